@@ -1,0 +1,87 @@
+"""Diagnostics: what pnp tells a user about a spec, with where and how to fix it.
+
+Input: rule results and loader/model errors. Output: `Diagnostic` records, formatted as
+`file:line:col: severity [rule] message` for people or as JSON objects for machines.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+from enum import StrEnum
+
+
+class Severity(StrEnum):
+    """How bad a diagnostic is: errors block rendering, warnings do not."""
+
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    """A position in a spec file, 1-based line and column."""
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem found in a spec: severity, rule id, message, fix hint and location."""
+
+    severity: Severity
+    rule: str
+    message: str
+    hint: str = ""
+    file: str = ""
+    line: int = 0
+    column: int = 0
+
+    @classmethod
+    def at(
+        cls, mark: Mark | None, rule: str, message: str, hint: str = "", severity: Severity = Severity.ERROR
+    ) -> Diagnostic:
+        """Build a diagnostic located at `mark` (or unlocated when mark is None)."""
+        if mark is None:
+            return cls(severity, rule, message, hint)
+        return cls(severity, rule, message, hint, mark.file, mark.line, mark.column)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == Severity.ERROR
+
+    def format_text(self) -> str:
+        """Render as `file:line:col: error [rule] message` plus an indented hint line."""
+        where = f"{self.file}:{self.line}:{self.column}: " if self.file else ""
+        text = f"{where}{self.severity.value} [{self.rule}] {self.message}"
+        if self.hint:
+            text += f"\n    hint: {self.hint}"
+        return text
+
+    def to_dict(self) -> dict[str, object]:
+        data = asdict(self)
+        data["severity"] = self.severity.value
+        return data
+
+
+class SpecError(Exception):
+    """A user-facing error: the spec (or an input it names) is wrong. Carries diagnostics."""
+
+    def __init__(self, diagnostics: list[Diagnostic] | Diagnostic):
+        self.diagnostics = [diagnostics] if isinstance(diagnostics, Diagnostic) else list(diagnostics)
+        super().__init__("\n".join(d.format_text() for d in self.diagnostics))
+
+
+def sort_diagnostics(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """Order by file, line, column, then rule, so output is stable."""
+    return sorted(diagnostics, key=lambda d: (d.file, d.line, d.column, d.rule, d.message))
+
+
+def format_json(diagnostics: list[Diagnostic]) -> str:
+    """Diagnostics as a JSON list of objects with stable keys."""
+    return json.dumps([d.to_dict() for d in diagnostics], indent=2, ensure_ascii=False)

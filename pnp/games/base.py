@@ -1,0 +1,31 @@
+"""The game plugin contract: how a game tells the core to read, check and print its specs.
+
+Layout and render never import a game; the CLI finds games through `pnp.games.registry`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import click
+
+from pnp.diagnostics import Diagnostic
+from pnp.spec.loader import Located
+
+
+@dataclass(frozen=True, slots=True)
+class GamePlugin:
+    """One game: its `game:` name, how to build and check its spec, and its extra CLI commands."""
+
+    name: str
+    title: str
+    build: Callable[[Located], Any]
+    """Located YAML data to the game's frozen spec model; raises SpecError on schema problems."""
+    check: Callable[[Any, Located], list[Diagnostic]]
+    """Every game-rule diagnostic for a built spec (all rules run, all results collected)."""
+    components: Callable[[Any], list[Any]] | None = None
+    """The printable components of a spec (generic model components), when the game prints."""
+    cli: click.Group | None = None
+    """Extra commands under `pnp <name> …`."""

@@ -1,0 +1,149 @@
+"""Base of every spec model, and `build_model`: located YAML data to a frozen model or SpecError.
+
+Input: a `Located` (plain data + marks) and a pydantic model class. Output: the model instance, or a
+`SpecError` holding one diagnostic per problem, each at the file:line:col of the offending key or
+value, with "did you mean" for misspelt keys.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from pnp.diagnostics import Diagnostic, SpecError
+from pnp.spec.loader import Located, PathKey
+
+
+class SpecModel(BaseModel):
+    """Frozen, strict-keys base for spec models: unknown keys are errors, inf/nan are refused."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, str_max_length=10_000)
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    """Walk `loc` through the model's fields to find the model class that owns the last key."""
+    current: Any = model
+    for part in loc:
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            if isinstance(part, str) and part in current.model_fields:
+                current = current.model_fields[part].annotation
+                current = _first_model(current)
+                continue
+            return current
+        current = None
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def _first_model(annotation: Any) -> Any:
+    args = getattr(annotation, "__args__", None)
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    if args:
+        for a in args:
+            found = _first_model(a)
+            if isinstance(found, type) and issubclass(found, BaseModel):
+                return found
+    return annotation
+
+
+def _data_path(loc: tuple[Any, ...], data: Any) -> PathKey:
+    """Keep only the parts of a pydantic `loc` that address real data (drop union/tag labels)."""
+    path: list[str | int] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and isinstance(part, str) and part in node:
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and part not in node:
+            # a label of a tagged union, or a missing field: stop at the container unless it is a key
+            continue
+    return tuple(path)
+
+
+def _field_name(path: PathKey) -> str:
+    return ".".join(str(p) for p in path) or "(top level)"
+
+
+def diagnostics_from_validation(error: ValidationError, located: Located, model: type[BaseModel],
+                                base: PathKey = ()) -> list[Diagnostic]:
+    """One diagnostic per pydantic error, located at its YAML key or value."""
+    found: list[Diagnostic] = []
+    for err in error.errors(include_url=False):
+        loc = tuple(err["loc"])
+        kind = err["type"]
+        path = (*base, *_data_path(loc, _sub(located.data, base)))
+        if kind == "extra_forbidden":
+            key = str(loc[-1])
+            owner = _model_at(model, loc[:-1])
+            choices = sorted(owner.model_fields) if owner else []
+            close = difflib.get_close_matches(key, choices, n=1)
+            hint = f"did you mean {close[0]!r}?" if close else (
+                f"allowed keys here: {', '.join(choices)}" if choices else "remove this key")
+            found.append(Diagnostic.at(located.key_mark(path), "spec.unknown_key", f"unknown key {key!r}", hint))
+            continue
+        if kind == "missing":
+            name = str(loc[-1])
+            found.append(Diagnostic.at(located.mark(path), "spec.missing_key",
+                                       f"missing required key {name!r} in {_field_name(path)}",
+                                       f"add `{name}:` here"))
+            continue
+        msg = err["msg"]
+        if msg.startswith("Value error, "):
+            msg = msg[len("Value error, "):]
+        found.append(Diagnostic.at(located.mark(path), "spec.value", f"{_field_name(path)}: {msg}",
+                                   _hint_for(kind, err)))
+    return _dedupe(found)
+
+
+def _sub(data: Any, base: PathKey) -> Any:
+    for part in base:
+        data = data[part]
+    return data
+
+
+def _hint_for(kind: str, err: Any) -> str:
+    if kind.startswith(("int_", "float_")):
+        return "give a plain number"
+    if kind.startswith("literal_") or kind == "enum":
+        return "use one of the values listed"
+    if kind.startswith(("greater_than", "less_than")):
+        return "use a value within the stated range"
+    if kind.startswith("string_too_long"):
+        return "shorten the text"
+    if kind == "model_type" or kind == "dict_type":
+        return "this must be a mapping of keys to values"
+    if kind == "list_type":
+        return "this must be a list (lines starting with '- ')"
+    return "see `pnp schema` for the expected form"
+
+
+def _dedupe(found: list[Diagnostic]) -> list[Diagnostic]:
+    seen: set[tuple[Any, ...]] = set()
+    out: list[Diagnostic] = []
+    for d in found:
+        key = (d.file, d.line, d.column, d.rule, d.message)
+        if key not in seen:
+            seen.add(key)
+            out.append(d)
+    return out
+
+
+def build_model(model: type[M], located: Located, path: PathKey = (), context: dict[str, Any] | None = None) -> M:
+    """Validate the data at `path` of `located` into `model`; raise SpecError with located diagnostics."""
+    data = _sub(located.data, path)
+    if not isinstance(data, dict):
+        raise SpecError(Diagnostic.at(located.mark(path), "spec.type",
+                                      "expected a mapping of keys to values here",
+                                      "start the spec with `key: value` lines, as in examples/"))
+    try:
+        return model.model_validate(data, context=context)
+    except ValidationError as exc:
+        raise SpecError(diagnostics_from_validation(exc, located, model, path)) from None

@@ -1,0 +1,72 @@
+"""Lengths: parse `63mm`, `2.5in`, `9pt`, `1.2cm` or a bare number (millimetres) into float mm."""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Annotated
+
+from pydantic import BeforeValidator, PlainSerializer
+
+MM_PER_UNIT: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
+MM_PER_PT = 25.4 / 72.0
+PT_PER_MM = 72.0 / 25.4
+MAX_LENGTH_MM = 10_000.0
+
+_LENGTH_RE = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|cm|in|pt)?\s*$")
+
+
+def parse_length(value: object) -> float:
+    """Return `value` in millimetres; raise ValueError with a fix-it message when it is not a length."""
+    if isinstance(value, bool):
+        raise ValueError("expected a length such as 63mm, 2.5in or 9pt, got a true/false value")
+    if isinstance(value, int | float):
+        mm = float(value)
+    elif isinstance(value, str):
+        if len(value) > 40:
+            raise ValueError("expected a length such as 63mm, 2.5in or 9pt; this text is too long")
+        m = _LENGTH_RE.match(value)
+        if not m:
+            raise ValueError(f"expected a length such as 63mm, 2.5in, 1cm or 9pt, got {value!r}")
+        mm = float(m.group(1)) * MM_PER_UNIT[m.group(2) or "mm"]
+    else:
+        raise ValueError(f"expected a length such as 63mm, 2.5in or 9pt, got {type(value).__name__}")
+    if not math.isfinite(mm):
+        raise ValueError("a length must be a finite number")
+    if abs(mm) > MAX_LENGTH_MM:
+        raise ValueError(f"a length over {MAX_LENGTH_MM:g} mm is not printable")
+    return mm
+
+
+def _non_negative(value: object) -> float:
+    mm = parse_length(value)
+    if mm < 0:
+        raise ValueError(f"a size cannot be negative (got {mm:g} mm)")
+    return mm
+
+
+def _positive(value: object) -> float:
+    mm = parse_length(value)
+    if mm <= 0:
+        raise ValueError(f"a size must be greater than zero (got {mm:g} mm)")
+    return mm
+
+
+_as_mm = PlainSerializer(lambda v: v, return_type=float)
+
+Length = Annotated[float, BeforeValidator(parse_length), _as_mm]
+"""Any length in mm (may be negative, e.g. an offset)."""
+NonNegativeLength = Annotated[float, BeforeValidator(_non_negative), _as_mm]
+"""A length in mm that is zero or more (margins, bleed, radius)."""
+PositiveLength = Annotated[float, BeforeValidator(_positive), _as_mm]
+"""A length in mm that is more than zero (sizes)."""
+
+
+def mm_to_pt(mm: float) -> float:
+    """Millimetres to PostScript points."""
+    return mm * PT_PER_MM
+
+
+def pt_to_mm(pt: float) -> float:
+    """PostScript points to millimetres."""
+    return pt * MM_PER_PT
