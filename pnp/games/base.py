@@ -25,7 +25,9 @@ class GamePlugin:
     """Located YAML data to the game's frozen spec model; raises SpecError on schema problems."""
     check: Callable[[Any, Located], list[Diagnostic]]
     """Every game-rule diagnostic for a built spec (all rules run, all results collected)."""
-    components: Callable[[Any], list[Any]] | None = None
-    """The printable components of a spec (generic model components), when the game prints."""
+    components: Callable[[Any], Any] | None = None
+    """The printable kit of a spec as a `pnp.layout.pieces.PrintJob`, when the game prints."""
     cli: click.Group | None = None
     """Extra commands under `pnp <name> …`."""
+    model: type | None = None
+    """The spec's pydantic model, for `pnp schema`."""

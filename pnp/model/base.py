@@ -56,10 +56,7 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> PathKey:
     path: list[str | int] = []
     node = data
     for part in loc:
-        if isinstance(node, dict) and isinstance(part, str) and part in node:
-            path.append(part)
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        if (isinstance(node, dict) and isinstance(part, str) and part in node) or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
             path.append(part)
             node = node[part]
         elif isinstance(node, dict) and isinstance(part, str) and part not in node:

@@ -1,0 +1,295 @@
+"""The `pnp` command line: validate, render, info, schema, calibrate, and each game's own commands.
+
+Exit codes: 0 success, 1 spec/validation/render error, 2 usage error. User errors never show a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import importlib
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import click
+
+from pnp import __version__
+from pnp.diagnostics import Diagnostic, SpecError, format_json, sort_diagnostics
+from pnp.games.registry import GAME_MODULES, get_game
+from pnp.pipeline import MAX_PAGES, MAX_PIECES, RunLimits, layout_document, load_spec, validate_spec
+from pnp.render.outputs import FORMATS, render_files, slug
+from pnp.spec.images import MAX_PIXELS
+from pnp.spec.loader import Limits
+
+EXTRA_GROUPS: dict[str, tuple[str, str]] = {
+    "i18n": ("pnp.i18n.cli", "i18n"),
+}
+"""Command groups outside the games: name -> (module, attribute)."""
+
+GAME_COMMANDS: dict[str, str] = {"mdd": "mdd", "nitro": "nitro-dice", "dragrage": "drag-rage"}
+"""`pnp <command>` -> game whose plugin provides the command group."""
+
+
+class PnpGroup(click.Group):
+    """The main group; game and i18n command groups are imported only when used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *GAME_COMMANDS, *EXTRA_GROUPS])
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            return command
+        if cmd_name in GAME_COMMANDS:
+            return get_game(GAME_COMMANDS[cmd_name]).cli
+        if cmd_name in EXTRA_GROUPS:
+            module, attribute = EXTRA_GROUPS[cmd_name]
+            group: click.Command = getattr(importlib.import_module(module), attribute)
+            return group
+        return None
+
+
+def report(diagnostics: list[Diagnostic], fmt: str = "text") -> None:
+    """Print diagnostics: text lines to stderr, or a JSON list to stdout."""
+    ordered = sort_diagnostics(diagnostics)
+    if fmt == "json":
+        click.echo(format_json(ordered))
+        return
+    for d in ordered:
+        click.echo(d.format_text(), err=True)
+
+
+def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn SpecError into its diagnostics and exit 1; turn any other failure into one line and exit 1."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        fmt = kwargs.get("fmt", "text")
+        try:
+            return func(*args, **kwargs)
+        except SpecError as exc:
+            report(exc.diagnostics, fmt)
+            sys.exit(1)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
+            raise
+        except RecursionError:
+            click.echo("error: the input nests too deeply to process", err=True)
+            sys.exit(1)
+        except MemoryError:
+            click.echo("error: the input needs more memory than is available", err=True)
+            sys.exit(1)
+        except Exception as exc:  # noqa: BLE001 - the last guard before a traceback reaches a user
+            click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
+                       "This is a bug in pnp, not in your spec; please report it with the spec.", err=True)
+            sys.exit(1)
+
+    return wrapper
+
+
+def limit_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """The size caps for untrusted specs, each overridable."""
+    defaults = Limits()
+    options = [
+        click.option("--max-bytes", type=click.IntRange(1), default=defaults.max_bytes, show_default=True,
+                     help="Largest spec file."),
+        click.option("--max-depth", type=click.IntRange(1), default=defaults.max_depth, show_default=True,
+                     help="Deepest nesting."),
+        click.option("--max-aliases", type=click.IntRange(0), default=defaults.max_aliases, show_default=True,
+                     help="Most YAML aliases."),
+        click.option("--max-nodes", type=click.IntRange(1), default=defaults.max_nodes, show_default=True,
+                     help="Most values after expanding aliases."),
+        click.option("--max-string", type=click.IntRange(1), default=defaults.max_string, show_default=True,
+                     help="Longest text value."),
+        click.option("--max-pixels", type=click.IntRange(1), default=MAX_PIXELS, show_default=True,
+                     help="Most pixels in one image."),
+        click.option("--max-pages", type=click.IntRange(1), default=MAX_PAGES, show_default=True,
+                     help="Most pages in one output."),
+        click.option("--max-pieces", type=click.IntRange(1), default=MAX_PIECES, show_default=True,
+                     help="Most cards, counters and other pieces."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def _limits(kwargs: dict[str, Any]) -> RunLimits:
+    yaml_limits = Limits(
+        max_bytes=kwargs.pop("max_bytes"),
+        max_depth=kwargs.pop("max_depth"),
+        max_aliases=kwargs.pop("max_aliases"),
+        max_nodes=kwargs.pop("max_nodes"),
+        max_string=kwargs.pop("max_string"),
+    )
+    return RunLimits(yaml_limits, kwargs.pop("max_pixels"), kwargs.pop("max_pages"), kwargs.pop("max_pieces"))
+
+
+SPEC = click.Path(exists=True, dir_okay=False, path_type=Path)
+
+
+@click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="pnp")
+def main() -> None:
+    """pnp turns YAML specs into exact print-and-play kits and checks setups against game rules."""
+
+
+@main.command()
+@click.argument("spec", type=SPEC)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
+              help="Diagnostics for people (text) or machines (json).")
+@click.option("--simulate", "games", type=click.IntRange(1, 100_000), default=None,
+              help="Also play N simulated races and warn about balance (games that simulate).")
+@limit_options
+@user_errors
+def validate(spec: Path, fmt: str, games: int | None, **kwargs: Any) -> None:
+    """Check SPEC and report every problem with file:line:col, the rule broken and a fix."""
+    limits = _limits(kwargs)
+    loaded = load_spec(spec, limits)
+    diagnostics = validate_spec(loaded)
+    if games and loaded.plugin is not None and hasattr(loaded.plugin, "simulate_warnings"):
+        diagnostics.extend(loaded.plugin.simulate_warnings(loaded.spec, loaded.located, games))  # type: ignore[attr-defined]
+    report(diagnostics, fmt)
+    errors = sum(d.is_error for d in diagnostics)
+    if fmt == "text":
+        warnings = len(diagnostics) - errors
+        click.echo(f"{spec}: {errors} error(s), {warnings} warning(s)", err=True)
+    sys.exit(1 if errors else 0)
+
+
+def _formats(value: str) -> tuple[str, ...]:
+    chosen = tuple(part.strip().lower() for part in value.split(",") if part.strip())
+    unknown = [f for f in chosen if f not in FORMATS]
+    if unknown or not chosen:
+        raise click.BadParameter(f"use a comma-separated list of {', '.join(FORMATS)}", param_hint="--format")
+    return chosen
+
+
+@main.command()
+@click.argument("spec", type=SPEC)
+@click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output"), show_default=True, help="Folder to write into.")
+@click.option("--format", "formats", default="pdf", show_default=True, help="Comma-separated: pdf,svg,png.")
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "a5", "legal", "tabloid"]), default=None,
+              help="Paper size (default: the spec's).")
+@click.option("--lang", default=None, help="Language of printed texts (a catalog code such as it).")
+@click.option("--force", is_flag=True, help="Overwrite files in the folder that pnp did not write.")
+@limit_options
+@user_errors
+def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str | None, force: bool,
+           **kwargs: Any) -> None:
+    """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) into the output folder."""
+    from pnp.output import write_outputs
+
+    chosen = _formats(formats)
+    limits = _limits(kwargs)
+    loaded = load_spec(spec, limits)
+    diagnostics = validate_spec(loaded)
+    report(diagnostics)
+    if any(d.is_error for d in diagnostics):
+        click.echo(f"{spec}: not rendered, fix the errors above first", err=True)
+        sys.exit(1)
+    document, plan = layout_document(loaded, paper, limits)
+    stem = f"{slug(document.title)}-{plan.paper.name}"
+    pages = len(document.pages)
+    if pages > 20 and sys.stderr.isatty():
+        with click.progressbar(length=pages, label="drawing pages", file=sys.stderr) as bar:
+            files = render_files(document, stem, chosen, progress=lambda _n: bar.update(1))
+    else:
+        files = render_files(document, stem, chosen)
+    extra = _extra_outputs(loaded, plan.paper.name, lang)
+    files.update(extra)
+    written = write_outputs(output, files, protected=[spec], force=force, replaces=stem)
+    for path in written:
+        click.echo(str(path))
+    click.echo(f"{pages} page(s) on {plan.paper.name} "
+               f"({'landscape' if plan.paper.landscape else 'portrait'}); print at 100% / actual size", err=True)
+
+
+def _extra_outputs(loaded: Any, paper: str, lang: str | None) -> dict[str, bytes]:
+    """Files a game adds beside the sheets (e.g. its rulebook), when the plugin offers them."""
+    extra = getattr(loaded.plugin, "extra_outputs", None) if loaded.plugin is not None else None
+    if extra is None:
+        return {}
+    result: dict[str, bytes] = extra(loaded.spec, loaded.located, paper, lang)
+    return result
+
+
+@main.command()
+@click.argument("spec", type=SPEC)
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+@limit_options
+@user_errors
+def info(spec: Path, fmt: str, **kwargs: Any) -> None:
+    """Components, piece counts and the number of sheets on each paper size."""
+    from pnp.layout.imposition import choose_plan
+    from pnp.pipeline import print_job, settings_of
+
+    limits = _limits(kwargs)
+    loaded = load_spec(spec, limits)
+    job = print_job(loaded, limits)
+    settings = settings_of(loaded, job)
+    groups = [{"name": g.name, "kind": g.kind, "pieces": len(g.pieces), "size_mm": list(g.size[:2]),
+               "backs": g.has_backs} for g in job.groups]
+    sheets: dict[str, int | str] = {}
+    for paper in ("a4", "letter", "a3", "legal"):
+        try:
+            sheets[paper] = choose_plan(job.groups, settings, paper).sheet_count
+        except SpecError as exc:
+            sheets[paper] = f"does not fit ({exc.diagnostics[0].message})"
+    totals: dict[str, int] = {}
+    for g in job.groups:
+        totals[g.kind] = totals.get(g.kind, 0) + len(g.pieces)
+    if fmt == "json":
+        click.echo(json.dumps({"kit": job.title, "components": groups, "totals": totals, "sheets": sheets},
+                              indent=2, ensure_ascii=False))
+        return
+    click.echo(f"kit: {job.title}")
+    for g in groups:
+        w, h = g["size_mm"]  # type: ignore[misc]
+        click.echo(f"  {g['kind']:<9} {g['name']}: {g['pieces']} x {w:g} x {h:g} mm"
+                   f"{' (with backs)' if g['backs'] else ''}")
+    click.echo("totals: " + ", ".join(f"{n} {kind}" for kind, n in totals.items()))
+    click.echo("sheets: " + ", ".join(f"{paper}: {n}" for paper, n in sheets.items()))
+
+
+@main.command()
+@click.option("--game", type=click.Choice(["kit", *sorted(GAME_MODULES)]), default="kit", show_default=True,
+              help="Which spec format.")
+def schema(game: str) -> None:
+    """Print the JSON Schema of a spec format, for editors that complete and check YAML."""
+    from pnp.model.kit import Kit
+
+    if game == "kit":
+        model: Any = Kit
+    else:
+        model = get_game(game).model
+        if model is None:
+            raise click.UsageError(f"{game} has no published schema yet")
+    data = model.model_json_schema(mode="validation")
+    data["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+@main.command()
+@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "a5", "legal", "tabloid"]), default="a4",
+              show_default=True)
+@click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
+@click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("output"), show_default=True)
+@click.option("--force", is_flag=True, help="Overwrite files in the folder that pnp did not write.")
+@user_errors
+def calibrate(paper: str, duplex: str, output: Path, force: bool) -> None:
+    """Write a two-sided calibration sheet that shows the back offset your printer needs."""
+    from pnp.layout.calibration import calibration_document
+    from pnp.output import write_outputs
+    from pnp.render.pdf import render_pdf
+
+    document = calibration_document(paper, duplex)
+    name = f"calibration-{paper}-{duplex}.pdf"
+    for path in write_outputs(output, {name: render_pdf(document)}, protected=[], force=force):
+        click.echo(str(path))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,83 @@
+"""The fonts pnp prints with (DejaVu, shipped in pnp/fonts/), registered once with reportlab.
+
+Input: font names used by the page description ("sans", "sans-bold", "sans-italic", "mono").
+Output: reportlab font names, text widths in mm, and the characters a font cannot show.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+FONT_DIR = Path(__file__).parent / "fonts"
+
+FONT_FILES: dict[str, str] = {
+    "sans": "DejaVuSans.ttf",
+    "sans-bold": "DejaVuSans-Bold.ttf",
+    "sans-italic": "DejaVuSans-Oblique.ttf",
+    "mono": "DejaVuSansMono.ttf",
+}
+"""Our font names and their files."""
+
+REPORTLAB_NAMES: dict[str, str] = {
+    "sans": "DejaVuSans",
+    "sans-bold": "DejaVuSans-Bold",
+    "sans-italic": "DejaVuSans-Oblique",
+    "mono": "DejaVuSansMono",
+}
+"""Our font names and the names they are registered under in reportlab (and used as SVG families)."""
+
+SVG_FAMILIES: dict[str, tuple[str, str, str]] = {
+    "sans": ("DejaVu Sans", "normal", "normal"),
+    "sans-bold": ("DejaVu Sans", "bold", "normal"),
+    "sans-italic": ("DejaVu Sans", "normal", "italic"),
+    "mono": ("DejaVu Sans Mono", "normal", "normal"),
+}
+"""SVG font-family, font-weight and font-style for each of our fonts."""
+
+
+@cache
+def register_fonts() -> None:
+    """Register the shipped TrueType fonts with reportlab (embedded as subsets in PDFs)."""
+    for name, file in FONT_FILES.items():
+        pdfmetrics.registerFont(TTFont(REPORTLAB_NAMES[name], str(FONT_DIR / file)))
+    pdfmetrics.registerFontFamily(
+        "DejaVuSans",
+        normal="DejaVuSans",
+        bold="DejaVuSans-Bold",
+        italic="DejaVuSans-Oblique",
+        boldItalic="DejaVuSans-Bold",
+    )
+
+
+def reportlab_name(font: str) -> str:
+    """The registered reportlab font name for one of our fonts."""
+    register_fonts()
+    return REPORTLAB_NAMES[font]
+
+
+def text_width_mm(text: str, font: str, size_mm: float) -> float:
+    """Width of `text` set in `font` at `size_mm` (em size in mm)."""
+    register_fonts()
+    return pdfmetrics.stringWidth(text, REPORTLAB_NAMES[font], 1000.0) * size_mm / 1000.0
+
+
+@cache
+def _charmap(font: str) -> frozenset[int]:
+    register_fonts()
+    face = pdfmetrics.getFont(REPORTLAB_NAMES[font]).face
+    return frozenset(face.charToGlyph)
+
+
+def missing_glyphs(text: str, font: str = "sans") -> list[str]:
+    """Characters of `text` (other than line breaks) that `font` has no glyph for, in order, once each."""
+    cmap = _charmap(font)
+    missing: list[str] = []
+    for ch in text:
+        if ch in "\n\r\t" or ord(ch) in cmap or ch in missing:
+            continue
+        missing.append(ch)
+    return missing

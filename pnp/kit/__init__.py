@@ -1,0 +1,1 @@
+"""Generic kits (no `game:`): decks, counter sheets and boards drawn into printable pieces."""

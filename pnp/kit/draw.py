@@ -1,0 +1,183 @@
+"""Draw generic components (deck, counters, board) as pieces: scene items in piece coordinates.
+
+Input: the `Kit` model and an image resolver (src, YAML path) -> ImageInfo. Output: a `PrintJob`.
+Card texts containing `{{ }}` are rendered in the sandbox with `card` (name, count, fields) and `kit`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pnp.layout.furniture import hex_points
+from pnp.layout.pieces import Piece, PieceGroup, PrintJob
+from pnp.layout.scene import Ellipse, Image, Item, Line, Polygon, Rect, Style, Text
+from pnp.layout.text import text_block
+from pnp.model.components import Board, Card, Counters, Deck
+from pnp.model.elements import (
+    Element,
+    EllipseElement,
+    Face,
+    ImageElement,
+    LineElement,
+    PolygonElement,
+    RectElement,
+    TextElement,
+)
+from pnp.model.kit import Kit
+from pnp.spec.images import ImageInfo
+from pnp.spec.loader import PathKey
+
+ImageResolver = Callable[[str, PathKey], ImageInfo]
+TextRenderer = Callable[[str, dict[str, Any], PathKey], str]
+
+
+class Drawer:
+    """Turns elements into scene items; knows how to fetch images and render templated text."""
+
+    def __init__(self, images: ImageResolver, render_text: TextRenderer):
+        self.images = images
+        self.render_text = render_text
+
+    def elements(self, elements: list[Element], w: float, h: float, context: dict[str, Any],
+                 path: PathKey) -> list[Item]:
+        items: list[Item] = []
+        for i, element in enumerate(elements):
+            items.extend(self.element(element, w, h, context, (*path, i)))
+        return items
+
+    def element(self, e: Element, w: float, h: float, context: dict[str, Any], path: PathKey) -> list[Item]:
+        match e:
+            case TextElement():
+                text = self.render_text(e.text, context, (*path, "text")) if "{" in e.text else e.text
+                lines = text_block(text, e.x, e.y, e.width if e.width is not None else w - e.x, e.size, e.font,
+                                   e.colour, e.align, e.line_height)
+                if e.rotate:
+                    return [Text(t.x, t.y, t.text, t.size, t.font, t.color, t.anchor, e.rotate) for t in lines]
+                return list(lines)
+            case RectElement():
+                return [Rect(e.x, e.y, e.width, e.height, Style(e.fill, e.stroke, e.stroke_width), e.radius)]
+            case EllipseElement():
+                return [Ellipse(e.cx, e.cy, e.rx, e.ry if e.ry is not None else e.rx,
+                                Style(e.fill, e.stroke, e.stroke_width))]
+            case LineElement():
+                return [Line(e.x1, e.y1, e.x2, e.y2, Style(stroke=e.stroke, stroke_width=e.stroke_width))]
+            case PolygonElement():
+                return [Polygon(tuple(e.points), Style(e.fill if e.closed else None, e.stroke, e.stroke_width),
+                                e.closed)]
+            case ImageElement():
+                info = self.images(e.src, (*path, "src"))
+                return [Image(e.x, e.y, e.width if e.width is not None else w - e.x,
+                              e.height if e.height is not None else h - e.y, info.path, info.key)]
+        raise TypeError(type(e).__name__)
+
+
+def _background(fill: str | None, w: float, h: float, bleed: float) -> list[Item]:
+    if not fill:
+        return []
+    return [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=fill, stroke=None))]
+
+
+def _face(drawer: Drawer, face: Face, w: float, h: float, bleed: float, context: dict[str, Any],
+          path: PathKey) -> tuple[Item, ...]:
+    return (*_background(face.fill, w, h, bleed), *drawer.elements(face.elements, w, h, context, (*path, "elements")))
+
+
+def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) -> PieceGroup:
+    """One piece per printed card (a card with count 3 gives 3 pieces), fronts and backs."""
+    w, h, b = deck.size.width, deck.size.height, deck.bleed
+    pieces: list[Piece] = []
+    for ci, card in enumerate(deck.cards):
+        cpath = (*path, "cards", ci)
+        context = {"card": _card_context(card), "deck": {"name": deck.name}, "kit": kit}
+        front = (*_background(card.fill or deck.fill, w, h, b),
+                 *drawer.elements(card.elements, w, h, context, (*cpath, "elements")))
+        back_face = card.back or deck.back
+        back_path = (*cpath, "back") if card.back else (*path, "back")
+        back = _face(drawer, back_face, w, h, b, context, back_path) if back_face else None
+        for _ in range(card.count):
+            pieces.append(Piece(w, h, front, back, b, "rect", deck.corner_radius, card.name or deck.name))
+    return PieceGroup(deck.name, tuple(pieces), kind="cards")
+
+
+def _card_context(card: Card) -> dict[str, Any]:
+    return {"name": card.name, "count": card.count, **card.fields}
+
+
+def draw_counters(drawer: Drawer, counters: Counters, path: PathKey, kit: dict[str, Any]) -> PieceGroup:
+    """One piece per counter; the shape is filled and outlined, the label centred."""
+    s, b = counters.size, counters.bleed
+    outline = {"round": "round", "square": "rect", "hex": "hex"}[counters.shape]
+    pieces: list[Piece] = []
+    for ii, item in enumerate(counters.items):
+        ipath = (*path, "items", ii)
+        context = {"counter": {"label": item.label, "count": item.count}, "kit": kit}
+        front = (*_shape(counters.shape, s, b, item.fill), *_label(item.label, s, item.colour),
+                 *drawer.elements(item.elements, s, s, context, (*ipath, "elements")))
+        back: tuple[Item, ...] | None = None
+        if counters.two_sided:
+            back = (*_shape(counters.shape, s, b, item.back_fill or item.fill),
+                    *_label(item.back_label if item.back_label is not None else item.label, s, item.colour))
+        for _ in range(item.count):
+            pieces.append(Piece(s, s, front, back, b, outline, 0.0, f"{counters.name} {item.label}".strip()))  # type: ignore[arg-type]
+    return PieceGroup(counters.name, tuple(pieces), kind="counters")
+
+
+def _shape(shape: str, s: float, bleed: float, fill: str) -> list[Item]:
+    edge = Style(fill=fill, stroke="#000000", stroke_width=0.25)
+    if bleed > 0:
+        return [Rect(-bleed, -bleed, s + 2 * bleed, s + 2 * bleed, Style(fill=fill, stroke=None)),
+                *_shape(shape, s, 0.0, fill)]
+    if shape == "round":
+        return [Ellipse(s / 2, s / 2, s / 2, s / 2, edge)]
+    if shape == "hex":
+        return [Polygon(hex_points(s, s), edge)]
+    return [Rect(0, 0, s, s, edge)]
+
+
+def _label(label: str, s: float, colour: str) -> list[Item]:
+    if not label:
+        return []
+    size = s * (0.45 if len(label) <= 2 else 0.9 / max(len(label), 1))
+    return [Text(s / 2, s / 2 + size * 0.36, label, size, "sans-bold", colour, "middle")]
+
+
+def draw_board(board: Board) -> PieceGroup:
+    """A grid board as one piece, tiled by the layout when larger than the paper."""
+    c = board.cell
+    w, h = board.columns * c, board.rows * c
+    items: list[Item] = [Rect(0, 0, w, h, Style(fill=board.fill, stroke=None))]
+    for cell in board.cells:
+        x, y = (cell.column - 1) * c, (cell.row - 1) * c
+        if cell.fill:
+            items.append(Rect(x, y, c, c, Style(fill=cell.fill, stroke=None)))
+        if cell.label:
+            items.append(Text(x + c / 2, y + c * 0.62, cell.label, c * 0.3, "sans-bold", anchor="middle"))
+    line = Style(stroke=board.line_colour, stroke_width=board.line_width)
+    items.extend(Line(i * c, 0, i * c, h, line) for i in range(board.columns + 1))
+    items.extend(Line(0, j * c, w, j * c, line) for j in range(board.rows + 1))
+    if board.numbers:
+        size = min(c * 0.18, 3.0)
+        items.extend(Text(i * c + size * 0.3, size * 1.1, str(i + 1), size, "sans", "#666666")
+                     for i in range(board.columns))
+        items.extend(Text(size * 0.3, j * c + c - size * 0.4, str(j + 1), size, "sans", "#666666")
+                     for j in range(board.rows))
+    return PieceGroup(board.name, (Piece(w, h, tuple(items), name=board.name),), crop_marks=False, tile=True,
+                      kind="board")
+
+
+def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
+    """Every component of a generic kit as piece groups, in spec order."""
+    kit_context = {"name": kit.kit}
+    groups: list[PieceGroup] = []
+    for i, component in enumerate(kit.components):
+        path = ("components", i)
+        match component:
+            case Deck():
+                groups.append(draw_deck(drawer, component, path, kit_context))
+            case Counters():
+                groups.append(draw_counters(drawer, component, path, kit_context))
+            case Board():
+                groups.append(draw_board(component))
+    return PrintJob(kit.kit, kit.credit, tuple(groups))
+

@@ -1,0 +1,140 @@
+"""Compose: a `Plan` plus the pieces it places becomes a `Document` of pages of scene items."""
+
+from __future__ import annotations
+
+from pnp.layout.furniture import MARK, crop_marks, footer, outline
+from pnp.layout.imposition import Plan, Sheet, Tile, back_position
+from pnp.layout.pieces import Piece, PrintJob
+from pnp.layout.scene import Document, Group, Item, Line, Page, Rect, Style, Text, Transform
+from pnp.model.kit import SheetSettings
+
+OVERLAP_TINT = Style(fill="#7fa7d9", stroke=None, opacity=0.18)
+
+
+def _piece_group(piece: Piece, drawing: tuple[Item, ...], x: float, y: float, label: str) -> Group:
+    b = piece.bleed
+    clip = Rect(-b, -b, piece.width + 2 * b, piece.height + 2 * b, Style())
+    return Group(drawing, Transform(x, y), clip=clip, label=label)
+
+
+def compose(job: PrintJob, plan: Plan, settings: SheetSettings) -> Document:
+    """Draw every sheet of `plan`: pieces, backs, crop marks, tiles, assembly maps and the footer."""
+    pages: list[Page] = []
+    total = len(plan.sheets)
+    for number, sheet in enumerate(plan.sheets, start=1):
+        items: list[Item] = []
+        side = "single"
+        if sheet.tile is not None:
+            items.extend(_tile_items(job, sheet.tile))
+            label = f"sheet {number} of {total} · tile {sheet.tile.label}"
+        elif sheet.assembly:
+            items.extend(_assembly_items(job, sheet.assembly, plan, settings))
+            label = f"sheet {number} of {total} · assembly map"
+        elif sheet.back_of is not None:
+            side = "back"
+            items.extend(_back_items(job, sheet, plan, settings))
+            label = f"sheet {number} of {total} · backs of sheet {sheet.back_of + 1}"
+        else:
+            side = "front" if any(job.groups[p.group].has_backs for p in sheet.placements) else "single"
+            items.extend(_front_items(job, sheet, settings))
+            label = f"sheet {number} of {total}"
+        items.extend(footer(plan.paper, settings.margin, job.title, label, job.credit))
+        pages.append(Page(plan.paper.width, plan.paper.height, tuple(items), label, side))  # type: ignore[arg-type]
+    return Document(job.title, tuple(pages), author=job.credit, subject="print-and-play kit made with pnp")
+
+
+def _front_items(job: PrintJob, sheet: Sheet, settings: SheetSettings) -> list[Item]:
+    items: list[Item] = []
+    for p in sheet.placements:
+        piece = job.groups[p.group].pieces[p.piece]
+        drawing = piece.front
+        if settings.cut_lines:
+            drawing = (*drawing, outline(piece))
+        items.append(_piece_group(piece, drawing, p.x, p.y, piece.name))
+    for block in sheet.blocks:
+        if block.crop_marks:
+            items.extend(crop_marks(block))
+    return items
+
+
+def _back_items(job: PrintJob, sheet: Sheet, plan: Plan, settings: SheetSettings) -> list[Item]:
+    items: list[Item] = []
+    offset = (settings.back_offset.x, settings.back_offset.y)
+    for p in sheet.placements:
+        piece = job.groups[p.group].pieces[p.piece]
+        if piece.back is None:
+            continue
+        bx, by = back_position(plan.paper, p.x, p.y, piece.width, piece.height, settings.duplex, offset)
+        items.append(_piece_group(piece, piece.back, bx, by, f"back of {piece.name}"))
+    return items
+
+
+def _tile_items(job: PrintJob, tile: Tile) -> list[Item]:
+    piece = job.groups[tile.group].pieces[tile.piece]
+    window = Rect(tile.x, tile.y, tile.w, tile.h, Style())
+    board = Group(piece.front, Transform(tile.page_x - tile.x, tile.page_y - tile.y), clip=window,
+                  label=f"tile {tile.label}")
+    items: list[Item] = [board]
+    ox, oy = tile.page_x, tile.page_y
+    o = tile.overlap
+    if tile.column > 0:
+        items.append(Rect(ox, oy, o, tile.h, OVERLAP_TINT))
+        items.append(Text(ox + o / 2, oy + tile.h / 2, f"glue under tile {tile.label[0]}{tile.column}", 2.5,
+                          "sans", "#2b4c7e", anchor="middle", rotate=-90))
+    if tile.row > 0:
+        items.append(Rect(ox, oy, tile.w, o, OVERLAP_TINT))
+        items.append(Text(ox + tile.w / 2, oy + o / 2 + 0.9, f"glue under tile {chr(ord(tile.label[0]) - 1)}"
+                          f"{tile.column + 1}", 2.5, "sans", "#2b4c7e", anchor="middle"))
+    items.extend(_alignment_marks(tile))
+    items.append(Rect(ox, oy, tile.w, tile.h, Style(stroke="#000000", stroke_width=0.2)))
+    return items
+
+
+def _alignment_marks(tile: Tile) -> list[Item]:
+    """Crosses in the middle of each overlap strip; the neighbouring tile prints the same board points."""
+    o = tile.overlap
+    px, py, w, h = tile.page_x, tile.page_y, tile.w, tile.h
+    xs_v: list[float] = []
+    if tile.column > 0:
+        xs_v.append(px + o / 2)
+    if tile.column < tile.columns - 1:
+        xs_v.append(px + w - o / 2)
+    ys_h: list[float] = []
+    if tile.row > 0:
+        ys_h.append(py + o / 2)
+    if tile.row < tile.rows - 1:
+        ys_h.append(py + h - o / 2)
+    points = [(x, py + h * f) for x in xs_v for f in (0.25, 0.75)]
+    points += [(px + w * f, y) for y in ys_h for f in (0.25, 0.75)]
+    marks: list[Item] = []
+    for x, y in points:
+        marks.append(Line(x - 3, y, x + 3, y, MARK))
+        marks.append(Line(x, y - 3, x, y + 3, MARK))
+    return marks
+
+
+def _assembly_items(job: PrintJob, tiles: tuple[Tile, ...], plan: Plan, settings: SheetSettings) -> list[Item]:
+    """A scaled map of the whole board with each tile's place and label."""
+    first = tiles[0]
+    piece = job.groups[first.group].pieces[first.piece]
+    bw, bh = piece.width + 2 * piece.bleed, piece.height + 2 * piece.bleed
+    margin = settings.margin
+    avail_w = plan.paper.width - 2 * margin
+    avail_h = plan.paper.height - 2 * margin - 40
+    scale = min(avail_w / bw, avail_h / bh, 1.0)
+    x0 = margin + (avail_w - bw * scale) / 2
+    y0 = margin + 22
+    items: list[Item] = [
+        Text(margin, margin + 6, f"Assembly map: {job.groups[first.group].name}", 5.0, "sans-bold"),
+        Text(margin, margin + 12, f"{first.columns} x {first.rows} tiles; glue each tinted strip under its "
+             f"neighbour so the crosses meet. Board {piece.width:g} x {piece.height:g} mm.", 3.0),
+        Group(piece.front, Transform(x0 + piece.bleed * scale, y0 + piece.bleed * scale, 0, scale),
+              clip=Rect(-piece.bleed, -piece.bleed, bw, bh, Style()), label="board preview"),
+    ]
+    for t in tiles:
+        tx = x0 + (t.x + piece.bleed) * scale
+        ty = y0 + (t.y + piece.bleed) * scale
+        items.append(Rect(tx, ty, t.w * scale, t.h * scale, Style(stroke="#c0392b", stroke_width=0.4)))
+        items.append(Text(tx + t.w * scale / 2, ty + t.h * scale / 2, t.label, 8.0, "sans-bold", "#c0392b",
+                          anchor="middle"))
+    return items

@@ -1,0 +1,80 @@
+"""Sheet furniture: scale bar, kit name, sheet number and credit line, crop marks, cut outlines."""
+
+from __future__ import annotations
+
+import math
+
+from pnp.fonts import text_width_mm
+from pnp.layout.imposition import CROP_LENGTH, CROP_OFFSET, Block
+from pnp.layout.paper import FOOTER_MM, Paper
+from pnp.layout.pieces import Piece
+from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
+
+MARK = Style(stroke="#000000", stroke_width=0.2)
+CUT = Style(stroke="#9a9a9a", stroke_width=0.15, dash=(1.0, 1.0))
+FOOTER_TEXT_MM = 2.4
+
+
+def footer(paper: Paper, margin: float, kit: str, sheet_label: str, credit: str) -> list[Item]:
+    """Scale bar (50 mm or 2 in) with the print-at-100% note, kit name and sheet label, credit line."""
+    top = paper.height - margin - FOOTER_MM + 3.0
+    x0 = margin
+    bar = paper.scale_bar
+    items: list[Item] = [
+        Text(x0, top + 1.0, f"{paper.scale_label} — print at 100% / actual size", FOOTER_TEXT_MM, "sans-bold"),
+    ]
+    segments = 5 if bar < 51 else 4
+    seg = bar / segments
+    bar_y = top + 2.5
+    for i in range(segments):
+        fill = "#000000" if i % 2 == 0 else "#ffffff"
+        items.append(Rect(x0 + i * seg, bar_y, seg, 2.0, Style(fill=fill, stroke=None)))
+    items.append(Rect(x0, bar_y, bar, 2.0, Style(stroke="#000000", stroke_width=0.15)))
+    for i in range(segments + 1):
+        items.append(Line(x0 + i * seg, bar_y - 0.8, x0 + i * seg, bar_y + 2.8, MARK))
+    right = paper.width - margin
+    label = f"{kit} · {sheet_label}"
+    items.append(Text(right, top + 1.0, _fit(label, right - x0 - bar - 8, "sans-bold"), FOOTER_TEXT_MM,
+                      "sans-bold", anchor="end"))
+    if credit:
+        items.append(Text(right, top + 5.0, _fit(credit, right - x0 - bar - 8, "sans"), FOOTER_TEXT_MM * 0.85,
+                          "sans", "#333333", anchor="end"))
+    return items
+
+
+def _fit(text: str, width: float, font: str) -> str:
+    size = FOOTER_TEXT_MM
+    if text_width_mm(text, font, size) <= width:
+        return text
+    while text and text_width_mm(text + "…", font, size) > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def crop_marks(block: Block) -> list[Item]:
+    """Short lines outside the block's bleed box, on every trim line, never over the artwork."""
+    items: list[Item] = []
+    for x in block.trim_xs:
+        items.append(Line(x, block.y0 - CROP_OFFSET - CROP_LENGTH, x, block.y0 - CROP_OFFSET, MARK))
+        items.append(Line(x, block.y1 + CROP_OFFSET, x, block.y1 + CROP_OFFSET + CROP_LENGTH, MARK))
+    for y in block.trim_ys:
+        items.append(Line(block.x0 - CROP_OFFSET - CROP_LENGTH, y, block.x0 - CROP_OFFSET, y, MARK))
+        items.append(Line(block.x1 + CROP_OFFSET, y, block.x1 + CROP_OFFSET + CROP_LENGTH, y, MARK))
+    return items
+
+
+def outline(piece: Piece, style: Style = CUT) -> Item:
+    """The piece's cut outline in piece coordinates (rectangle, rounded rectangle, circle or hexagon)."""
+    w, h = piece.width, piece.height
+    if piece.outline == "round":
+        return Ellipse(w / 2, h / 2, w / 2, h / 2, style)
+    if piece.outline == "hex":
+        return Polygon(hex_points(w, h), style)
+    return Rect(0, 0, w, h, style, radius=piece.corner_radius)
+
+
+def hex_points(w: float, h: float) -> tuple[tuple[float, float], ...]:
+    """A flat-topped hexagon inscribed in a w x h box."""
+    cx, cy = w / 2, h / 2
+    return tuple((cx + w / 2 * math.cos(math.radians(a)), cy + h / 2 * math.sin(math.radians(a)))
+                 for a in range(0, 360, 60))

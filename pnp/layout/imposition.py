@@ -1,0 +1,239 @@
+"""Imposition: a pure plan of where every piece goes on which sheet, computed without drawing.
+
+Input: piece groups and sheet settings. Output: a `Plan` of sheets; each sheet lists trim positions,
+blocks (for crop marks), and for boards larger than the printable area, tiles (a window of the board).
+Groups with backs are planned first, each front sheet followed by its mirrored back sheet.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pnp.diagnostics import Diagnostic, SpecError
+from pnp.layout.paper import Area, Paper, get_paper, printable_area
+from pnp.layout.pieces import PieceGroup
+from pnp.model.kit import SheetSettings
+
+CROP_OFFSET = 1.0
+"""Gap between a block's bleed edge and the start of its crop marks."""
+CROP_LENGTH = 4.0
+CROP_ZONE = CROP_OFFSET + CROP_LENGTH
+BLOCK_GAP = 3.0
+"""Space between blocks of different groups when there are no crop marks."""
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Piece `piece` of group `group` with its trim's top-left corner at (x, y) on the sheet."""
+
+    group: int
+    piece: int
+    x: float
+    y: float
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A grid of one group's pieces on one sheet: bleed bounding box and its trim lines."""
+
+    group: int
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    trim_xs: tuple[float, ...]
+    trim_ys: tuple[float, ...]
+    crop_marks: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """A window (x, y, w, h in board mm) of a board piece printed at (page_x, page_y)."""
+
+    group: int
+    piece: int
+    x: float
+    y: float
+    w: float
+    h: float
+    column: int
+    row: int
+    columns: int
+    rows: int
+    page_x: float
+    page_y: float
+    overlap: float
+
+    @property
+    def label(self) -> str:
+        return f"{chr(ord('A') + self.row)}{self.column + 1}"
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """One printed page: placements and blocks, or a tile, or an assembly map; `back_of` for backs."""
+
+    placements: tuple[Placement, ...] = ()
+    blocks: tuple[Block, ...] = ()
+    tile: Tile | None = None
+    assembly: tuple[Tile, ...] = ()
+    back_of: int | None = None
+    """Index of the front sheet this page is the back of."""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    paper: Paper
+    sheets: tuple[Sheet, ...]
+
+    @property
+    def sheet_count(self) -> int:
+        return len(self.sheets)
+
+
+@dataclass(slots=True)
+class _Cursor:
+    sheets: list[list[Placement]]
+    blocks: list[list[Block]]
+    y: float
+
+
+def _grid(area: Area, fw: float, fh: float, gutter: float, zone: float) -> tuple[int, int]:
+    cols = math.floor((area.width - 2 * zone + gutter + 1e-9) / (fw + gutter))
+    rows = math.floor((area.height - 2 * zone + gutter + 1e-9) / (fh + gutter))
+    return max(cols, 0), max(rows, 0)
+
+
+def _too_big(group: PieceGroup, area: Area, paper: Paper) -> SpecError:
+    w, h, b = group.size
+    return SpecError(Diagnostic.at(
+        None, "layout.too_big",
+        f"{group.name}: a {w:g} x {h:g} mm piece (with {b:g} mm bleed and crop marks) does not fit in the "
+        f"{area.width:.0f} x {area.height:.0f} mm printable area of {paper.name}",
+        "choose a larger paper, smaller margins, or a smaller piece",
+    ))
+
+
+def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings, cur: _Cursor,
+                 paper: Paper) -> None:
+    w, h, b = group.size
+    fw, fh = w + 2 * b, h + 2 * b
+    zone = CROP_ZONE if group.crop_marks and settings.crop_marks else 0.0
+    gutter = settings.gutter
+    cols, rows_per_sheet = _grid(area, fw, fh, gutter, zone)
+    if cols == 0 or rows_per_sheet == 0:
+        raise _too_big(group, area, paper)
+    count = len(group.pieces)
+    used_cols = min(cols, count)
+    block_w = used_cols * fw + (used_cols - 1) * gutter
+    x0 = area.x0 + (area.width - block_w) / 2
+    index = 0
+    while index < count:
+        gap = (zone * 2 if zone else BLOCK_GAP) if cur.blocks[-1] else zone
+        top = cur.y + (gap if cur.blocks[-1] else zone)
+        free_rows = math.floor((area.y1 - zone - top + gutter + 1e-9) / (fh + gutter))
+        if free_rows <= 0:
+            cur.sheets.append([])
+            cur.blocks.append([])
+            cur.y = area.y0
+            continue
+        take_rows = min(free_rows, math.ceil((count - index) / cols))
+        placements: list[Placement] = []
+        for r in range(take_rows):
+            for c in range(cols):
+                if index >= count:
+                    break
+                x = x0 + c * (fw + gutter) + b
+                y = top + r * (fh + gutter) + b
+                placements.append(Placement(gi, index, x, y))
+                index += 1
+        rows_used = take_rows
+        y1 = top + rows_used * fh + (rows_used - 1) * gutter
+        trim_xs = sorted({round(v, 6) for p in placements for v in (p.x, p.x + w)})
+        trim_ys = sorted({round(v, 6) for p in placements for v in (p.y, p.y + h)})
+        cur.sheets[-1].extend(placements)
+        cur.blocks[-1].append(Block(gi, x0, top, x0 + block_w, y1, tuple(trim_xs), tuple(trim_ys),
+                                    zone > 0))
+        cur.y = y1 + zone
+
+
+def _tiles(gi: int, group: PieceGroup, area: Area, overlap: float) -> list[Tile]:
+    tiles: list[Tile] = []
+    for pi, piece in enumerate(group.pieces):
+        bw, bh = piece.width + 2 * piece.bleed, piece.height + 2 * piece.bleed
+        tw, th = area.width, area.height
+        columns = 1 if bw <= tw else math.ceil((bw - overlap) / (tw - overlap))
+        rows = 1 if bh <= th else math.ceil((bh - overlap) / (th - overlap))
+        for row in range(rows):
+            for col in range(columns):
+                x = col * (tw - overlap)
+                y = row * (th - overlap)
+                w = min(tw, bw - x)
+                h = min(th, bh - y)
+                tiles.append(Tile(gi, pi, x - piece.bleed, y - piece.bleed, w, h, col, row, columns, rows,
+                                  area.x0, area.y0, overlap))
+    return tiles
+
+
+def plan_sheets(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: Paper) -> Plan:
+    """Plan every sheet for `groups` on `paper` (already oriented)."""
+    area = printable_area(paper, settings.margin)
+    fronts: list[Sheet] = []
+    tiles_sheets: list[Sheet] = []
+    for with_backs in (True, False):
+        cur = _Cursor(sheets=[[]], blocks=[[]], y=area.y0)
+        for gi, group in enumerate(groups):
+            if group.has_backs != with_backs or not group.pieces:
+                continue
+            w, h, b = group.size
+            zone = CROP_ZONE if group.crop_marks and settings.crop_marks else 0.0
+            fits = _grid(area, w + 2 * b, h + 2 * b, settings.gutter, zone) != (0, 0) and min(
+                _grid(area, w + 2 * b, h + 2 * b, settings.gutter, zone)) > 0
+            if group.tile and not fits:
+                tiles = _tiles(gi, group, area, settings.tile_overlap)
+                tiles_sheets.extend(Sheet(tile=t) for t in tiles)
+                tiles_sheets.append(Sheet(assembly=tuple(tiles)))
+                continue
+            _place_group(gi, group, area, settings, cur, paper)
+        for placements, blocks in zip(cur.sheets, cur.blocks, strict=True):
+            if placements:
+                fronts.append(Sheet(tuple(placements), tuple(blocks)))
+                if with_backs:
+                    fronts.append(Sheet(tuple(placements), tuple(blocks), back_of=len(fronts) - 1))
+    return Plan(paper, tuple(fronts + tiles_sheets))
+
+
+def choose_plan(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper_name: str | None = None) -> Plan:
+    """The plan with the fewest sheets among the allowed orientations (portrait wins ties)."""
+    name = paper_name or settings.paper
+    options = ["portrait", "landscape"] if settings.orientation == "auto" else [settings.orientation]
+    best: Plan | None = None
+    error: SpecError | None = None
+    for orientation in options:
+        try:
+            plan = plan_sheets(groups, settings, get_paper(name, orientation))
+        except SpecError as exc:
+            error = error or exc
+            continue
+        if best is None or plan.sheet_count < best.sheet_count:
+            best = plan
+    if best is None:
+        assert error is not None
+        raise error
+    return best
+
+
+def back_position(paper: Paper, x: float, y: float, w: float, h: float, duplex: str,
+                  offset: tuple[float, float]) -> tuple[float, float]:
+    """Where the back of a piece whose front trim is at (x, y, w, h) goes on the back page.
+
+    Long-edge flip mirrors across the page's long edge, short-edge flip across its short edge; content stays
+    upright. The printer offset (measured with `pnp calibrate`) is added last.
+    """
+    mirror_x = (duplex == "long-edge") != paper.landscape
+    if mirror_x:
+        bx, by = paper.width - x - w, y
+    else:
+        bx, by = x, paper.height - y - h
+    return bx + offset[0], by + offset[1]

@@ -1,0 +1,63 @@
+"""Paper sizes (from layouts/papers.yaml) and the printable area left after margins and the footer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.data import layout_data
+from pnp.units import parse_length
+
+FOOTER_MM = 12.0
+"""Height of the band at the bottom of every sheet: scale bar, kit name, sheet number, credit."""
+
+
+@dataclass(frozen=True, slots=True)
+class Paper:
+    """A paper in a given orientation, with its scale-bar length and label."""
+
+    name: str
+    width: float
+    height: float
+    scale_bar: float
+    scale_label: str
+
+    @property
+    def landscape(self) -> bool:
+        return self.width > self.height
+
+    def turned(self) -> Paper:
+        return Paper(self.name, self.height, self.width, self.scale_bar, self.scale_label)
+
+
+def get_paper(name: str, orientation: str = "portrait") -> Paper:
+    """Paper `name` (a4, letter, …) as portrait or landscape."""
+    data = layout_data("papers")[name]
+    bar_text = str(data["scale_bar"])
+    bar = parse_length(bar_text)
+    width, height = float(data["width"]), float(data["height"])
+    if orientation == "landscape":
+        width, height = height, width
+    return Paper(name, width, height, bar, bar_text.replace("in", " in").replace("mm", " mm"))
+
+
+@dataclass(frozen=True, slots=True)
+class Area:
+    """A rectangle on the sheet: left, top, right, bottom in mm."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+
+def printable_area(paper: Paper, margin: float) -> Area:
+    """Where pieces may go: inside the margins and above the footer band."""
+    return Area(margin, margin, paper.width - margin, paper.height - margin - FOOTER_MM)

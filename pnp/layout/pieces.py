@@ -1,0 +1,62 @@
+"""Pieces: what the layout places. A piece is a trim size, a bleed, a front and maybe a back drawing.
+
+Drawings are scene items in piece coordinates: (0, 0) is the trim's top-left corner; they may reach
+into the bleed (negative coordinates and beyond the trim size). Games and the generic components
+both produce `PieceGroup`s; the layout never needs to know what a piece means.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from pnp.layout.scene import Item
+from pnp.model.kit import SheetSettings
+
+Outline = Literal["rect", "round", "hex"]
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One printed item: trim width/height (mm), bleed, front and optional back drawings, cut outline."""
+
+    width: float
+    height: float
+    front: tuple[Item, ...]
+    back: tuple[Item, ...] | None = None
+    bleed: float = 0.0
+    outline: Outline = "rect"
+    corner_radius: float = 0.0
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PieceGroup:
+    """Pieces of one size printed together (a deck, a counter sheet, a board); `tile` allows tiling."""
+
+    name: str
+    pieces: tuple[Piece, ...]
+    crop_marks: bool = True
+    tile: bool = False
+    """Boards: when a piece is larger than the printable area, split it across sheets."""
+    kind: str = "cards"
+
+    @property
+    def has_backs(self) -> bool:
+        return any(p.back is not None for p in self.pieces)
+
+    @property
+    def size(self) -> tuple[float, float, float]:
+        first = self.pieces[0]
+        return first.width, first.height, first.bleed
+
+
+@dataclass(frozen=True, slots=True)
+class PrintJob:
+    """Everything a kit prints: its title, the credit line for every sheet, and its piece groups."""
+
+    title: str
+    credit: str
+    groups: tuple[PieceGroup, ...]
+    settings: SheetSettings | None = None
+    """Sheet settings from the spec; None means the defaults."""

@@ -1,0 +1,138 @@
+"""The page description every backend draws: pages of primitive items in millimetres.
+
+Origin top-left, y down, lengths in mm, colours as `#rrggbb`. Items are frozen slotted dataclasses;
+a `Group` moves, rotates and clips its children. Backends (PDF, SVG) draw exactly these kinds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """Fill and stroke of a shape; None means no fill / no stroke. Widths in mm."""
+
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.25
+    dash: tuple[float, ...] = ()
+    opacity: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    style: Style = Style(stroke="#000000")
+    radius: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Ellipse:
+    cx: float
+    cy: float
+    rx: float
+    ry: float
+    style: Style = Style(stroke="#000000")
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    style: Style = Style(stroke="#000000")
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon:
+    """A polyline (closed=False) or polygon (closed=True)."""
+
+    points: tuple[Point, ...]
+    style: Style = Style(stroke="#000000")
+    closed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """One line of text; (x, y) is the baseline point at the anchor; size is the em size in mm."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    font: str = "sans"
+    color: str = "#000000"
+    anchor: Literal["start", "middle", "end"] = "start"
+    rotate: float = 0.0
+    """Degrees clockwise around (x, y)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Image:
+    """A raster image file placed in a box; `key` identifies identical images for reuse."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    path: Path
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class Transform:
+    """Translate by (dx, dy), then rotate `rotate` degrees clockwise, then scale."""
+
+    dx: float = 0.0
+    dy: float = 0.0
+    rotate: float = 0.0
+    scale: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Children drawn in a moved/rotated coordinate system, optionally clipped to `clip` (in that system)."""
+
+    children: tuple[Item, ...]
+    transform: Transform = Transform()
+    clip: Rect | None = None
+    label: str = ""
+
+
+Item = Rect | Ellipse | Line | Polygon | Text | Image | Group
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """One sheet side: size in mm, its items, and a label for file names and messages."""
+
+    width: float
+    height: float
+    items: tuple[Item, ...]
+    label: str = ""
+    side: Literal["front", "back", "single"] = "single"
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """All pages of one output file, with its title and author metadata."""
+
+    title: str
+    pages: tuple[Page, ...]
+    author: str = ""
+    subject: str = ""
+    keywords: tuple[str, ...] = field(default=())
+
+
+def translate(items: tuple[Item, ...] | list[Item], dx: float, dy: float, label: str = "") -> Group:
+    """Wrap items in a group moved by (dx, dy)."""
+    return Group(tuple(items), Transform(dx, dy), label=label)

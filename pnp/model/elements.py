@@ -1,0 +1,109 @@
+"""Drawing elements of a face (card, counter, cell): text, rect, ellipse, line, polygon, image.
+
+Positions are mm from the face's top-left trim corner, y down. Text may use `{{ ... }}` with the card's
+fields (rendered in a sandbox at layout time).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import Field, field_validator
+
+from pnp.model.base import SpecModel
+from pnp.model.colour import Colour
+from pnp.units import Length, NonNegativeLength, PositiveLength
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
+
+FontName = Literal["sans", "sans-bold", "sans-italic", "mono"]
+
+
+def clean_text(value: str) -> str:
+    """Drop C0 control characters (but newlines) and lone surrogates from user text."""
+    return _CONTROL.sub("", value)
+
+
+class TextElement(SpecModel):
+    """A block of text wrapped to `width`; `y` is the top of the first line."""
+
+    type: Literal["text"]
+    text: str = Field(max_length=2000)
+    x: Length = 0.0
+    y: Length = 0.0
+    width: PositiveLength | None = None
+    size: PositiveLength = 9 * 25.4 / 72
+    font: FontName = "sans"
+    colour: Colour = "#000000"
+    align: Literal["left", "center", "right"] = "left"
+    line_height: float = Field(default=1.2, ge=0.8, le=3.0)
+    rotate: float = Field(default=0.0, ge=-360, le=360)
+
+    _clean = field_validator("text")(classmethod(lambda cls, v: clean_text(v)))
+
+
+class RectElement(SpecModel):
+    type: Literal["rect"]
+    x: Length = 0.0
+    y: Length = 0.0
+    width: PositiveLength
+    height: PositiveLength
+    radius: NonNegativeLength = 0.0
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    stroke_width: NonNegativeLength = 0.3
+
+
+class EllipseElement(SpecModel):
+    type: Literal["ellipse"]
+    cx: Length
+    cy: Length
+    rx: PositiveLength
+    ry: PositiveLength | None = None
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    stroke_width: NonNegativeLength = 0.3
+
+
+class LineElement(SpecModel):
+    type: Literal["line"]
+    x1: Length
+    y1: Length
+    x2: Length
+    y2: Length
+    stroke: Colour = "#000000"
+    stroke_width: NonNegativeLength = 0.3
+
+
+class PolygonElement(SpecModel):
+    type: Literal["polygon"]
+    points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500)
+    closed: bool = True
+    fill: Colour | None = None
+    stroke: Colour | None = "#000000"
+    stroke_width: NonNegativeLength = 0.3
+
+
+class ImageElement(SpecModel):
+    """A PNG or JPEG file inside the kit folder, drawn in a box (default: the whole face)."""
+
+    type: Literal["image"]
+    src: str = Field(max_length=500)
+    x: Length = 0.0
+    y: Length = 0.0
+    width: PositiveLength | None = None
+    height: PositiveLength | None = None
+
+
+Element = Annotated[
+    TextElement | RectElement | EllipseElement | LineElement | PolygonElement | ImageElement,
+    Field(discriminator="type"),
+]
+
+
+class Face(SpecModel):
+    """One side of a piece: background fill (covering the bleed) and elements."""
+
+    fill: Colour | None = None
+    elements: list[Element] = Field(default_factory=list, max_length=200)

@@ -1,0 +1,107 @@
+"""Writing outputs safely: all files produced in memory first, then moved into place atomically.
+
+A manifest (`.pnp-manifest.json` in the output folder) records what pnp wrote and its hash, so pnp never
+overwrites a file it did not write (or that someone changed since) unless forced, and never the spec itself.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from pnp.diagnostics import Diagnostic, SpecError
+
+MANIFEST = ".pnp-manifest.json"
+
+
+class OutputError(SpecError):
+    """An output cannot be written (refused overwrite, unwritable folder)."""
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def _read_manifest(folder: Path) -> dict[str, str]:
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def _refuse(message: str, hint: str) -> OutputError:
+    return OutputError(Diagnostic.at(None, "output.refused", message, hint))
+
+
+def check_targets(folder: Path, names: list[str], protected: list[Path], force: bool) -> None:
+    """Refuse when a target is a protected input, or an existing file pnp did not write (unless `force`)."""
+    manifest = _read_manifest(folder)
+    protected_real = {p.resolve() for p in protected}
+    for name in names:
+        target = folder / name
+        if target.resolve() in protected_real:
+            raise _refuse(f"{target} is an input file; pnp will not overwrite it",
+                          "choose another output folder with -o")
+        if not target.exists() or force:
+            continue
+        if target.is_dir():
+            raise _refuse(f"{target} is a folder", "choose another output folder with -o")
+        recorded = manifest.get(name)
+        if recorded is None:
+            raise _refuse(f"{target} exists and was not written by pnp",
+                          "move it away, choose another folder with -o, or pass --force to overwrite")
+        if recorded != _digest(target.read_bytes()):
+            raise _refuse(f"{target} was changed since pnp wrote it",
+                          "move it away, or pass --force to overwrite")
+
+
+def write_outputs(folder: Path, files: dict[str, bytes], protected: list[Path], force: bool = False,
+                  replaces: str | None = None) -> list[Path]:
+    """Write `files` (name -> bytes) into `folder` all-or-nothing; return the paths written.
+
+    Every file goes to a temporary name first; only when all are written are they renamed into place.
+    Files named in the manifest that start with `replaces` and are not rewritten (old pages) are removed.
+    """
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputError(Diagnostic.at(None, "output.folder", f"cannot create {folder}: {exc.strerror}",
+                                        "choose a folder you can write to with -o")) from None
+    names = sorted(files)
+    check_targets(folder, names, protected, force)
+    temps: dict[str, str] = {}
+    try:
+        for name in names:
+            fd, temp = tempfile.mkstemp(prefix=".pnp-", suffix=".tmp", dir=folder)
+            temps[name] = temp
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(files[name])
+        for name in names:
+            os.replace(temps.pop(name), folder / name)
+    except OSError as exc:
+        raise OutputError(Diagnostic.at(None, "output.write", f"cannot write to {folder}: {exc.strerror}",
+                                        "check free space and permissions")) from None
+    finally:
+        for temp in temps.values():
+            Path(temp).unlink(missing_ok=True)
+    manifest = _read_manifest(folder)
+    if replaces:
+        for old in [n for n in manifest if n.startswith(replaces) and n not in files]:
+            old_path = folder / old
+            if old_path.is_file() and _digest(old_path.read_bytes()) == manifest[old]:
+                old_path.unlink()
+            manifest.pop(old)
+    manifest.update({name: _digest(data) for name, data in files.items()})
+    _write_manifest(folder, manifest)
+    return [folder / name for name in names]
+
+
+def _write_manifest(folder: Path, manifest: dict[str, str]) -> None:
+    fd, temp = tempfile.mkstemp(prefix=".pnp-", suffix=".tmp", dir=folder)
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        json.dump(dict(sorted(manifest.items())), handle, indent=1)
+    os.replace(temp, folder / MANIFEST)

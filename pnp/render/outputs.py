@@ -1,0 +1,57 @@
+"""All output formats of one document as named files in memory: PDF, one SVG per page, PNG previews."""
+
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from collections.abc import Callable
+
+from pnp.layout.scene import Document
+from pnp.render.pdf import render_pdf
+from pnp.render.svg import render_svg_page
+
+FORMATS = ("pdf", "svg", "png")
+PNG_DPI = 100
+
+
+def slug(text: str) -> str:
+    """A file-name-safe lower-case version of `text`."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:60] or "kit"
+
+
+def render_files(document: Document, stem: str, formats: tuple[str, ...],
+                 progress: Callable[[int], None] | None = None) -> dict[str, bytes]:
+    """Render `document` in every asked format; names are `stem.pdf`, `stem-p01.svg`, `stem-p01.png`."""
+    files: dict[str, bytes] = {}
+    pdf = render_pdf(document, progress) if ("pdf" in formats or "png" in formats) else b""
+    if "pdf" in formats:
+        files[f"{stem}.pdf"] = pdf
+    width = max(2, len(str(len(document.pages))))
+    if "svg" in formats:
+        for i, page in enumerate(document.pages, start=1):
+            files[f"{stem}-p{i:0{width}d}.svg"] = render_svg_page(page, document.title).encode("utf-8")
+    if "png" in formats:
+        for i, png in enumerate(pdf_to_png(pdf, PNG_DPI), start=1):
+            files[f"{stem}-p{i:0{width}d}.png"] = png
+    return files
+
+
+def pdf_to_png(pdf: bytes, dpi: int) -> list[bytes]:
+    """Rasterise each PDF page to PNG bytes (pdfium, no external programs)."""
+    import pypdfium2 as pdfium
+
+    pages: list[bytes] = []
+    document = pdfium.PdfDocument(pdf)
+    try:
+        for index in range(len(document)):
+            page = document[index]
+            image = page.render(scale=dpi / 72).to_pil()
+            buffer = io.BytesIO()
+            image.save(buffer, format="PNG", optimize=False)
+            pages.append(buffer.getvalue())
+            page.close()
+    finally:
+        document.close()
+    return pages

@@ -1,0 +1,123 @@
+"""SVG backend (svgwrite): one SVG file per page, user units = mm, same positions as the PDF.
+
+svgwrite is inactive upstream, so it stays inside this module.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import svgwrite
+from svgwrite.container import Group as SvgGroup
+
+from pnp.fonts import SVG_FAMILIES
+from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+_MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+
+
+def _num(value: float) -> str:
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def render_svg_page(page: Page, title: str = "") -> str:
+    """One page as SVG text: `width`/`height` in mm and a viewBox in mm, so 1 user unit = 1 mm."""
+    drawing = svgwrite.Drawing(size=(f"{_num(page.width)}mm", f"{_num(page.height)}mm"), profile="full",
+                               debug=False)
+    drawing.viewbox(0, 0, page.width, page.height)
+    if title:
+        drawing.set_desc(title=_clean(title))
+    counter = iter(range(1, 1_000_000))
+    for item in page.items:
+        drawing.add(_element(drawing, item, counter))
+    return drawing.tostring()
+
+
+def _clean(text: str) -> str:
+    return _CONTROL.sub("", text)
+
+
+def _style_attrs(style: Style) -> dict[str, str]:
+    attrs = {"fill": style.fill or "none"}
+    if style.stroke and style.stroke_width > 0:
+        attrs["stroke"] = style.stroke
+        attrs["stroke_width"] = _num(style.stroke_width)
+        if style.dash:
+            attrs["stroke_dasharray"] = ",".join(_num(d) for d in style.dash)
+    else:
+        attrs["stroke"] = "none"
+    if style.opacity < 1:
+        attrs["opacity"] = _num(style.opacity)
+    return attrs
+
+
+def _element(drawing: svgwrite.Drawing, item: Item, counter: object) -> object:
+    match item:
+        case Group():
+            t = item.transform
+            parts = []
+            if t.dx or t.dy:
+                parts.append(f"translate({_num(t.dx)},{_num(t.dy)})")
+            if t.rotate:
+                parts.append(f"rotate({_num(t.rotate)})")
+            if t.scale != 1:
+                parts.append(f"scale({_num(t.scale)})")
+            group = SvgGroup(transform=" ".join(parts)) if parts else SvgGroup()
+            if item.label:
+                group["class"] = _clean(item.label)[:60].replace(" ", "-")
+            target = group
+            if item.clip is not None:
+                clip_id = f"clip{next(counter)}"  # type: ignore[call-overload]
+                clip = drawing.defs.add(drawing.clipPath(id=clip_id))
+                c = item.clip
+                clip.add(drawing.rect((_num(c.x), _num(c.y)), (_num(c.w), _num(c.h)),
+                                      rx=_num(c.radius) if c.radius else None))
+                inner = SvgGroup(clip_path=f"url(#{clip_id})")
+                group.add(inner)
+                target = inner
+            for child in item.children:
+                target.add(_element(drawing, child, counter))
+            return group
+        case Rect():
+            extra = {"rx": _num(item.radius), "ry": _num(item.radius)} if item.radius else {}
+            return drawing.rect((_num(item.x), _num(item.y)), (_num(item.w), _num(item.h)),
+                                **extra, **_style_attrs(item.style))
+        case Ellipse():
+            return drawing.ellipse((_num(item.cx), _num(item.cy)), (_num(item.rx), _num(item.ry)),
+                                   **_style_attrs(item.style))
+        case Line():
+            return drawing.line((_num(item.x1), _num(item.y1)), (_num(item.x2), _num(item.y2)),
+                                **_style_attrs(item.style))
+        case Polygon():
+            points = [(_num(x), _num(y)) for x, y in item.points]
+            if item.closed:
+                return drawing.polygon(points, **_style_attrs(item.style))
+            return drawing.polyline(points, **_style_attrs(item.style))
+        case Text():
+            family, weight, style = SVG_FAMILIES[item.font]
+            attrs = {
+                "insert": (_num(item.x), _num(item.y)),
+                "font_family": family,
+                "font_size": _num(item.size),
+                "fill": item.color,
+                "text_anchor": item.anchor,
+            }
+            if weight != "normal":
+                attrs["font_weight"] = weight
+            if style != "normal":
+                attrs["font_style"] = style
+            text = drawing.text(_clean(item.text), **attrs)
+            if item.rotate:
+                text["transform"] = f"rotate({_num(item.rotate)},{_num(item.x)},{_num(item.y)})"
+            text["xml:space"] = "preserve"
+            return text
+        case Image():
+            mime = _MIME.get(item.path.suffix.lower(), "image/png")
+            data = base64.b64encode(item.path.read_bytes()).decode("ascii")
+            return drawing.image(f"data:{mime};base64,{data}", insert=(_num(item.x), _num(item.y)),
+                                 size=(_num(item.w), _num(item.h)), preserveAspectRatio="none")
+    raise TypeError(f"unknown scene item {type(item).__name__}")
