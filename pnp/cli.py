@@ -80,7 +80,7 @@ def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except MemoryError:
             click.echo("error: the input needs more memory than is available", err=True)
             sys.exit(1)
-        except Exception as exc:  # noqa: BLE001 - the last guard before a traceback reaches a user
+        except Exception as exc:
             click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
                        "This is a bug in pnp, not in your spec; please report it with the spec.", err=True)
             sys.exit(1)

@@ -43,10 +43,7 @@ def text_block(
 ) -> list[Text]:
     """Lines of `text` whose block starts at top-left (x, y), aligned within `width`."""
     anchor: Literal["start", "middle", "end"] = {"left": "start", "center": "middle", "right": "end"}[align]
-    if width is None:
-        ax = x
-    else:
-        ax = {"left": x, "center": x + width / 2, "right": x + width}[align]
+    ax = x if width is None else {"left": x, "center": x + width / 2, "right": x + width}[align]
     return [
         Text(ax, y + size * ASCENT + i * size * line_height, line, size, font, colour, anchor)
         for i, line in enumerate(wrap(text, font, size, width))

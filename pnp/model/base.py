@@ -25,43 +25,51 @@ class SpecModel(BaseModel):
 M = TypeVar("M", bound=BaseModel)
 
 
-def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
-    """Walk `loc` through the model's fields to find the model class that owns the last key."""
-    current: Any = model
-    for part in loc:
-        if isinstance(current, type) and issubclass(current, BaseModel):
-            if isinstance(part, str) and part in current.model_fields:
-                current = current.model_fields[part].annotation
-                current = _first_model(current)
-                continue
-            return current
-        current = None
-    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
-
-
-def _first_model(annotation: Any) -> Any:
-    args = getattr(annotation, "__args__", None)
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """Every model class an annotation can hold (through list, dict, union, Annotated)."""
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    if args:
-        for a in args:
-            found = _first_model(a)
-            if isinstance(found, type) and issubclass(found, BaseModel):
-                return found
-    return annotation
+        return [annotation]
+    found: list[type[BaseModel]] = []
+    for arg in getattr(annotation, "__args__", ()) or ():
+        found.extend(_models_in(arg))
+    origin = getattr(annotation, "__origin__", None)
+    if origin is not None and not found:
+        found.extend(_models_in(origin))
+    return found
+
+
+def _tag_matches(model: type[BaseModel], tag: str) -> bool:
+    field = model.model_fields.get("type")
+    return field is not None and tag in getattr(field.annotation, "__args__", ())
+
+
+def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] | None:
+    """The model class that owns the last key of a pydantic `loc` (following union tags)."""
+    candidates = [model]
+    for part in loc:
+        if not isinstance(part, str):
+            continue
+        owners = [m for m in candidates if part in m.model_fields]
+        if owners:
+            candidates = [sub for m in owners for sub in _models_in(m.model_fields[part].annotation)]
+        else:
+            tagged = [m for m in candidates if _tag_matches(m, part)]
+            candidates = tagged or candidates
+        if not candidates:
+            return None
+    return candidates[0] if len(candidates) == 1 else None
 
 
 def _data_path(loc: tuple[Any, ...], data: Any) -> PathKey:
-    """Keep only the parts of a pydantic `loc` that address real data (drop union/tag labels)."""
+    """Keep only the parts of a pydantic `loc` that address real data (drop union tags and missing keys)."""
     path: list[str | int] = []
     node = data
     for part in loc:
-        if (isinstance(node, dict) and isinstance(part, str) and part in node) or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
+        in_dict = isinstance(node, dict) and isinstance(part, str) and part in node
+        in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
+        if in_dict or in_list:
             path.append(part)
             node = node[part]
-        elif isinstance(node, dict) and isinstance(part, str) and part not in node:
-            # a label of a tagged union, or a missing field: stop at the container unless it is a key
-            continue
     return tuple(path)
 
 

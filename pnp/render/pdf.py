@@ -23,7 +23,7 @@ def render_pdf(document: Document, progress: Callable[[int], None] | None = None
     buffer = io.BytesIO()
     first = document.pages[0]
     canvas = Canvas(buffer, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM), invariant=1,
-                    pageCompression=1)
+                    pageCompression=1, initialFontName=reportlab_name("sans"), initialFontSize=10)
     canvas.setTitle(document.title)
     canvas.setAuthor(document.author)
     canvas.setSubject(document.subject)

@@ -1,0 +1,128 @@
+"""The CLI as a user runs it: exit codes, files written, messages."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp import __version__
+from pnp.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+DECK = ROOT / "examples" / "generic-deck" / "kit.yaml"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def test_version_and_help(runner: CliRunner):
+    assert runner.invoke(main, ["--version"]).output.strip().endswith(__version__)
+    result = runner.invoke(main, ["--help"])
+    assert result.exit_code == 0
+    for command in ("validate", "render", "info", "schema", "calibrate"):
+        assert command in result.output
+        assert runner.invoke(main, [command, "--help"]).exit_code == 0
+
+
+def test_validate_a_good_spec_exits_0(runner: CliRunner):
+    result = runner.invoke(main, ["validate", str(DECK)])
+    assert result.exit_code == 0, result.output
+    assert "0 error(s)" in result.stderr
+
+
+def test_validate_reports_every_problem_with_its_position(runner: CliRunner, tmp_path: Path):
+    spec = tmp_path / "kit.yaml"
+    spec.write_text("kit: Bad\ncomponents:\n  - type: deck\n    name: d\n    size: pokr\n"
+                    "    cards:\n      - {count: 0}\n      - {cuont: 2}\n", encoding="utf-8")
+    result = runner.invoke(main, ["validate", str(spec)])
+    assert result.exit_code == 1
+    lines = [ln for ln in result.stderr.splitlines() if ": error [" in ln]
+    assert len(lines) == 3, result.stderr
+    assert lines[0].startswith(f"{spec}:5:11: error [spec.value]") and "pokr" in lines[0]
+    assert lines[1].startswith(f"{spec}:7:17: error [spec.value]")
+    assert lines[2].startswith(f"{spec}:8:10: error [spec.unknown_key] unknown key 'cuont'")
+    assert "did you mean 'count'?" in result.stderr
+
+
+def test_validate_json_output(runner: CliRunner, tmp_path: Path):
+    spec = tmp_path / "kit.yaml"
+    spec.write_text("kit: Bad\ncomponents: []\n", encoding="utf-8")
+    result = runner.invoke(main, ["validate", str(spec), "--format", "json"])
+    assert result.exit_code == 1
+    data = json.loads(result.stdout)
+    assert data and set(data[0]) == {"severity", "rule", "message", "hint", "file", "line", "column"}
+    assert data[0]["line"] == 2 and data[0]["severity"] == "error"
+
+
+def test_render_writes_pdf_svg_png_and_lists_them(runner: CliRunner, tmp_path: Path):
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["render", str(DECK), "-o", str(out), "--format", "pdf,svg,png"])
+    assert result.exit_code == 0, result.output
+    written = [Path(line) for line in result.stdout.splitlines()]
+    assert out / "demo-race-deck-a4.pdf" in written
+    assert sum(p.suffix == ".svg" for p in written) == 12
+    assert sum(p.suffix == ".png" for p in written) == 12
+    assert all(p.exists() and p.stat().st_size > 0 for p in written)
+    assert (out / "demo-race-deck-a4-p01.png").read_bytes().startswith(b"\x89PNG")
+
+
+def test_render_again_replaces_its_own_files_and_paper_option_changes_the_name(runner: CliRunner, tmp_path: Path):
+    out = tmp_path / "out"
+    assert runner.invoke(main, ["render", str(DECK), "-o", str(out)]).exit_code == 0
+    first = (out / "demo-race-deck-a4.pdf").read_bytes()
+    assert runner.invoke(main, ["render", str(DECK), "-o", str(out)]).exit_code == 0
+    assert (out / "demo-race-deck-a4.pdf").read_bytes() == first
+    assert runner.invoke(main, ["render", str(DECK), "-o", str(out), "--paper", "letter"]).exit_code == 0
+    assert (out / "demo-race-deck-letter.pdf").exists()
+
+
+def test_render_refuses_an_invalid_spec_and_writes_nothing(runner: CliRunner, tmp_path: Path):
+    spec = tmp_path / "kit.yaml"
+    spec.write_text("kit: Bad\ncomponents:\n  - {type: counters, name: c, size: 2mm, items: [{label: x}]}\n",
+                    encoding="utf-8")
+    out = tmp_path / "out"
+    result = runner.invoke(main, ["render", str(spec), "-o", str(out)])
+    assert result.exit_code == 1
+    assert "between 5 mm and 150 mm" in result.stderr
+    assert not out.exists() or not any(out.iterdir())
+
+
+def test_usage_errors_exit_2(runner: CliRunner, tmp_path: Path):
+    assert runner.invoke(main, ["render"]).exit_code == 2
+    assert runner.invoke(main, ["render", str(tmp_path / "missing.yaml")]).exit_code == 2
+    assert runner.invoke(main, ["render", str(DECK), "--format", "gif"]).exit_code == 2
+    assert runner.invoke(main, ["validate", str(DECK), "--bogus"]).exit_code == 2
+    assert runner.invoke(main, ["nosuchcommand"]).exit_code == 2
+
+
+def test_info_counts_pieces_and_sheets_per_paper(runner: CliRunner):
+    result = runner.invoke(main, ["info", str(DECK), "--format", "json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["totals"] == {"cards": 54}
+    assert data["sheets"]["a4"] == 12  # 6 fronts of 9 cards, each with its back
+    assert data["sheets"]["letter"] == 14  # 7 fronts of 8 cards
+
+
+def test_schema_is_a_json_schema_of_the_kit_format(runner: CliRunner):
+    result = runner.invoke(main, ["schema"])
+    assert result.exit_code == 0
+    data = json.loads(result.stdout)
+    assert data["$schema"].startswith("https://json-schema.org/")
+    assert {"kit", "components"} <= set(data["properties"])
+    assert data.get("additionalProperties") is False
+
+
+def test_calibrate_writes_a_two_page_sheet(runner: CliRunner, tmp_path: Path):
+    from pypdf import PdfReader
+
+    result = runner.invoke(main, ["calibrate", "--paper", "letter", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(str(tmp_path / "calibration-letter-long-edge.pdf"))
+    assert len(reader.pages) == 2
+    assert "back_offset" in reader.pages[0].extract_text()

@@ -1,0 +1,57 @@
+"""Every spec in examples/ builds: valid ones validate (and kits render), invalid ones fail on their rule.
+
+An invalid example says which rule it breaks in a comment: `# breaks: rule.id`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pnp.pipeline import layout_document, load_spec, validate_spec
+from pnp.render.pdf import render_pdf
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def _specs() -> list[Path]:
+    specs = []
+    for path in sorted(EXAMPLES.rglob("*.yaml")):
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError:
+            specs.append(path)  # broken on purpose; must say which rule it breaks
+            continue
+        if isinstance(data, dict) and ("kit" in data or "game" in data):
+            specs.append(path)
+    return specs
+
+
+def _breaks(path: Path) -> str | None:
+    m = re.search(r"#\s*breaks:\s*([\w.\-]+)", path.read_text(encoding="utf-8"))
+    return m.group(1) if m else None
+
+
+@pytest.mark.parametrize("spec", _specs(), ids=lambda p: str(p.relative_to(EXAMPLES)))
+def test_example(spec: Path):
+    from pnp.diagnostics import SpecError
+
+    expected = _breaks(spec)
+    try:
+        loaded = load_spec(spec)
+        diagnostics = validate_spec(loaded)
+    except SpecError as exc:
+        diagnostics = exc.diagnostics
+        loaded = None
+    errors = [d for d in diagnostics if d.is_error]
+    if expected:
+        assert expected in {d.rule for d in errors}, [d.format_text() for d in errors]
+        return
+    assert not errors, [d.format_text() for d in errors]
+    printable = loaded is not None and (loaded.plugin is None or loaded.plugin.components is not None)
+    if printable and ("kit" in (loaded.located.data or {})):
+        document, _ = layout_document(loaded)
+        assert render_pdf(document).startswith(b"%PDF")
