@@ -1,0 +1,149 @@
+"""MDD pieces: cars (fold-up standees and flat tokens, 1 x 2 cells), life counters, mines, wall boxes.
+
+Every size derives from the track's cell, so a car covers exactly one lane and two rows of the track.
+"""
+
+from __future__ import annotations
+
+import math
+
+from pnp.games.mdd.draw_common import CUT, FOLD, ink_on, pattern, team_look
+from pnp.games.mdd.geometry import CarStart
+from pnp.layout.pieces import Piece
+from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
+
+STANDEE_SLOPE = 0.9
+"""Slope length of a standee tent, in cells: the tent stands about 0.75 cell tall."""
+
+
+def _car_top(fill: str, letter: str, kind: str, number: int, x: float, y: float, w: float, h: float,
+             upside_down: bool = False) -> list[Item]:
+    """A car seen from above in a w x h box (front at the top unless upside down)."""
+    ink = ink_on(fill)
+    items: list[Item] = [Rect(x, y, w, h, Style(fill=fill, stroke=None))]
+    items.extend(pattern(kind, x, y, w, h, ink))
+    wheel = Style(fill="#222222", stroke=None)
+    ww, wh = w * 0.14, h * 0.16
+    for fy in (0.16, 0.68):
+        items.append(Rect(x, y + h * fy, ww, wh, wheel, radius=ww * 0.3))
+        items.append(Rect(x + w - ww, y + h * fy, ww, wh, wheel, radius=ww * 0.3))
+    size = min(w * 0.42, h * 0.3)
+    cx = x + w / 2
+    rotate = 180.0 if upside_down else 0.0
+    if upside_down:
+        items.append(Text(cx, y + h * 0.42 - size * 0.36, str(number), size, "sans-bold", ink, "middle", rotate))
+        items.append(Text(cx, y + h * 0.18 - size * 0.25, letter, size * 0.7, "sans-bold", ink, "middle", rotate))
+        nose = ((cx - w * 0.18, y + h * 0.93), (cx + w * 0.18, y + h * 0.93), (cx, y + h * 0.99))
+    else:
+        items.append(Text(cx, y + h * 0.58 + size * 0.36, str(number), size, "sans-bold", ink, "middle"))
+        items.append(Text(cx, y + h * 0.82 + size * 0.25, letter, size * 0.7, "sans-bold", ink, "middle"))
+        nose = ((cx - w * 0.18, y + h * 0.07), (cx + w * 0.18, y + h * 0.07), (cx, y + h * 0.01))
+    items.append(Polygon(nose, Style(fill=ink, stroke=None)))
+    return items
+
+
+def car_token(car: CarStart, cell: float) -> Piece:
+    """A flat car token of exactly 1 x 2 cells, front (nose arrow) towards the finish."""
+    fill, letter, kind = team_look(car.team)
+    items = _car_top(fill, letter, kind, car.number, 0, 0, cell, 2 * cell)
+    items.append(Rect(0, 0, cell, 2 * cell, Style(stroke="#000000", stroke_width=0.3)))
+    return Piece(cell, 2 * cell, tuple(items), name=f"car {car.number}")
+
+
+def car_standee(car: CarStart, cell: float) -> Piece:
+    """A fold-up tent: two slopes with the car on them and two base flaps that meet under it.
+
+    Flat it is 2 cells long and (cell + 2 slopes) wide; folded, its footprint is exactly 1 x 2 cells.
+    """
+    fill, letter, kind = team_look(car.team)
+    slope = STANDEE_SLOPE * cell
+    flap = cell / 2
+    w = 2 * cell
+    h = 2 * flap + 2 * slope
+    items: list[Item] = [Rect(0, 0, w, h, Style(fill="#ffffff", stroke=None))]
+    # slopes: the car side view on both, the upper one upside down so both read upright when folded
+    items.extend(_side_view(fill, letter, kind, car.number, 0, flap, w, slope, upside_down=True))
+    items.extend(_side_view(fill, letter, kind, car.number, 0, flap + slope, w, slope, upside_down=False))
+    for y in (flap, flap + slope, flap + 2 * slope):
+        items.append(Line(0, y, w, y, FOLD))
+    note = min(cell * 0.16, 2.5)
+    items.append(Text(w / 2, flap * 0.6, "glue under", note, "sans", "#777777", "middle", 180.0))
+    items.append(Text(w / 2, h - flap * 0.4, "glue under", note, "sans", "#777777", "middle"))
+    items.append(Rect(0, 0, w, h, CUT))
+    return Piece(w, h, tuple(items), name=f"car {car.number}")
+
+
+def _side_view(fill: str, letter: str, kind: str, number: int, x: float, y: float, w: float, h: float,
+               upside_down: bool) -> list[Item]:
+    ink = ink_on(fill)
+    items: list[Item] = [Rect(x, y, w, h, Style(fill=fill, stroke=None))]
+    items.extend(pattern(kind, x, y, w, h, ink))
+    r = h * 0.17
+    wy = y + (r * 1.1 if upside_down else h - r * 1.1)
+    for fx in (0.22, 0.78):
+        items.append(Ellipse(x + w * fx, wy, r, r, Style(fill="#222222", stroke="#ffffff", stroke_width=0.3)))
+    size = h * 0.42
+    rotate = 180.0 if upside_down else 0.0
+    base = y + h * 0.5 + (-size * 0.36 if upside_down else size * 0.36)
+    items.append(Text(x + w / 2, base, f"{number}{letter}", size, "sans-bold", ink, "middle", rotate))
+    return items
+
+
+def life_counter(value: int, cell: float) -> Piece:
+    """A round life counter (5 or 1) sized to sit inside one cell."""
+    d = round(cell * 0.8, 2)
+    fill = "#d62728" if value >= 5 else "#f4a6c6"
+    ink = ink_on(fill)
+    items: list[Item] = [Ellipse(d / 2, d / 2, d / 2, d / 2, Style(fill=fill, stroke="#000000", stroke_width=0.25))]
+    items.append(_heart(d / 2, d * 0.27, d * 0.2, ink))
+    items.append(Text(d / 2, d * 0.8, str(value), d * 0.42, "sans-bold", ink, "middle"))
+    return Piece(d, d, tuple(items), outline="round", name=f"{value}-life counter")
+
+
+def _heart(cx: float, cy: float, s: float, colour: str) -> Polygon:
+    points = []
+    for i in range(24):
+        t = 2 * math.pi * i / 24
+        x = 16 * math.sin(t) ** 3
+        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
+        points.append((cx + x * s / 32, cy - y * s / 32))
+    return Polygon(tuple(points), Style(fill=colour, stroke=None))
+
+
+def mine_counter(cell: float, word: str) -> Piece:
+    """A round mine (bomb) token sized to sit inside one cell."""
+    d = round(cell * 0.8, 2)
+    edge = Style(fill="#f0e442", stroke="#000000", stroke_width=0.25)
+    items: list[Item] = [Ellipse(d / 2, d / 2, d / 2, d / 2, edge)]
+    items.append(Ellipse(d / 2, d * 0.55, d * 0.27, d * 0.27, Style(fill="#222222", stroke=None)))
+    items.append(Polygon(((d * 0.62, d * 0.32), (d * 0.72, d * 0.2), (d * 0.8, d * 0.16)),
+                         Style(stroke="#222222", stroke_width=max(0.3, d * 0.04)), closed=False))
+    items.append(Text(d / 2, d * 0.6, word[:1].upper(), d * 0.22, "sans-bold", "#f0e442", "middle"))
+    return Piece(d, d, tuple(items), outline="round", name=word)
+
+
+def wall_box(cell: float) -> Piece:
+    """A fold-up wall: a tube whose footprint is 2 cells across by 1 cell deep (sides, top, base, glue tab)."""
+    height = cell * 0.6
+    tab = cell * 0.35
+    w = 2 * cell
+    faces = [("side", height), ("top", cell), ("side", height), ("base", cell)]
+    items: list[Item] = []
+    y = 0.0
+    for name, size in faces:
+        fill = "#5b4636" if name != "base" else "#d9cbbd"
+        items.append(Rect(0, y, w, size, Style(fill=fill, stroke=None)))
+        if name != "base":
+            brick = Style(stroke="#a58a70", stroke_width=0.3)
+            rows = max(2, round(size / (cell * 0.25)))
+            for k in range(1, rows):
+                items.append(Line(0, y + k * size / rows, w, y + k * size / rows, brick))
+        y += size
+    items.append(Polygon(((0, y), (tab * 0.6, y + tab), (w - tab * 0.6, y + tab), (w, y)),
+                         Style(fill="#eeeeee", stroke="#000000", stroke_width=0.3)))
+    fold = 0.0
+    for _, size in faces:
+        fold += size
+        items.append(Line(0, fold, w, fold, FOLD))
+    items.append(Rect(0, 0, w, y, CUT))
+    return Piece(w, y + tab, tuple(items), name="wall")

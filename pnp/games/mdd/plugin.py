@@ -1,0 +1,33 @@
+"""The Mini Demolition Derby plugin: `game: mdd` setups are built, checked and get `pnp mdd` commands.
+
+Input: located YAML. Output: an `MddSetup` (with `to_board()`) and its diagnostics from the `mdd.*` rules.
+"""
+
+from __future__ import annotations
+
+from pnp.diagnostics import Diagnostic, sort_diagnostics
+from pnp.games.base import GamePlugin
+from pnp.games.mdd import rules
+from pnp.games.mdd.cli import mdd_cli
+from pnp.games.mdd.kit import mdd_print_job
+from pnp.games.mdd.setup import MddSetup, load_setup
+from pnp.rules import check_rules
+from pnp.spec.loader import Located
+
+
+def check_setup(spec: MddSetup, located: Located) -> list[Diagnostic]:
+    """Every `mdd.*` rule's diagnostics for a built setup, in file order."""
+    return sort_diagnostics(check_rules(spec, located))
+
+
+PLUGIN = GamePlugin(
+    name="mdd",
+    title="Mini Demolition Derby",
+    build=load_setup,
+    check=check_setup,
+    components=mdd_print_job,
+    cli=mdd_cli,
+    model=MddSetup,
+)
+
+__all__ = ["PLUGIN", "check_setup", "rules"]

@@ -1,0 +1,26 @@
+"""What an MDD kit prints (`print:` in a setup file): which parts, as what, on which sheets."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from pnp.model.base import SpecModel
+from pnp.model.kit import SheetSettings
+
+
+class MddPrint(SpecModel):
+    """Print options for a Mini Demolition Derby kit; every part can be switched off."""
+
+    kit: str = Field(default="Mini Demolition Derby", min_length=1, max_length=120)
+    sheets: SheetSettings = SheetSettings(duplex="none")
+    preprint: bool = False
+    """Print the setup's walls and mines on the track (False: leave cells blank for loose pieces)."""
+    cars: Literal["standees", "tokens", "both"] = "standees"
+    counters: bool = True
+    walls: bool = True
+    dice: int = Field(default=1, ge=0, le=6)
+    reference: bool = True
+    variants: bool = True
+    """Award pawns (v2.1 variant 1) and the card-effects reference (variants 2 and 3)."""

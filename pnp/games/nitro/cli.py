@@ -1,0 +1,46 @@
+"""`pnp nitro ...` commands for designing Nitro Dice tracks at the terminal.
+
+Input: a track spec path. Output: `map` prints a text sketch of the laid-out track and, with `--poses`,
+each section's entry and exit position (mm) and heading (degrees); exit code 1 when the spec cannot be
+read or built.
+"""
+
+from __future__ import annotations
+
+import click
+
+from pnp.diagnostics import SpecError
+from pnp.games.nitro.geometry import place_track
+from pnp.games.nitro.model import NitroTrack
+from pnp.games.nitro.sketch import sketch
+from pnp.model.base import build_model
+from pnp.spec.loader import load_yaml
+
+
+@click.group(name="nitro", help="Nitro Dice track tools.")
+def nitro_cli() -> None:
+    """Nitro Dice command group."""
+
+
+@nitro_cli.command("map")
+@click.argument("spec", type=click.Path(dir_okay=False))
+@click.option(
+    "--cell", type=click.FloatRange(5, 200), default=22.0, show_default=True, help="Millimetres of table per character."
+)
+@click.option("--poses", is_flag=True, help="Also list each section's entry and exit poses.")
+def map_command(spec: str, cell: float, poses: bool) -> None:
+    """Sketch the track in SPEC as text: digits are section numbers, S the Start/Finish, G the Garage."""
+    try:
+        track = build_model(NitroTrack, load_yaml(spec))
+    except SpecError as error:
+        click.echo(str(error), err=True)
+        raise SystemExit(1) from None
+    geometry = place_track(track)
+    for line in sketch(geometry, cell):
+        click.echo(line)
+    if poses:
+        for s in geometry.sections:
+            click.echo(
+                f"{s.number:3d} {s.kind.title:<12} entry ({s.entry.x:7.1f}, {s.entry.y:7.1f}) "
+                f"{s.entry.heading:6.1f}°  exit ({s.exit.x:7.1f}, {s.exit.y:7.1f}) {s.exit.heading:6.1f}°"
+            )

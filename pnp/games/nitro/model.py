@@ -1,0 +1,178 @@
+"""The Nitro Dice custom-track spec: a frozen model of what a user writes by hand.
+
+Input: the plain data of a `game: nitro-dice` YAML file (every scalar a string). Output: `NitroTrack`,
+with sections in driving order (numbered from 1 in messages), the race, the Garage and the geometry and
+deck parameters with their documented defaults (docs/nitro-dice.md). Game rules are checked later by
+`pnp.games.nitro.rules`; this layer only checks shapes and value ranges.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import Field, field_validator, model_validator
+
+from pnp.model.base import SpecModel
+from pnp.model.kit import SheetSettings
+from pnp.units import PositiveLength
+
+
+class Kind(StrEnum):
+    """The kinds of driving section a track lists (the Garage sits beside the track, not in it)."""
+
+    START_FINISH = "start_finish"
+    STRAIGHT = "straight"
+    TURN_A = "turn_a"
+    TURN_B = "turn_b"
+
+    @property
+    def is_turn(self) -> bool:
+        return self in (Kind.TURN_A, Kind.TURN_B)
+
+    @property
+    def title(self) -> str:
+        return {"start_finish": "Start/Finish", "straight": "Straight", "turn_a": "Turn A", "turn_b": "Turn B"}[
+            self.value
+        ]
+
+
+class Hazard(SpecModel):
+    """A hazard printed on one space of a card: its lane, its space (1 = nearest the card's entry), a name."""
+
+    lane: Literal["inside", "outside"]
+    space: int
+    kind: str = Field("hazard", min_length=1, max_length=40)
+
+
+class Section(SpecModel):
+    """One card of the track. Written as a bare kind (`- straight`) or as a mapping with options."""
+
+    type: Kind
+    direction: Literal["left", "right"] | None = None
+    """Turns only: which way the card turns, looking in the driving direction (default left)."""
+    hazards: tuple[Hazard, ...] = ()
+    over: tuple[int, ...] = ()
+    """Section numbers this card is laid over as a bridge (a declared crossing)."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bare_kind(cls, data: Any) -> Any:
+        return {"type": data} if isinstance(data, str) else data
+
+    @field_validator("over", mode="before")
+    @classmethod
+    def _one_or_many(cls, value: Any) -> Any:
+        return [value] if isinstance(value, str | int) else value
+
+    @model_validator(mode="after")
+    def _direction_on_turns(self) -> Section:
+        if self.direction is not None and not self.type.is_turn:
+            raise ValueError(f"only turn cards take a direction; a {self.type.title} card goes straight on")
+        return self
+
+    @property
+    def turns_left(self) -> bool:
+        return self.direction != "right"
+
+
+class Race(SpecModel):
+    """`{laps: N}` for a lap race on a closed loop, or `{type: out-and-back}`."""
+
+    type: Literal["laps", "out-and-back"] = "laps"
+    laps: int | None = Field(None, ge=1, le=20)
+
+    @model_validator(mode="after")
+    def _laps_match_type(self) -> Race:
+        if self.type == "laps" and self.laps is None:
+            raise ValueError("a lap race needs `laps:` (for example `race: {laps: 2}`)")
+        if self.type == "out-and-back" and self.laps is not None:
+            raise ValueError("an out-and-back race has no laps; remove `laps:`")
+        return self
+
+
+class Garage(SpecModel):
+    """The Garage card: the section it sits beside (1-based) and on which side (default: outside)."""
+
+    beside: int
+    side: Literal["left", "right"] | None = None
+    hazards: tuple[Hazard, ...] = ()
+
+
+class Geometry(SpecModel):
+    """Physical sizes and angles of the cards; see docs/nitro-dice.md for the model."""
+
+    card_width: PositiveLength = 63.0
+    """Across the road: both lanes share it."""
+    card_length: PositiveLength = 88.0
+    """Along the road, for Straight and Start/Finish cards and the Garage."""
+    spaces_per_lane: int = Field(3, ge=1, le=12)
+    turn_a_angle: float = Field(45.0, gt=0, le=180)
+    turn_b_angle: float = Field(90.0, gt=0, le=180)
+    turn_radius: PositiveLength = 88.0
+    """Radius of the road's centre line on both turn cards."""
+    closure_tolerance: PositiveLength = 2.0
+    closure_angle_tolerance: float = Field(1.0, gt=0, le=45)
+
+    @model_validator(mode="after")
+    def _radius_clears_road(self) -> Geometry:
+        if self.turn_radius <= self.card_width / 2:
+            raise ValueError(
+                f"turn_radius ({self.turn_radius:g} mm) must exceed half the card width "
+                f"({self.card_width / 2:g} mm), or the inside lane would vanish"
+            )
+        return self
+
+
+class Deck(SpecModel):
+    """How many Track/Handling cards of each type the deck holds, and how many each player is dealt."""
+
+    straight: int = Field(36, ge=0, le=1000)
+    turn_a: int = Field(36, ge=0, le=1000)
+    turn_b: int = Field(32, ge=0, le=1000)
+    hand: int = Field(9, ge=0, le=100)
+
+    def count(self, kind: Kind) -> int:
+        """Cards of `kind` in the deck (Start/Finish is not a deck card: 0)."""
+        return {Kind.STRAIGHT: self.straight, Kind.TURN_A: self.turn_a, Kind.TURN_B: self.turn_b}.get(kind, 0)
+
+    @property
+    def total(self) -> int:
+        return self.straight + self.turn_a + self.turn_b
+
+
+class NitroPrint(SpecModel):
+    """What `pnp render` prints for a track (`print:`); every part can be switched off.
+
+    All cards share the track's card size (`geometry.card_width` x `geometry.card_length`).
+    """
+
+    kit: str | None = Field(None, min_length=1, max_length=120)
+    """Title on every sheet; default: the track's name."""
+    map: bool = True
+    """One page with the whole track drawn to scale."""
+    cards: bool = True
+    """A numbered card for every section, the Start/Finish and the Garage."""
+    full_size: bool = False
+    """The whole track at 1:1, tiled across sheets to be taped together."""
+    condition_cards: bool = True
+    """One Vehicle Condition card (0 to 9) per player."""
+    player_cards: bool = True
+    """One Player ID card per player."""
+    nitro_cards: int = Field(2, ge=0, le=6)
+    """Nitro cards printed per player."""
+    sheets: SheetSettings = SheetSettings()
+
+
+class NitroTrack(SpecModel):
+    """A whole custom track: race, players, sections in driving order, Garage and parameters."""
+
+    game: Literal["nitro-dice"]
+    name: str | None = Field(None, max_length=200)
+    race: Race
+    players: int
+    sections: tuple[Section, ...] = Field(max_length=500)
+    garage: Garage | None = None
+    geometry: Geometry = Geometry()
+    deck: Deck = Deck()
+    print: NitroPrint | None = None

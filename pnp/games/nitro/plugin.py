@@ -1,0 +1,37 @@
+"""The Nitro Dice plugin: `game: nitro-dice` custom tracks are built, checked and get `pnp nitro` commands.
+
+Input: located YAML. Output: a `NitroTrack` and its diagnostics from the `nitro.*` rules; the placed
+geometry for drawing comes from `pnp.games.nitro.geometry.place_track`.
+"""
+
+from __future__ import annotations
+
+from pnp.diagnostics import Diagnostic, sort_diagnostics
+from pnp.games.base import GamePlugin
+from pnp.games.nitro import rules
+from pnp.games.nitro.cli import nitro_cli
+from pnp.games.nitro.model import NitroTrack
+from pnp.model.base import build_model
+from pnp.rules import check_rules
+from pnp.spec.loader import Located
+
+
+def build_track(located: Located) -> NitroTrack:
+    """Located YAML to a `NitroTrack`; SpecError with located diagnostics on schema problems."""
+    return build_model(NitroTrack, located)
+
+
+def check_track(spec: NitroTrack, located: Located) -> list[Diagnostic]:
+    """Every `nitro.*` rule's diagnostics for a built track, in file order."""
+    return sort_diagnostics(check_rules(spec, located))
+
+
+PLUGIN = GamePlugin(
+    name="nitro-dice",
+    title="Nitro Dice",
+    build=build_track,
+    check=check_track,
+    cli=nitro_cli,
+)
+
+__all__ = ["PLUGIN", "build_track", "check_track", "rules"]

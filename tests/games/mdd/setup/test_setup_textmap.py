@@ -1,0 +1,112 @@
+"""Text maps: which cell each character stands for, and errors pointing at the character in the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp.diagnostics import SpecError
+from pnp.games.mdd.geometry import Board, Cell
+from pnp.games.mdd.plugin import PLUGIN
+from pnp.games.mdd.rulesets import limits_for
+from pnp.games.mdd.textmap import MapError, board_to_map, parse_map
+from pnp.spec.loader import load_yaml, load_yaml_text
+
+
+def test_top_line_is_the_last_row_and_left_is_lane_one() -> None:
+    parsed = parse_map("2.....\n..==..\n......\n")
+    assert (parsed.lanes, parsed.rows) == (6, 3)
+    assert [(cell, n) for cell, n, _ in parsed.mines] == [(Cell(1, 3), 2)]
+    assert [cell for cell, _ in parsed.walls] == [Cell(3, 2)]
+
+
+def test_cars_pair_from_the_bottom_up_and_wait_under_the_start_line() -> None:
+    parsed = parse_map("....\n.r..\nRR..\nR...\n----\nb...\nB...\n")
+    assert [(c.letter, c.cell) for c in parsed.cars] == [("R", Cell(2, 2)), ("R", Cell(1, 1)), ("B", Cell(1, -1))]
+    assert parsed.rows == 4
+
+
+def test_four_equals_signs_are_two_walls() -> None:
+    parsed = parse_map(".====.\n......\n")
+    assert [cell for cell, _ in parsed.walls] == [Cell(2, 2), Cell(4, 2)]
+
+
+@pytest.mark.parametrize(
+    ("text", "rule", "line", "column"),
+    [
+        ("...\n.x#\n", "mdd.map.char", 1, 2),
+        ("...\n..\n", "mdd.map.shape", 1, 2),
+        ("===\n...\n", "mdd.map.wall", 0, 2),
+        ("...\n.R.\n", "mdd.map.car", 1, 1),
+        ("...\n---\n1..\n", "mdd.map.behind", 2, 0),
+        ("...\n\n...\n", "mdd.map.shape", 1, 0),
+    ],
+)
+def test_unreadable_maps_name_the_character(text: str, rule: str, line: int, column: int) -> None:
+    with pytest.raises(MapError) as caught:
+        parse_map(text)
+    assert (caught.value.rule, caught.value.pos.line, caught.value.pos.column) == (rule, line, column)
+
+
+def test_map_errors_point_at_the_line_and_column_in_the_yaml_file(tmp_path: Path) -> None:
+    path = tmp_path / "setup.yaml"
+    path.write_text(
+        "game: mdd\nruleset: v2.1\ntrack:\n  cell: 15mm\nmap: |\n    .......\n    ...?...\n", encoding="utf-8"
+    )
+    with pytest.raises(SpecError) as caught:
+        PLUGIN.build(load_yaml(path))
+    [found] = caught.value.diagnostics
+    assert (found.rule, found.line, found.column) == ("mdd.map.char", 7, 8)
+    assert "'?'" in found.message and found.hint
+
+
+def test_rule_diagnostics_on_a_map_point_at_the_map_character(tmp_path: Path) -> None:
+    rows = ["......."] * 30
+    rows[30 - 20] = "==....."  # a wall against the left border in row 20
+    path = tmp_path / "setup.yaml"
+    path.write_text("game: mdd\nruleset: current\nmap: |\n" + "".join(f"   {r}\n" for r in rows), encoding="utf-8")
+    located = load_yaml(path)
+    border = [d for d in PLUGIN.check(PLUGIN.build(located), located) if d.rule == "mdd.walls.border"]
+    assert [(d.line, d.column) for d in border] == [(14, 4)]
+
+
+def test_without_the_source_file_the_usual_two_space_indent_is_assumed() -> None:
+    located = load_yaml_text("game: mdd\nruleset: v2.1\nmap: |\n  ...\n  .%.\n")
+    with pytest.raises(SpecError) as caught:
+        PLUGIN.build(located)
+    assert [(d.line, d.column) for d in caught.value.diagnostics] == [(5, 4)]
+
+
+def test_a_folded_map_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "setup.yaml"
+    path.write_text("game: mdd\nruleset: v2.1\nmap: >\n  ......\n  ......\n", encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        PLUGIN.build(load_yaml(path))
+    assert [(d.rule, d.line) for d in caught.value.diagnostics] == [("mdd.map.style", 3)]
+
+
+def test_the_map_size_and_track_keys_must_agree(tmp_path: Path) -> None:
+    path = tmp_path / "setup.yaml"
+    path.write_text("game: mdd\nruleset: v2.1\ntrack: {lanes: 8}\nmap: |\n" + "  .......\n" * 12, encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        PLUGIN.build(load_yaml(path))
+    assert [(d.rule, d.line, d.column) for d in caught.value.diagnostics] == [("mdd.map.shape", 5, 3)]
+    assert "7 lanes" in caught.value.diagnostics[0].message
+
+
+def test_a_map_too_small_for_a_track_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "setup.yaml"
+    path.write_text("game: mdd\nruleset: v2.1\nmap: |\n" + "  ...\n" * 12, encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        PLUGIN.build(load_yaml(path))
+    assert [(d.rule, d.line) for d in caught.value.diagnostics] == [("mdd.map.shape", 4)]
+    assert "3 lanes" in caught.value.diagnostics[0].message
+
+
+def test_board_to_map_draws_what_parse_map_reads() -> None:
+    board = Board(7, 12, (Cell(2, 11), Cell(4, 5)), ((Cell(7, 12), 3), (Cell(1, 1), 1)), (), (), limits_for("v2.1"))
+    parsed = parse_map(board_to_map(board))
+    assert sorted(cell for cell, _ in parsed.walls) == sorted(board.walls)
+    assert sorted((cell, n) for cell, n, _ in parsed.mines) == sorted(board.mines)
+    assert (parsed.lanes, parsed.rows) == (7, 12)
