@@ -173,11 +173,13 @@ def _formats(value: str) -> tuple[str, ...]:
 @click.option("--paper", type=click.Choice(["a4", "letter", "a3", "a5", "legal", "tabloid"]), default=None,
               help="Paper size (default: the spec's).")
 @click.option("--lang", default=None, help="Language of printed texts (a catalog code such as it).")
+@click.option("--rulebook", "rulebook", type=click.Choice(["pages", "booklet", "none"]), default="pages",
+              show_default=True, help="Also print the game's rulebook: as pages, as a folded A5 booklet, or not.")
 @click.option("--force", is_flag=True, help="Overwrite files in the folder that pnp did not write.")
 @limit_options
 @user_errors
-def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str | None, force: bool,
-           **kwargs: Any) -> None:
+def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str | None, rulebook: str,
+           force: bool, **kwargs: Any) -> None:
     """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) into the output folder."""
     from pnp.output import write_outputs
 
@@ -189,30 +191,24 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
     if any(d.is_error for d in diagnostics):
         click.echo(f"{spec}: not rendered, fix the errors above first", err=True)
         sys.exit(1)
-    document, plan = layout_document(loaded, paper, limits)
-    stem = f"{slug(document.title)}-{plan.paper.name}"
+    document, plan = layout_document(loaded, paper, limits, lang=lang)
+    stem = f"{slug(document.title)}-{plan.paper.name}" + (f"-{lang}" if lang else "")
     pages = len(document.pages)
     if pages > 20 and sys.stderr.isatty():
         with click.progressbar(length=pages, label="drawing pages", file=sys.stderr) as bar:
             files = render_files(document, stem, chosen, progress=lambda _n: bar.update(1))
     else:
         files = render_files(document, stem, chosen)
-    extra = _extra_outputs(loaded, plan.paper.name, lang)
-    files.update(extra)
+    if rulebook != "none" and loaded.plugin is not None and loaded.plugin.rulebook is not None:
+        from pnp.kit.rulebook import render_kit_rulebook
+
+        book = render_kit_rulebook(loaded.plugin.rulebook(loaded.spec), lang, plan.paper.name, rulebook)
+        files[f"{stem}-rules{'-booklet' if rulebook == 'booklet' else ''}.pdf"] = book
     written = write_outputs(output, files, protected=[spec], force=force, replaces=stem)
     for path in written:
         click.echo(str(path))
     click.echo(f"{pages} page(s) on {plan.paper.name} "
                f"({'landscape' if plan.paper.landscape else 'portrait'}); print at 100% / actual size", err=True)
-
-
-def _extra_outputs(loaded: Any, paper: str, lang: str | None) -> dict[str, bytes]:
-    """Files a game adds beside the sheets (e.g. its rulebook), when the plugin offers them."""
-    extra = getattr(loaded.plugin, "extra_outputs", None) if loaded.plugin is not None else None
-    if extra is None:
-        return {}
-    result: dict[str, bytes] = extra(loaded.spec, loaded.located, paper, lang)
-    return result
 
 
 @main.command()

@@ -13,10 +13,12 @@ from typing import Any
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.base import GamePlugin
 from pnp.games.registry import GAME_MODULES, get_game
+from pnp.i18n.components import COMPONENTS_DIR, gettext_for
 from pnp.kit import rules as _kit_rules  # noqa: F401  (registers the generic kit rules)
 from pnp.kit.draw import Drawer, draw_kit
 from pnp.layout.compose import compose
 from pnp.layout.imposition import Plan, choose_plan
+from pnp.layout.localise import localise
 from pnp.layout.pieces import PrintJob
 from pnp.layout.scene import Document
 from pnp.model.base import build_model
@@ -114,10 +116,22 @@ def settings_of(loaded: LoadedSpec, job: PrintJob) -> SheetSettings:
     return job.settings or SheetSettings()
 
 
+def translator(lang: str | None) -> Callable[[str], str]:
+    """The component-text translator for `lang` (identity for None); SpecError when pnp has no such language."""
+    if lang is None:
+        return str
+    available = sorted(p.stem for p in COMPONENTS_DIR.glob("*.po"))
+    if lang not in available:
+        raise SpecError(Diagnostic.at(None, "i18n.language", f"pnp has no translations for {lang!r}",
+                                      f"use one of: {', '.join(available) or 'none'}, or leave out --lang"))
+    return gettext_for(lang)
+
+
 def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLimits | None = None,
-                    settings_override: Callable[[SheetSettings], SheetSettings] | None = None
-                    ) -> tuple[Document, Plan]:
-    """Plan and compose the pages of a spec's kit."""
+                    settings_override: Callable[[SheetSettings], SheetSettings] | None = None,
+                    lang: str | None = None) -> tuple[Document, Plan]:
+    """Plan and compose the pages of a spec's kit, component texts in `lang` (None: English)."""
+    tr = translator(lang)
     limits = limits or RunLimits()
     job = print_job(loaded, limits)
     settings = settings_of(loaded, job)
@@ -127,4 +141,5 @@ def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLim
     if plan.sheet_count > limits.max_pages:
         raise _top_error(loaded.located, f"the kit needs {plan.sheet_count} pages, over the cap of "
                          f"{limits.max_pages}", "raise the cap with --max-pages", rule="limits.pages")
-    return compose(job, plan, settings), plan
+    document = compose(job, plan, settings, tr)
+    return (document if lang is None else localise(document, tr)), plan

@@ -31,3 +31,5 @@ class GamePlugin:
     """Extra commands under `pnp <name> …`."""
     model: type | None = None
     """The spec's pydantic model, for `pnp schema`."""
+    rulebook: Callable[[Any], Any] | None = None
+    """The rulebook to print with a spec's kit, as a `pnp.kit.rulebook.RulebookRequest`."""

@@ -1,4 +1,9 @@
-"""Rules for generic kits that a schema cannot express: every text can be printed with our fonts."""
+"""Rules for generic kits that a schema cannot express: every text can be printed with our fonts.
+
+Input: the located spec data. Output: one `text.glyphs` diagnostic per text holding characters that the font
+it is printed in has no glyph for (card `fields` are checked against every font of that card's texts,
+since templates print them).
+"""
 
 from __future__ import annotations
 
@@ -12,15 +17,34 @@ from pnp.rules import rule
 from pnp.spec.loader import Located, PathKey
 
 _TEXT_KEYS = {"text": "font", "label": None, "back_label": None, "name": None, "kit": None, "credit": None}
+_FONTS = ("sans", "sans-bold", "sans-italic", "mono")
 
 
-def _texts(data: Any, path: PathKey = ()) -> Iterator[tuple[PathKey, str, str]]:
-    """Every printed text in the spec data with its path and font."""
+def _font(value: object) -> str:
+    return value if isinstance(value, str) and value in _FONTS else "sans"
+
+
+def _element_fonts(data: Any) -> set[str]:
+    """Fonts of the text elements anywhere inside `data` (a card with its back)."""
+    if isinstance(data, dict):
+        own = {_font(data.get("font"))} if isinstance(data.get("text"), str) else set()
+        return own.union(*(_element_fonts(v) for v in data.values()))
+    if isinstance(data, list):
+        return set().union(*(_element_fonts(v) for v in data))
+    return set()
+
+
+def _texts(data: Any, path: PathKey = ()) -> Iterator[tuple[PathKey, str, tuple[str, ...]]]:
+    """Every printed text in the spec data with its path and the fonts it is printed in."""
     if isinstance(data, dict):
         for key, value in data.items():
             if key in _TEXT_KEYS and isinstance(value, str):
-                font = data.get("font") if _TEXT_KEYS[key] else None
-                yield (*path, key), value, font if isinstance(font, str) else "sans"
+                yield (*path, key), value, (_font(data.get("font")) if _TEXT_KEYS[key] else "sans",)
+            elif key == "fields" and isinstance(value, dict):
+                fonts = tuple(sorted(_element_fonts(data) or {"sans"}))
+                for name, field in value.items():
+                    if isinstance(field, str):
+                        yield (*path, key, name), field, fonts
             else:
                 yield from _texts(value, (*path, key))
     elif isinstance(data, list):
@@ -30,11 +54,15 @@ def _texts(data: Any, path: PathKey = ()) -> Iterator[tuple[PathKey, str, str]]:
 
 @rule("text.glyphs", Kit, "every printed character exists in the font")
 def check_glyphs(kit: Kit, located: Located) -> Iterator[Diagnostic]:
-    for path, text, font in _texts(located.data):
-        fonts = {"sans", "sans-bold", "sans-italic", "mono"}
-        missing = missing_glyphs(text, font if font in fonts else "sans")
+    for path, text, fonts in _texts(located.data):
+        missing: list[str] = []
+        for font in fonts:
+            missing.extend(ch for ch in missing_glyphs(text, font) if ch not in missing)
         if missing:
             shown = " ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:10])
-            yield Diagnostic.at(located.mark(path), "text.glyphs",
-                                f"the font cannot print {len(missing)} character(s): {shown}",
-                                "replace them; DejaVu covers Latin, Greek and Cyrillic")
+            yield Diagnostic.at(
+                located.mark(path),
+                "text.glyphs",
+                f"the font cannot print {len(missing)} character(s): {shown}",
+                "replace them; DejaVu covers Latin, Greek and Cyrillic",
+            )

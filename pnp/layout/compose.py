@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pnp.layout.furniture import MARK, crop_marks, footer, outline
 from pnp.layout.imposition import Plan, Sheet, Tile, back_position
 from pnp.layout.pieces import Piece, PrintJob
 from pnp.layout.scene import Document, Group, Item, Line, Page, Rect, Style, Text, Transform
 from pnp.model.kit import SheetSettings
+
+Translate = Callable[[str], str]
 
 OVERLAP_TINT = Style(fill="#7fa7d9", stroke=None, opacity=0.18)
 
@@ -17,28 +21,40 @@ def _piece_group(piece: Piece, drawing: tuple[Item, ...], x: float, y: float, la
     return Group(drawing, Transform(x, y), clip=clip, label=label)
 
 
-def compose(job: PrintJob, plan: Plan, settings: SheetSettings) -> Document:
-    """Draw every sheet of `plan`: pieces, backs, crop marks, tiles, assembly maps and the footer."""
+def _phrase(tr: Translate, text: str, **values: object) -> str:
+    """Translate a sheet phrase, then fill its {placeholders} by plain replacement (never str.format)."""
+    result = tr(text)
+    for key, value in values.items():
+        result = result.replace("{" + key + "}", str(value))
+    return result
+
+
+def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = str) -> Document:
+    """Draw every sheet of `plan`: pieces, backs, crop marks, tiles, assembly maps and the footer.
+
+    `tr` translates the sheet phrases (sheet numbers, tile labels, the print-at-100% note).
+    """
     pages: list[Page] = []
     total = len(plan.sheets)
     for number, sheet in enumerate(plan.sheets, start=1):
         items: list[Item] = []
         side = "single"
+        label = _phrase(tr, "sheet {number} of {total}", number=number, total=total)
         if sheet.tile is not None:
-            items.extend(_tile_items(job, sheet.tile))
-            label = f"sheet {number} of {total} · tile {sheet.tile.label}"
+            items.extend(_tile_items(job, sheet.tile, tr))
+            label += " · " + _phrase(tr, "tile {label}", label=sheet.tile.label)
         elif sheet.assembly:
-            items.extend(_assembly_items(job, sheet.assembly, plan, settings))
-            label = f"sheet {number} of {total} · assembly map"
+            items.extend(_assembly_items(job, sheet.assembly, plan, settings, tr))
+            label += " · " + tr("assembly map")
         elif sheet.back_of is not None:
             side = "back"
             items.extend(_back_items(job, sheet, plan, settings))
-            label = f"sheet {number} of {total} · backs of sheet {sheet.back_of + 1}"
+            label += " · " + _phrase(tr, "backs of sheet {number}", number=sheet.back_of + 1)
         else:
             side = "front" if any(job.groups[p.group].has_backs for p in sheet.placements) else "single"
             items.extend(_front_items(job, sheet, settings))
-            label = f"sheet {number} of {total}"
-        items.extend(footer(plan.paper, settings.margin, job.title, label, job.credit))
+        items.extend(footer(plan.paper, settings.margin, job.title, label, job.credit,
+                            tr("print at 100% / actual size")))
         pages.append(Page(plan.paper.width, plan.paper.height, tuple(items), label, side))  # type: ignore[arg-type]
     return Document(job.title, tuple(pages), author=job.credit, subject="print-and-play kit made with pnp")
 
@@ -69,7 +85,7 @@ def _back_items(job: PrintJob, sheet: Sheet, plan: Plan, settings: SheetSettings
     return items
 
 
-def _tile_items(job: PrintJob, tile: Tile) -> list[Item]:
+def _tile_items(job: PrintJob, tile: Tile, tr: Translate) -> list[Item]:
     piece = job.groups[tile.group].pieces[tile.piece]
     window = Rect(tile.x, tile.y, tile.w, tile.h, Style())
     board = Group(piece.front, Transform(tile.page_x - tile.x, tile.page_y - tile.y), clip=window,
@@ -78,13 +94,13 @@ def _tile_items(job: PrintJob, tile: Tile) -> list[Item]:
     ox, oy = tile.page_x, tile.page_y
     o = tile.overlap
     if tile.column > 0:
+        left = _phrase(tr, "glue under tile {label}", label=f"{tile.label[0]}{tile.column}")
         items.append(Rect(ox, oy, o, tile.h, OVERLAP_TINT))
-        items.append(Text(ox + o / 2, oy + tile.h / 2, f"glue under tile {tile.label[0]}{tile.column}", 2.5,
-                          "sans", "#2b4c7e", anchor="middle", rotate=-90))
+        items.append(Text(ox + o / 2, oy + tile.h / 2, left, 2.5, "sans", "#2b4c7e", anchor="middle", rotate=-90))
     if tile.row > 0:
+        above = _phrase(tr, "glue under tile {label}", label=f"{chr(ord(tile.label[0]) - 1)}{tile.column + 1}")
         items.append(Rect(ox, oy, tile.w, o, OVERLAP_TINT))
-        items.append(Text(ox + tile.w / 2, oy + o / 2 + 0.9, f"glue under tile {chr(ord(tile.label[0]) - 1)}"
-                          f"{tile.column + 1}", 2.5, "sans", "#2b4c7e", anchor="middle"))
+        items.append(Text(ox + tile.w / 2, oy + o / 2 + 0.9, above, 2.5, "sans", "#2b4c7e", anchor="middle"))
     items.extend(_alignment_marks(tile))
     items.append(Rect(ox, oy, tile.w, tile.h, Style(stroke="#000000", stroke_width=0.2)))
     return items
@@ -113,7 +129,8 @@ def _alignment_marks(tile: Tile) -> list[Item]:
     return marks
 
 
-def _assembly_items(job: PrintJob, tiles: tuple[Tile, ...], plan: Plan, settings: SheetSettings) -> list[Item]:
+def _assembly_items(job: PrintJob, tiles: tuple[Tile, ...], plan: Plan, settings: SheetSettings,
+                    tr: Translate) -> list[Item]:
     """A scaled map of the whole board with each tile's place and label."""
     first = tiles[0]
     piece = job.groups[first.group].pieces[first.piece]
@@ -125,9 +142,12 @@ def _assembly_items(job: PrintJob, tiles: tuple[Tile, ...], plan: Plan, settings
     x0 = margin + (avail_w - bw * scale) / 2
     y0 = margin + 22
     items: list[Item] = [
-        Text(margin, margin + 6, f"Assembly map: {job.groups[first.group].name}", 5.0, "sans-bold"),
-        Text(margin, margin + 12, f"{first.columns} x {first.rows} tiles; glue each tinted strip under its "
-             f"neighbour so the crosses meet. Board {piece.width:g} x {piece.height:g} mm.", 3.0),
+        Text(margin, margin + 6, _phrase(tr, "Assembly map: {name}", name=job.groups[first.group].name), 5.0,
+             "sans-bold"),
+        Text(margin, margin + 12, _phrase(tr, "{columns} x {rows} tiles; glue each tinted strip under its neighbour "
+                                              "so the crosses meet. Board {width} x {height} mm.",
+                                          columns=first.columns, rows=first.rows, width=f"{piece.width:g}",
+                                          height=f"{piece.height:g}"), 3.0),
         Group(piece.front, Transform(x0 + piece.bleed * scale, y0 + piece.bleed * scale, 0, scale),
               clip=Rect(-piece.bleed, -piece.bleed, bw, bh, Style()), label="board preview"),
     ]

@@ -15,13 +15,14 @@ CUT = Style(stroke="#9a9a9a", stroke_width=0.15, dash=(1.0, 1.0))
 FOOTER_TEXT_MM = 2.4
 
 
-def footer(paper: Paper, margin: float, kit: str, sheet_label: str, credit: str) -> list[Item]:
+def footer(paper: Paper, margin: float, kit: str, sheet_label: str, credit: str,
+           note: str = "print at 100% / actual size") -> list[Item]:
     """Scale bar (50 mm or 2 in) with the print-at-100% note, kit name and sheet label, credit line."""
     top = paper.height - margin - FOOTER_MM + 3.0
     x0 = margin
     bar = paper.scale_bar
     items: list[Item] = [
-        Text(x0, top + 1.0, f"{paper.scale_label} — print at 100% / actual size", FOOTER_TEXT_MM, "sans-bold"),
+        Text(x0, top + 1.0, f"{paper.scale_label} — {note}", FOOTER_TEXT_MM, "sans-bold"),
     ]
     segments = 5 if bar < 51 else 4
     seg = bar / segments

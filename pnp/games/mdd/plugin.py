@@ -10,6 +10,7 @@ from pnp.games.base import GamePlugin
 from pnp.games.mdd import rules
 from pnp.games.mdd.cli import mdd_cli
 from pnp.games.mdd.kit import mdd_print_job
+from pnp.games.mdd.rulebook import mdd_rulebook
 from pnp.games.mdd.setup import MddSetup, load_setup
 from pnp.rules import check_rules
 from pnp.spec.loader import Located
@@ -28,6 +29,7 @@ PLUGIN = GamePlugin(
     components=mdd_print_job,
     cli=mdd_cli,
     model=MddSetup,
+    rulebook=mdd_rulebook,
 )
 
 __all__ = ["PLUGIN", "check_setup", "rules"]

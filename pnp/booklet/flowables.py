@@ -1,0 +1,305 @@
+"""Document blocks to reportlab platypus flowables.
+
+Input: the blocks of a parsed rulebook, a `TextResolver` (translated, substituted, checked text), the styles,
+the frame size and the figures the kit supplies. Output: a list of flowables for the title page and one for
+the body, ready for `pnp.booklet.layout`.
+
+Headings are `HeadingParagraph`s (keep-with-next, listed in the table of contents); a figure that the kit
+did not supply is a dashed placeholder box with its caption, or an error under `strict`.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import (
+    Flowable,
+    Image,
+    KeepTogether,
+    ListFlowable,
+    ListItem,
+    PageBreak,
+    Paragraph,
+    Preformatted,
+    Spacer,
+    Table,
+    TableStyle,
+)
+from reportlab.platypus.flowables import HRFlowable
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from pnp.booklet import document as doc
+from pnp.booklet.styles import ACCENT, MUTED, RULE, TINT, Styles
+from pnp.booklet.text import TextResolver
+from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.fonts import reportlab_name
+from pnp.units import mm_to_pt
+
+_FIGURE_MAX_HEIGHT = 0.6
+"""Largest figure height as a share of the frame height."""
+_PLACEHOLDER_HEIGHT_MM = 40.0
+_TOC_LEVELS = {1: 0, 2: 0, 3: 1}
+"""Contents level of each heading level; deeper headings are not listed."""
+_CELL_PADDING = 6.0
+"""Left and right padding of table cells, points."""
+
+
+def _font_command() -> tuple[str, tuple[int, int], tuple[int, int], str]:
+    return ("FONTNAME", (0, 0), (-1, -1), reportlab_name("sans"))
+
+
+class HeadingParagraph(Paragraph):
+    """A heading: a Paragraph that the page template lists in the table of contents (level None: not)."""
+
+    def __init__(self, markup: str, style: object, toc_level: int | None, toc_text: str) -> None:
+        super().__init__(markup, style)
+        self.toc_level = toc_level
+        self.toc_text = toc_text
+
+
+@dataclass(frozen=True, slots=True)
+class FlowContext:
+    """What turning blocks into flowables needs besides the blocks."""
+
+    text: TextResolver
+    styles: Styles
+    frame_width: float
+    frame_height: float
+    figures: Mapping[str, Path]
+    strict: bool
+    source_file: str
+
+
+def _heading(block: doc.Heading, ctx: FlowContext, toc_level: int | None) -> HeadingParagraph:
+    role = {1: "h2", 2: "h2", 3: "h3"}.get(block.level, "h4")
+    inline = ctx.text(block.text, "sans-bold")
+    return HeadingParagraph(inline.markup, ctx.styles[role], toc_level, inline.plain)
+
+
+def _paragraph(unit: doc.Unit, ctx: FlowContext, role: str = "body") -> Paragraph:
+    return Paragraph(ctx.text(unit).markup, ctx.styles[role])
+
+
+def _image(path: Path, ctx: FlowContext, unit: doc.Unit) -> Flowable:
+    try:
+        if path.suffix.lower() == ".pdf":
+            import pypdfium2
+
+            picture: str | io.BytesIO = io.BytesIO()
+            pypdfium2.PdfDocument(str(path))[0].render(scale=200 / 72).to_pil().save(picture, format="PNG")
+            picture.seek(0)
+        else:
+            picture = str(path)
+        width, height = ImageReader(picture).getSize()
+        if isinstance(picture, io.BytesIO):
+            picture.seek(0)
+    except Exception as err:  # any unreadable image file is a user error, reported where it is used
+        raise SpecError(
+            Diagnostic.at(
+                Mark(ctx.source_file, unit.line, 1),
+                "rulebook.figure",
+                f"cannot read figure file {path}: {err}",
+                "supply a PNG, JPEG or PDF file",
+            )
+        ) from None
+    scale = min(ctx.frame_width / width, ctx.frame_height * _FIGURE_MAX_HEIGHT / height)
+    return Image(picture, width * scale, height * scale)
+
+
+def _placeholder(name: str, ctx: FlowContext) -> Flowable:
+    label = Paragraph(f"[ figure: {name} ]", ctx.styles["placeholder"])
+    box = Table([[label]], colWidths=[ctx.frame_width * 0.8], rowHeights=[mm_to_pt(_PLACEHOLDER_HEIGHT_MM)])
+    box.setStyle(
+        TableStyle(
+            [
+                _font_command(),
+                ("BOX", (0, 0), (-1, -1), 0.8, MUTED, None, (3, 3)),
+                ("BACKGROUND", (0, 0), (-1, -1), TINT),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+            ]
+        )
+    )
+    return box
+
+
+def _figure(block: doc.Figure, ctx: FlowContext) -> Flowable:
+    path = ctx.figures.get(block.name)
+    if path is None and ctx.strict:
+        raise SpecError(
+            Diagnostic.at(
+                Mark(ctx.source_file, block.caption.line, 1),
+                "rulebook.figure",
+                f"the kit supplies no figure named '{block.name}'",
+                f"supply it, or drop --strict to print a placeholder (known: {', '.join(ctx.figures) or 'none'})",
+            )
+        )
+    body = _placeholder(block.name, ctx) if path is None else _image(path, ctx, block.caption)
+    parts: list[Flowable] = [body]
+    if block.caption.text:
+        parts.append(_paragraph(block.caption, ctx, "caption"))
+    return KeepTogether(parts)
+
+
+def _list(block: doc.ListBlock, ctx: FlowContext) -> Flowable:
+    size = ctx.styles.body_size
+    items = [ListItem(_blocks(item, ctx, "item") or [Spacer(0, 0)]) for item in block.items]
+    options: dict[str, object] = (
+        {"bulletType": "1", "start": block.start, "bulletFormat": "%s.", "bulletFontName": reportlab_name("sans-bold")}
+        if block.ordered
+        else {"bulletType": "bullet", "start": "•", "bulletFontName": reportlab_name("sans"), "bulletColor": ACCENT}
+    )
+    return ListFlowable(items, leftIndent=size * 1.6, bulletFontSize=size, spaceAfter=size * 0.5, **options)
+
+
+def _column_widths(plain: list[list[str]], ctx: FlowContext) -> list[float]:
+    """Natural column widths (longest cell text), scaled down to the frame when too wide."""
+    pad = 2 * _CELL_PADDING + 2
+    size = ctx.styles["cell"].fontSize
+    fonts = [reportlab_name("sans-bold")] + [reportlab_name("sans")] * (len(plain) - 1)
+    widths = [[stringWidth(text, font, size) for text in row] for row, font in zip(plain, fonts, strict=True)]
+    natural = [max(column) + pad for column in zip(*widths, strict=True)]
+    if sum(natural) <= ctx.frame_width:
+        return natural
+    fair = ctx.frame_width / len(natural)
+    narrow = sum(width for width in natural if width <= fair)
+    wide = sum(width for width in natural if width > fair)
+    return [width if width <= fair else (ctx.frame_width - narrow) * width / wide for width in natural]
+
+
+def _aligned(style: ParagraphStyle, align: str) -> ParagraphStyle:
+    """`style` aligned as a Markdown table column asks (left, center or right)."""
+    alignment = {"right": TA_RIGHT, "center": TA_CENTER}.get(align, TA_LEFT)
+    return ParagraphStyle(f"{style.name}-{align}", parent=style, alignment=alignment)
+
+
+def _table(block: doc.Table, ctx: FlowContext) -> Flowable:
+    head = [ctx.text(unit, "sans-bold") for unit in block.header]
+    body = [[ctx.text(unit) for unit in row] for row in block.rows]
+    head_styles = [_aligned(ctx.styles["cell-head"], align) for align in block.aligns]
+    body_styles = [_aligned(ctx.styles["cell"], align) for align in block.aligns]
+    cells = [[Paragraph(t.markup, style) for t, style in zip(head, head_styles, strict=True)]]
+    cells += [[Paragraph(t.markup, style) for t, style in zip(row, body_styles, strict=True)] for row in body]
+    plain = [[t.plain for t in row] for row in [head, *body]]
+    table = Table(cells, colWidths=_column_widths(plain, ctx), repeatRows=1, hAlign="LEFT")
+    commands: list[tuple[object, ...]] = [
+        _font_command(),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.9, ACCENT),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.3, RULE),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("TOPPADDING", (0, 0), (-1, -1), 2.5),
+        ("LEFTPADDING", (0, 0), (-1, -1), _CELL_PADDING),
+        ("RIGHTPADDING", (0, 0), (-1, -1), _CELL_PADDING),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+    ]
+    table.setStyle(TableStyle(commands))
+    return KeepTogether([table, Spacer(0, ctx.styles.body_size)]) if len(body) < 8 else table
+
+
+def _quote(block: doc.Quote, ctx: FlowContext) -> Flowable:
+    inner = _blocks(block.blocks, ctx, "quote")
+    box = Table([[inner]], colWidths=[ctx.frame_width])
+    box.setStyle(
+        TableStyle(
+            [
+                _font_command(),
+                ("BACKGROUND", (0, 0), (-1, -1), TINT),
+                ("LINEBEFORE", (0, 0), (0, -1), 2.2, ACCENT),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 8),
+                ("TOPPADDING", (0, 0), (-1, -1), 5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
+    return KeepTogether([box, Spacer(0, ctx.styles.body_size * 0.8)])
+
+
+def _code(block: doc.Code, ctx: FlowContext) -> Flowable:
+    box = Table([[Preformatted(block.text, ctx.styles["code"])]], colWidths=[ctx.frame_width])
+    box.setStyle(
+        TableStyle(
+            [
+                _font_command(),
+                ("BACKGROUND", (0, 0), (-1, -1), TINT),
+                ("LEFTPADDING", (0, 0), (-1, -1), 8),
+                ("TOPPADDING", (0, 0), (-1, -1), 5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
+            ]
+        )
+    )
+    return KeepTogether([box, Spacer(0, ctx.styles.body_size * 0.8)])
+
+
+def _contents(ctx: FlowContext) -> Flowable:
+    toc = TableOfContents(
+        dotsMinLevel=0,
+        tableStyle=TableStyle(
+            [
+                _font_command(),
+                _font_command(),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        ),
+    )
+    toc.levelStyles = [ctx.styles["toc1"], ctx.styles["toc2"]]
+    return toc
+
+
+def _blocks(blocks: tuple[doc.Block, ...], ctx: FlowContext, role: str = "body") -> list[Flowable]:
+    out: list[Flowable] = []
+    for index, block in enumerate(blocks):
+        if isinstance(block, doc.Heading):
+            before_toc = index + 1 < len(blocks) and isinstance(blocks[index + 1], doc.Contents)
+            out.append(_heading(block, ctx, None if before_toc else _TOC_LEVELS.get(block.level)))
+        elif isinstance(block, doc.Paragraph):
+            out.append(_paragraph(block.text, ctx, role))
+        elif isinstance(block, doc.Figure):
+            out.append(_figure(block, ctx))
+        elif isinstance(block, doc.ListBlock):
+            out.append(_list(block, ctx))
+        elif isinstance(block, doc.Table):
+            out.append(_table(block, ctx))
+        elif isinstance(block, doc.Quote):
+            out.append(_quote(block, ctx))
+        elif isinstance(block, doc.Code):
+            out.append(_code(block, ctx))
+        elif isinstance(block, doc.PageBreak):
+            out.append(PageBreak())
+        elif isinstance(block, doc.Contents):
+            out.extend([_contents(ctx), PageBreak()])
+        elif isinstance(block, doc.Rule):
+            out.append(HRFlowable(width="100%", thickness=0.5, color=RULE, spaceBefore=4, spaceAfter=8))
+    return out
+
+
+def title_flowables(document: doc.Document, ctx: FlowContext) -> list[Flowable]:
+    """The title page: the title, the first paragraph as subtitle, the others as credits."""
+    out: list[Flowable] = [
+        Spacer(0, ctx.frame_height * 0.22),
+        Paragraph(ctx.text(document.title, "sans-bold").markup, ctx.styles["title"]),
+        HRFlowable(width="30%", thickness=2.5, color=ACCENT, hAlign="LEFT", spaceBefore=2, spaceAfter=14),
+    ]
+    first = True
+    for block in document.front:
+        if isinstance(block, doc.Paragraph):
+            out.append(_paragraph(block.text, ctx, "subtitle" if first else "credit"))
+            first = False
+        else:
+            out.extend(_blocks((block,), ctx, "credit"))
+    return out
+
+
+def body_flowables(document: doc.Document, ctx: FlowContext) -> list[Flowable]:
+    """The flowables of the body (everything after the title page)."""
+    return _blocks(document.body, ctx)

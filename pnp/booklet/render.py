@@ -1,0 +1,104 @@
+"""Render one Markdown rulebook to PDF: parse, translate, substitute spec values, typeset, impose.
+
+Input: the rulebook's `.md` path, language, paper, imposition, spec context, strictness and kit figures.
+Output: `RulebookResult` (PDF bytes and warnings), or a SpecError located at the source or catalog line.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab import rl_config
+
+from pnp.booklet.document import parse_document
+from pnp.booklet.flowables import FlowContext, body_flowables, title_flowables
+from pnp.booklet.imposition import BOOKLET_PAGES, PAPERS
+from pnp.booklet.layout import build_pdf
+from pnp.booklet.styles import make_styles
+from pnp.booklet.text import TextResolver
+from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.fonts import register_fonts
+from pnp.i18n.translate import translation_for
+
+IMPOSITIONS = ("pages", "booklet")
+AUTHOR = "pnp"
+
+
+@dataclass(frozen=True, slots=True)
+class RulebookResult:
+    """A rendered rulebook: the PDF bytes and the warnings (e.g. missing translations)."""
+
+    pdf: bytes
+    warnings: list[str] = field(default_factory=list)
+
+
+def _usage(source: Path, message: str, hint: str) -> SpecError:
+    return SpecError(Diagnostic.at(Mark(str(source), 1, 1), "rulebook.options", message, hint))
+
+
+def render_rulebook(
+    source: Path,
+    *,
+    lang: str | None = None,
+    paper: str = "a4",
+    imposition: str = "pages",
+    context: Mapping[str, Any] | None = None,
+    strict: bool = False,
+    figures: Mapping[str, Path] | None = None,
+) -> RulebookResult:
+    """Typeset the Markdown rulebook `source` as a PDF.
+
+    - `lang`: a language with a `<lang>.po` beside the source, or None for the source language (English).
+      Missing or fuzzy entries print the source text and add one warning with their count.
+    - `paper`: "a4" or "letter".
+    - `imposition`: "pages" (one page per sheet of `paper`) or "booklet" (A5 / half-Letter pages imposed
+      2-up on landscape sheets in saddle-stitch order for duplex short-edge printing, padded to 4 pages).
+    - `context`: the spec values the text quotes with `{{ expressions }}` (see `mdd_context`).
+    - `strict`: missing translations and figures the kit did not supply become errors.
+    - `figures`: figure name -> PNG/JPEG/PDF file, used by `![Caption](figure:NAME)`; an unsupplied figure
+      prints a marked placeholder box.
+
+    Raises SpecError located at file:line for user errors: undefined names or bad expressions in the text,
+    characters the font cannot show, missing translations or figures under `strict`, unknown options.
+    The PDF bytes are deterministic: the same inputs give the same bytes.
+    """
+    if paper not in PAPERS:
+        raise _usage(source, f"unknown paper {paper!r}", f"use one of {', '.join(PAPERS)}")
+    if imposition not in IMPOSITIONS:
+        raise _usage(source, f"unknown imposition {imposition!r}", f"use one of {', '.join(IMPOSITIONS)}")
+    try:
+        markdown = source.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise _usage(source, f"cannot read the rulebook: {err}", "check the path and that it is UTF-8") from None
+    register_fonts()
+    document = parse_document(markdown, str(source))
+    translation = translation_for(source, lang)
+    resolver = TextResolver(translation, dict(context or {}))
+    page_size = BOOKLET_PAGES[paper] if imposition == "booklet" else PAPERS[paper]
+    sheet_size = (PAPERS[paper][1], PAPERS[paper][0]) if imposition == "booklet" else None
+    styles = make_styles(page_size)
+    frame_width = page_size[0] - styles.margin_inner - styles.margin_outer
+    frame_height = page_size[1] - styles.margin_top - styles.margin_bottom
+    flow = FlowContext(resolver, styles, frame_width, frame_height, dict(figures or {}), strict, str(source))
+    title_page = title_flowables(document, flow)
+    body = body_flowables(document, flow)
+    if strict:
+        translation.check_strict()
+    saved = rl_config.invariant
+    rl_config.invariant = 1
+    try:
+        pdf = build_pdf(
+            page_size=page_size,
+            sheet_size=sheet_size,
+            styles=styles,
+            title=resolver(document.title).plain,
+            author=AUTHOR,
+            title_page=title_page,
+            body=body,
+        )
+    finally:
+        rl_config.invariant = saved
+    return RulebookResult(pdf, [*translation.warnings(), *resolver.warnings])

@@ -1,0 +1,183 @@
+"""Gettext catalogs of a rulebook folder, handled with Babel: extract, update, status, load.
+
+Input: a folder holding Markdown rulebooks (`*.md`) and/or a `strings.txt` of component texts (one text a
+line, `#` comments). Output: `messages.pot` (every unit, with `file:line` locations), one `<lang>.po` per
+language beside it, and per-language coverage.
+
+Catalog dates are fixed so that extracting twice gives the same file and catalogs diff cleanly in git.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+
+from babel.core import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import PoFileError, read_po, write_po
+
+from pnp.diagnostics import Diagnostic, Mark, SpecError
+
+TEMPLATE_NAME = "messages.pot"
+STRINGS_NAME = "strings.txt"
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
+PROJECT = "pnp rulebooks"
+HEADER = (
+    "# Translations of the pnp rulebooks and component texts.\n"
+    "# Each text keeps the licence of its source (see the rulebook's title page)."
+)
+TEAM = {"last_translator": "pnp contributors", "language_team": "pnp contributors"}
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    """How much of the template one language catalog translates."""
+
+    lang: str
+    translated: int
+    fuzzy: int
+    untranslated: int
+
+    @property
+    def total(self) -> int:
+        return self.translated + self.fuzzy + self.untranslated
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+
+def _error(path: Path, line: int, message: str, hint: str) -> SpecError:
+    return SpecError(Diagnostic.at(Mark(str(path), line, 1), "i18n.catalog", message, hint))
+
+
+def source_units(folder: Path) -> list[tuple[str, str, int]]:
+    """(msgid, file name, line) of every unit of the folder's sources, files in name order."""
+    # imported here: pnp.booklet renders through pnp.i18n.translate, which needs this module first
+    from pnp.booklet.document import iter_units, parse_document
+
+    found: list[tuple[str, str, int]] = []
+    for path in sorted(folder.glob("*.md")):
+        document = parse_document(path.read_text(encoding="utf-8"), str(path))
+        found.extend((unit.text, path.name, unit.line) for unit in iter_units(document))
+    strings = folder / STRINGS_NAME
+    if strings.exists():
+        for number, line in enumerate(strings.read_text(encoding="utf-8").splitlines(), start=1):
+            text = line.strip()
+            if text and not text.startswith("#"):
+                found.append((text, strings.name, number))
+    return found
+
+
+def build_template(folder: Path) -> Catalog:
+    """The `.pot` catalog of `folder`: one entry per distinct unit, with all its locations."""
+    catalog = Catalog(
+        project=PROJECT,
+        creation_date=FIXED_DATE,
+        revision_date=FIXED_DATE,
+        fuzzy=False,
+        header_comment=HEADER,
+        **TEAM,
+    )
+    for text, file, line in source_units(folder):
+        message = catalog.get(text)
+        if message is None:
+            catalog.add(text, locations=[(file, line)])
+        else:
+            message.locations.append((file, line))
+    return catalog
+
+
+def _write(catalog: Catalog, path: Path) -> None:
+    with path.open("wb") as out:
+        write_po(out, catalog, width=100, sort_output=False, include_previous=True)
+
+
+def extract(folder: Path) -> Path:
+    """Write `folder/messages.pot` from the folder's sources; return its path."""
+    path = folder / TEMPLATE_NAME
+    _write(build_template(folder), path)
+    return path
+
+
+def language_of(path: Path) -> str:
+    """The language code of a `<lang>.po` file."""
+    return path.stem
+
+
+def catalog_files(folder: Path) -> list[Path]:
+    """The `<lang>.po` files of `folder`, sorted by language."""
+    return sorted(folder.glob("*.po"))
+
+
+def load_catalog(path: Path) -> Catalog:
+    """Read one `.po` file with Babel; a malformed file is a SpecError at its path."""
+    try:
+        with path.open("rb") as handle:
+            return read_po(handle, locale=_locale(path), abort_invalid=True)
+    except (PoFileError, UnicodeDecodeError) as err:
+        line = getattr(err, "lineno", 1) or 1
+        raise _error(path, line, f"cannot read this catalog: {err}", "fix the .po file") from None
+
+
+def _locale(path: Path) -> str | None:
+    try:
+        return str(Locale.parse(language_of(path)))
+    except (ValueError, UnknownLocaleError):
+        return None
+
+
+def new_catalog(folder: Path, lang: str) -> Path:
+    """Create `folder/<lang>.po` from the template (extracting it first); return its path."""
+    path = folder / f"{lang}.po"
+    if path.exists():
+        raise _error(path, 1, f"the catalog for '{lang}' already exists", "use 'update' to merge new texts")
+    try:
+        locale = Locale.parse(lang)
+    except (ValueError, UnknownLocaleError):
+        raise _error(path, 1, f"'{lang}' is not a language code Babel knows", "use a code such as it, ru, el") from None
+    catalog = Catalog(
+        locale=locale,
+        project=PROJECT,
+        creation_date=FIXED_DATE,
+        revision_date=FIXED_DATE,
+        fuzzy=False,
+        header_comment=HEADER,
+        **TEAM,
+    )
+    catalog.update(build_template(folder))
+    _write(catalog, path)
+    return path
+
+
+def update(folder: Path) -> list[Path]:
+    """Extract the template and merge it into every `.po` of `folder` (changed texts become fuzzy)."""
+    template_path = extract(folder)
+    with template_path.open("rb") as handle:
+        template = read_po(handle)
+    updated: list[Path] = []
+    for path in catalog_files(folder):
+        catalog = load_catalog(path)
+        catalog.update(template, update_header_comment=False)
+        catalog.revision_date = FIXED_DATE
+        _write(catalog, path)
+        updated.append(path)
+    return updated
+
+
+def coverage(folder: Path) -> list[Coverage]:
+    """Per-language counts of translated, fuzzy and untranslated entries against the sources."""
+    wanted = {text for text, _, _ in source_units(folder)}
+    result: list[Coverage] = []
+    for path in catalog_files(folder):
+        catalog = load_catalog(path)
+        translated = fuzzy = 0
+        for text in wanted:
+            message = catalog.get(text)
+            if message is not None and message.string and message.fuzzy:
+                fuzzy += 1
+            elif message is not None and message.string:
+                translated += 1
+        result.append(Coverage(language_of(path), translated, fuzzy, len(wanted) - translated - fuzzy))
+    return result

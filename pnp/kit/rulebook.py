@@ -1,0 +1,48 @@
+"""A kit's rulebook: the game names its Markdown source, the values it quotes and its figures (as pieces);
+this module draws the figures to PNG and typesets the rulebook in the asked language and format.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.booklet import render_rulebook
+from pnp.layout.pieces import Piece
+from pnp.layout.scene import Document, Group, Page, Transform
+from pnp.render.outputs import pdf_to_png
+from pnp.render.pdf import render_pdf
+
+FIGURE_DPI = 200
+FIGURE_MARGIN_MM = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class RulebookRequest:
+    """What a game asks to print with its kit: Markdown source, jinja context, figures by name."""
+
+    source: Path
+    context: dict[str, Any]
+    figures: dict[str, Piece] = field(default_factory=dict)
+
+
+def figure_png(piece: Piece, dpi: int = FIGURE_DPI) -> bytes:
+    """A piece drawn alone, to scale, as PNG bytes."""
+    m = FIGURE_MARGIN_MM
+    page = Page(piece.width + 2 * m, piece.height + 2 * m, (Group(piece.front, Transform(m, m)),), "figure")
+    return pdf_to_png(render_pdf(Document("figure", (page,))), dpi)[0]
+
+
+def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, imposition: str) -> bytes:
+    """The rulebook PDF with the kit's own numbers and figures."""
+    with tempfile.TemporaryDirectory(prefix="pnp-figures-") as folder:
+        paths: dict[str, Path] = {}
+        for name, piece in request.figures.items():
+            path = Path(folder) / f"{name}.png"
+            path.write_bytes(figure_png(piece))
+            paths[name] = path
+        result = render_rulebook(request.source, lang=lang, paper=paper if paper in ("a4", "letter") else "a4",
+                                 imposition=imposition, context=request.context, figures=paths)
+    return result.pdf

@@ -1,0 +1,175 @@
+"""Sandboxed jinja2 for text that quotes spec values (`{{ kit.mines.count }}`).
+
+Input: a short template string from a rulebook or a card, a context of plain data, and the file and line the
+string comes from. Output: the rendered text, or a `SpecError` located at that file:line.
+
+The template comes from files a user may have downloaded, so it is treated as untrusted: jinja2's
+`SandboxedEnvironment` with `StrictUndefined` (an unknown name is an error, never an empty string), only
+`{{ expressions }}` and `{% if %}` blocks (no loops, macros, includes or assignments, so the work done is
+bounded by the template's length), a short list of harmless filters, and caps on what one operation may
+build: `'A' * 10**9` and `10**10**6` fail at once instead of eating memory or time.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError, nodes
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
+
+from pnp.diagnostics import Diagnostic, Mark, SpecError
+
+MAX_TEMPLATE_CHARS = 20_000
+"""Longest template source accepted."""
+MAX_OUTPUT_CHARS = 100_000
+"""Longest text a template may produce."""
+MAX_SEQUENCE = 10_000
+"""Longest string or list one operation may build."""
+MAX_INT_DIGITS = 18
+"""Largest integer (in decimal digits) one operation may build."""
+MAX_CALL_INT = 10_000
+"""Largest integer argument a method call may receive (stops `'a'.ljust(10**9)`)."""
+
+SAFE_FILTERS = (
+    "abs",
+    "capitalize",
+    "default",
+    "d",
+    "first",
+    "float",
+    "int",
+    "join",
+    "last",
+    "length",
+    "count",
+    "lower",
+    "max",
+    "min",
+    "round",
+    "string",
+    "sum",
+    "title",
+    "trim",
+    "upper",
+)
+"""Filters a template may use; the others can build large strings (center, indent, wordwrap...)."""
+
+_MAX_BITS = int(MAX_INT_DIGITS * 3.33)
+_ALLOWED_STATEMENTS = (nodes.Template, nodes.Output, nodes.If)
+
+_BINOPS: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+    "/": operator.truediv,
+    "//": operator.floordiv,
+    "%": operator.mod,
+    "**": operator.pow,
+}
+
+
+def _too_big(value: object) -> bool:
+    if isinstance(value, str | list | tuple | bytes):
+        return len(value) > MAX_SEQUENCE
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value.bit_length() > _MAX_BITS
+    return False
+
+
+def _int_size(value: object) -> int:
+    return abs(value).bit_length() if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+class _BoundedEnvironment(SandboxedEnvironment):
+    """A sandbox whose arithmetic and method calls cannot build huge values."""
+
+    intercepted_binops = frozenset(_BINOPS)
+
+    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
+        if operator == "%" and isinstance(left, str):
+            raise SecurityError("string formatting with % is not allowed in templates")
+        big_power = operator == "**" and _int_size(left) > 1 and right * (_int_size(left) - 1) > _MAX_BITS
+        if big_power:
+            raise SecurityError(f"the power {left}**{right} is too large")
+        if operator == "*":
+            for seq, count in ((left, right), (right, left)):
+                repeats = isinstance(seq, str | list | tuple) and isinstance(count, int)
+                if repeats and len(seq) * count > MAX_SEQUENCE:
+                    raise SecurityError(f"repeating a text or list {count} times builds too much")
+        result = _BINOPS[operator](left, right)
+        if _too_big(result):
+            raise SecurityError(f"the result of {operator!r} is too large")
+        return result
+
+    def call(self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        name = getattr(__obj, "__name__", "")
+        if name in ("format", "format_map"):
+            raise SecurityError("str.format is not allowed in templates")
+        for value in (*args, *kwargs.values()):
+            if isinstance(value, int) and abs(value) > MAX_CALL_INT:
+                raise SecurityError(f"the argument {value} is too large")
+        result = super().call(__context, __obj, *args, **kwargs)
+        if _too_big(result):
+            raise SecurityError(f"the result of calling {name or 'a function'} is too large")
+        return result
+
+
+def _environment() -> _BoundedEnvironment:
+    env = _BoundedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+    env.filters = {name: env.filters[name] for name in SAFE_FILTERS}
+    env.globals = {}
+    env.tests = {name: env.tests[name] for name in ("defined", "undefined", "none", "number", "string")}
+    return env
+
+
+def _fail(file: str, line: int, message: str, hint: str) -> SpecError:
+    return SpecError(Diagnostic.at(Mark(file, line, 1), "template", message, hint))
+
+
+def _template_line(err: Exception) -> int:
+    """The 1-based template line of a jinja error: its lineno, or the deepest template frame of its traceback."""
+    found = getattr(err, "lineno", None) or 1
+    trace = err.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code.co_filename == "<template>":
+            found = trace.tb_lineno
+        trace = trace.tb_next
+    return found
+
+
+def render_template_string(source: str, context: Mapping[str, Any], *, file: str, line: int) -> str:
+    """Render `source` (jinja2 syntax) with `context`; errors become a SpecError at `file`:`line`.
+
+    `line` is the line of the first character of `source` in `file`; an error on a later line of a
+    multi-line template is reported at that later line.
+    """
+    if len(source) > MAX_TEMPLATE_CHARS:
+        raise _fail(file, line, f"template text over {MAX_TEMPLATE_CHARS} characters", "shorten the text")
+    env = _environment()
+    try:
+        tree = env.parse(source)
+        for node in tree.find_all(nodes.Stmt):
+            if not isinstance(node, _ALLOWED_STATEMENTS):
+                raise _fail(
+                    file,
+                    line + node.lineno - 1,
+                    f"the template statement '{type(node).__name__.lower()}' is not allowed",
+                    "use {{ expressions }} and {% if %} ... {% endif %} only",
+                )
+        template = env.from_string(tree)
+        pieces: list[str] = []
+        size = 0
+        for piece in template.generate(**dict(context)):
+            size += len(piece)
+            if size > MAX_OUTPUT_CHARS:
+                raise _fail(file, line, "the template produces too much text", "shorten the text")
+            pieces.append(piece)
+    except TemplateError as err:
+        at = line + _template_line(err) - 1
+        hint = "check the name against the spec's keys" if "undefined" in str(err) else "fix the expression"
+        raise _fail(file, at, f"template error: {err.message or err}", hint) from None
+    except (ArithmeticError, TypeError, ValueError) as err:
+        raise _fail(file, line, f"template error: {err}", "fix the expression") from None
+    return "".join(pieces)
