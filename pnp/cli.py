@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import click
 
@@ -75,17 +75,23 @@ def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
         except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
             raise
         except RecursionError:
-            click.echo("error: the input nests too deeply to process", err=True)
-            sys.exit(1)
+            _give_up(fmt, "error", "input.depth", "the input nests too deeply to process")
         except MemoryError:
-            click.echo("error: the input needs more memory than is available", err=True)
-            sys.exit(1)
+            _give_up(fmt, "error", "input.memory", "the input needs more memory than is available")
         except Exception as exc:
-            click.echo(f"internal error: {type(exc).__name__}: {exc}\n"
-                       "This is a bug in pnp, not in your spec; please report it with the spec.", err=True)
-            sys.exit(1)
+            _give_up(fmt, "internal error", "internal", f"{type(exc).__name__}: {exc}",
+                     "This is a bug in pnp, not in your spec; please report it with the spec.")
 
     return wrapper
+
+
+def _give_up(fmt: str, label: str, rule: str, message: str, hint: str = "") -> NoReturn:
+    """Report a failure that has no place in the spec (a text line, or a JSON diagnostic) and exit 1."""
+    if fmt == "json":
+        report([Diagnostic.at(None, rule, message, hint)], fmt)
+    else:
+        click.echo(f"{label}: {message}" + (f"\n{hint}" if hint else ""), err=True)
+    sys.exit(1)
 
 
 def limit_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -147,8 +153,11 @@ def validate(spec: Path, fmt: str, games: int | None, **kwargs: Any) -> None:
     limits = _limits(kwargs)
     loaded = load_spec(spec, limits)
     diagnostics = validate_spec(loaded)
-    if games and loaded.plugin is not None and hasattr(loaded.plugin, "simulate_warnings"):
-        diagnostics.extend(loaded.plugin.simulate_warnings(loaded.spec, loaded.located, games))  # type: ignore[attr-defined]
+    if games:
+        if loaded.plugin is None or loaded.plugin.simulate is None:
+            raise click.UsageError("--simulate works with game setups that pnp can play (game: mdd)")
+        if not any(d.is_error for d in diagnostics):
+            diagnostics.extend(loaded.plugin.simulate(loaded.spec, loaded.located, games))
     report(diagnostics, fmt)
     errors = sum(d.is_error for d in diagnostics)
     if fmt == "text":

@@ -49,8 +49,8 @@ def test_example(spec: Path):
         diagnostics = exc.diagnostics
         loaded = None
     errors = [d for d in diagnostics if d.is_error]
-    if expected:
-        assert expected in {d.rule for d in errors}, [d.format_text() for d in errors]
+    if expected:  # the rule may be a warning (e.g. a kit shortage that more printing can fix)
+        assert expected in {d.rule for d in diagnostics}, [d.format_text() for d in diagnostics]
         return
     assert not errors, [d.format_text() for d in errors]
     data = loaded.located.data if loaded is not None else {}

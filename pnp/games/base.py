@@ -31,5 +31,7 @@ class GamePlugin:
     """Extra commands under `pnp <name> …`."""
     model: type | None = None
     """The spec's pydantic model, for `pnp schema`."""
+    simulate: Callable[[Any, Located, int], list[Diagnostic]] | None = None
+    """Balance warnings from N simulated games (`pnp validate --simulate N`)."""
     rulebook: Callable[[Any], Any] | None = None
     """The rulebook to print with a spec's kit, as a `pnp.kit.rulebook.RulebookRequest`."""

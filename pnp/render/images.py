@@ -1,18 +1,221 @@
-"""Raster images in PDFs: each distinct image file is embedded once and reused by reference."""
+"""Raster images in PDFs: each distinct image (by `Image.key`) is embedded once and drawn by reference.
+
+Input: scene `Image` items drawn on a reportlab canvas, then the PDF bytes reportlab wrote. Output: the same
+PDF with one image XObject per distinct key, appended as an incremental update (reportlab only ever holds a
+`null` placeholder per image), so each file is read and encoded on its own, never all at once:
+- JPEG (grey, RGB, CMYK) passes straight through as DCTDecode;
+- PNG (non-interlaced, no transparency; grey, RGB or palette) passes its zlib stream (the IDAT chunks)
+  straight through as FlateDecode with the PNG predictor parameters, as img2pdf does;
+- anything else (alpha, interlacing, 16 bits) is decoded with Pillow and deflated with C zlib (no
+  ASCII85), its alpha channel becoming a soft mask.
+"""
 
 from __future__ import annotations
 
+import io
+import re
+import struct
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from PIL import Image as PILImage
+from reportlab.pdfbase.pdfdoc import PDFDocument, PDFObject
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.scene import Image
 
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_PNG_COLOURS = {0: 1, 2: 3, 3: 1}
+"""PNG colour type -> samples per pixel, for the types that pass through (grey, RGB, palette)."""
+_PNG_DEPTHS = {0: (1, 2, 4, 8), 2: (8,), 3: (1, 2, 4, 8)}
+_JPEG_SPACES = {"L": "/DeviceGray", "RGB": "/DeviceRGB", "CMYK": "/DeviceCMYK"}
+
+
+@dataclass(frozen=True, slots=True)
+class PngHeader:
+    """What the IHDR and the other chunk names of a PNG say about how it can be embedded."""
+
+    width: int
+    height: int
+    depth: int
+    colour_type: int
+    interlaced: bool
+    transparent: bool
+
+    @property
+    def passes_through(self) -> bool:
+        """True when the PNG's own zlib stream is a valid PDF FlateDecode stream for it."""
+        return not self.interlaced and not self.transparent and self.depth in _PNG_DEPTHS.get(self.colour_type, ())
+
+
+def _png_chunks(data: bytes) -> list[tuple[bytes, bytes]]:
+    """(type, payload) of every chunk of a PNG file's bytes, in order."""
+    chunks: list[tuple[bytes, bytes]] = []
+    pos = len(PNG_SIGNATURE)
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        chunks.append((kind, data[pos + 8 : pos + 8 + length]))
+        pos += 12 + length
+        if kind == b"IEND":
+            break
+    return chunks
+
+
+def png_header(data: bytes) -> PngHeader:
+    """Read a PNG's header; `transparent` is set for alpha colour types and for a tRNS chunk."""
+    chunks = _png_chunks(data)
+    width, height, depth, colour_type, _, _, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
+    transparent = colour_type in (4, 6) or any(kind == b"tRNS" for kind, _ in chunks)
+    return PngHeader(width, height, depth, colour_type, interlace != 0, transparent)
+
+
+@dataclass(frozen=True, slots=True)
+class Stream:
+    """An encoded PDF image stream: its dictionary entries (PDF syntax, without /Length) and its bytes."""
+
+    entries: dict[str, str]
+    data: bytes
+
+    def to_pdf(self, extra: dict[str, str] | None = None) -> bytes:
+        """The stream object's body: dictionary (with `extra` entries and /Length), then the data."""
+        entries = {**self.entries, **(extra or {}), "Length": str(len(self.data))}
+        head = "<< " + " ".join(f"/{key} {value}" for key, value in entries.items()) + " >>\nstream\n"
+        return head.encode("latin-1") + self.data + b"\nendstream"
+
+
+def _image_entries(width: int, height: int, space: str, bits: int, filters: str) -> dict[str, str]:
+    return {
+        "Type": "/XObject",
+        "Subtype": "/Image",
+        "Width": str(width),
+        "Height": str(height),
+        "ColorSpace": space,
+        "BitsPerComponent": str(bits),
+        "Filter": filters,
+    }
+
+
+def encode_image(path: Path) -> tuple[Stream, Stream | None]:
+    """The PDF image stream for a PNG or JPEG file, and its soft mask (alpha) stream if it has one."""
+    data = path.read_bytes()
+    if data.startswith(PNG_SIGNATURE):
+        header = png_header(data)
+        if header.passes_through:
+            return _png_stream(data, header), None
+    else:
+        with PILImage.open(path) as img:
+            if img.format == "JPEG" and img.mode in _JPEG_SPACES:
+                entries = _image_entries(img.width, img.height, _JPEG_SPACES[img.mode], 8, "/DCTDecode")
+                if img.mode == "CMYK":  # Adobe CMYK JPEGs store inverted samples
+                    entries["Decode"] = "[1 0 1 0 1 0 1 0]"
+                return Stream(entries, data), None
+    return _decoded_stream(path)
+
+
+def _png_stream(data: bytes, header: PngHeader) -> Stream:
+    chunks = _png_chunks(data)
+    idat = b"".join(payload for kind, payload in chunks if kind == b"IDAT")
+    colours = _PNG_COLOURS[header.colour_type]
+    space = "/DeviceRGB" if colours == 3 else "/DeviceGray"
+    if header.colour_type == 3:
+        palette = next(payload for kind, payload in chunks if kind == b"PLTE")
+        space = f"[/Indexed /DeviceRGB {len(palette) // 3 - 1} <{palette.hex()}>]"
+    entries = _image_entries(header.width, header.height, space, header.depth, "/FlateDecode")
+    entries["DecodeParms"] = (
+        f"<< /Predictor 15 /Colors {colours} /BitsPerComponent {header.depth} /Columns {header.width} >>"
+    )
+    return Stream(entries, idat)
+
+
+def _decoded_stream(path: Path) -> tuple[Stream, Stream | None]:
+    """Decode with Pillow: colour channels deflated, alpha (if any) as a deflated grey soft mask."""
+    with PILImage.open(path) as img:
+        has_alpha = img.mode in ("RGBA", "LA", "PA") or "transparency" in img.info
+        grey = img.mode in ("1", "L", "LA") or (img.mode.startswith("I") and not has_alpha)
+        if img.mode.startswith("I"):
+            img = img.convert("I").point(lambda v: v / 256).convert("L")  # 16-bit grey: keep the top byte
+        colour = img.convert(("LA" if grey else "RGBA") if has_alpha else ("L" if grey else "RGB"))
+    space = "/DeviceGray" if grey else "/DeviceRGB"
+    mask = None
+    if has_alpha:
+        alpha = colour.getchannel("A")
+        mask = Stream(
+            _image_entries(alpha.width, alpha.height, "/DeviceGray", 8, "/FlateDecode"), zlib.compress(alpha.tobytes())
+        )
+        colour = colour.convert("L" if grey else "RGB")
+    stream = Stream(
+        _image_entries(colour.width, colour.height, space, 8, "/FlateDecode"), zlib.compress(colour.tobytes())
+    )
+    return stream, mask
+
+
+class _Placeholder(PDFObject):
+    """Stands for one image in reportlab's document: written as `null`, remembering its object number."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, name: str, path: Path) -> None:
+        self.name = name
+        self.path = path
+        self.number = 0
+
+    def format(self, document: PDFDocument) -> bytes:
+        self.number = document.idToObjectNumberAndVersion[document.getXObjectName(self.name)][0]
+        return b"null"
+
+
+_TRAILER = re.compile(rb"trailer\s*(<<.*>>)\s*startxref\s*(\d+)\s*%%EOF\s*$", re.DOTALL)
+_SIZE = re.compile(rb"/Size\s+(\d+)")
+
 
 class ImageCache:
-    """Embeds each distinct image (by `Image.key`) once per document."""
+    """Embeds each distinct image (by `Image.key`) once per document and draws it by reference."""
 
     def __init__(self) -> None:
-        self._names: dict[str, str] = {}
+        self._images: dict[str, _Placeholder] = {}
 
     def draw(self, canvas: Canvas, item: Image) -> None:
         """Draw `item` into the unit box set up by the caller (origin bottom-left, y up, size w x h)."""
-        canvas.drawImage(str(item.path), 0, 0, item.w, item.h, mask="auto")
+        name = f"img{item.key}"
+        if name not in self._images:
+            self._images[name] = _Placeholder(name, item.path)
+            canvas._doc.addForm(name, self._images[name])
+        canvas.saveState()
+        canvas.scale(item.w, item.h)
+        canvas.doForm(name)
+        canvas.restoreState()
+
+    def finish(self, pdf: bytes) -> bytes:
+        """`pdf` (reportlab's saved output) with every drawn image appended as an incremental update."""
+        out = io.BytesIO()
+        self.write(pdf, out)
+        return out.getvalue()
+
+    def write(self, pdf: bytes, out: BinaryIO) -> None:
+        """Write `pdf` to `out`, then every drawn image, one file at a time, as an incremental update."""
+        out.write(pdf)
+        if not self._images:
+            return
+        found = _TRAILER.match(pdf, max(pdf.rfind(b"trailer"), 0))
+        size_found = _SIZE.search(found.group(1)) if found else None
+        if found is None or size_found is None:
+            raise ValueError("cannot find the trailer of the PDF to add its images to")
+        trailer, previous = found.group(1), int(found.group(2))
+        size = int(size_found.group(1))
+        position = len(pdf)
+        offsets: dict[int, int] = {}
+        for placeholder in self._images.values():
+            stream, mask = encode_image(placeholder.path)
+            extra: dict[str, str] = {}
+            if mask is not None:
+                offsets[size] = position
+                position += out.write(b"%d 0 obj\n%s\nendobj\n" % (size, mask.to_pdf()))
+                extra["SMask"] = f"{size} 0 R"
+                size += 1
+            offsets[placeholder.number] = position
+            position += out.write(b"%d 0 obj\n%s\nendobj\n" % (placeholder.number, stream.to_pdf(extra)))
+        table = b"".join(b"%d 1\n%010d 00000 n \n" % (number, offsets[number]) for number in sorted(offsets))
+        trailer = _SIZE.sub(b"/Size %d" % size, trailer[:-2]) + b"/Prev %d\n>>" % previous
+        out.write(b"xref\n%strailer\n%s\nstartxref\n%d\n%%%%EOF\n" % (table, trailer, position))

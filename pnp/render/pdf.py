@@ -37,7 +37,7 @@ def render_pdf(document: Document, progress: Callable[[int], None] | None = None
         if progress is not None:
             progress(number)
     canvas.save()
-    return buffer.getvalue()
+    return images.finish(buffer.getvalue())
 
 
 def _draw_page(canvas: Canvas, page: Page, images: ImageCache) -> None:

@@ -1,4 +1,4 @@
-"""`pnp mdd ...` commands for the setup half of Mini Demolition Derby.
+"""`pnp mdd ...` commands: `setup` (a random legal setup), `play` (one move of a scenario), `simulate` (races).
 
 Input: command-line options. Output: `setup` writes a random legal setup as YAML to stdout or a file.
 """
@@ -12,6 +12,7 @@ import click
 
 from pnp.games.mdd.generate import random_setup, setup_yaml
 from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
+from pnp.games.mdd.sim_cli import play_command, simulate_command
 
 
 @click.group(name="mdd", help="Mini Demolition Derby tools.")
@@ -61,3 +62,7 @@ def setup_command(ruleset: str, seed: int | None, cars: str, as_map: bool, outpu
         output.write_text(text, encoding="utf-8", newline="\n")
     except OSError as exc:
         raise click.FileError(str(output), hint=exc.strerror) from None
+
+
+mdd_cli.add_command(play_command)
+mdd_cli.add_command(simulate_command)

@@ -5,13 +5,14 @@ Input: located YAML. Output: an `MddSetup` (with `to_board()`) and its diagnosti
 
 from __future__ import annotations
 
-from pnp.diagnostics import Diagnostic, sort_diagnostics
+from pnp.diagnostics import Diagnostic, Severity, sort_diagnostics
 from pnp.games.base import GamePlugin
 from pnp.games.mdd import rules
 from pnp.games.mdd.cli import mdd_cli
 from pnp.games.mdd.kit import mdd_print_job
 from pnp.games.mdd.rulebook import mdd_rulebook
 from pnp.games.mdd.setup import MddSetup, load_setup
+from pnp.games.mdd.simulate import balance_warnings
 from pnp.rules import check_rules
 from pnp.spec.loader import Located
 
@@ -19,6 +20,12 @@ from pnp.spec.loader import Located
 def check_setup(spec: MddSetup, located: Located) -> list[Diagnostic]:
     """Every `mdd.*` rule's diagnostics for a built setup, in file order."""
     return sort_diagnostics(check_rules(spec, located))
+
+
+def simulated_balance(spec: MddSetup, located: Located, games: int) -> list[Diagnostic]:
+    """Warnings from `games` simulated races of the setup (seed 0, so the same setup gives the same report)."""
+    return [Diagnostic.at(located.mark(()), rule, message, hint, Severity.WARNING)
+            for rule, message, hint in balance_warnings(spec.to_board(), games, seed=0, jobs=1)]
 
 
 PLUGIN = GamePlugin(
@@ -30,6 +37,7 @@ PLUGIN = GamePlugin(
     cli=mdd_cli,
     model=MddSetup,
     rulebook=mdd_rulebook,
+    simulate=simulated_balance,
 )
 
 __all__ = ["PLUGIN", "check_setup", "rules"]

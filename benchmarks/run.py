@@ -1,0 +1,328 @@
+"""Benchmark: pnp's real pipeline against a plain reportlab script drawing the same sheets.
+
+Input: optional `--quick` (108 cards only) and `--keep DIR` (keep the generated kits and PDFs there).
+Output: a table on stdout with wall time, peak memory (max RSS of the child process) and PDF size of both
+sides for each workload, the pnp/plain ratios, and whether the targets are met (exit code 1 if not).
+
+Workloads, each at 108 and 540 poker cards, nine per A4 sheet, with crop marks and a backs sheet after
+each front sheet:
+- vector: every card has its own texts (name, number, ability line), a frame and a rule; one vector back;
+- images: every face is its own 300-dpi PNG (gradients, smooth noise and a number, generated here) and
+  all cards share one back PNG.
+Every measurement runs in a fresh subprocess, so its peak RSS is its own. pnp's side runs `pnp render`
+on a generated kit YAML; the plain side is `plain_deck` below, run through `--child`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import astuple, dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+FONTS = REPO / "pnp" / "fonts"
+MM = 72 / 25.4
+PAGE_W, PAGE_H = 210.0, 297.0
+CARD_W, CARD_H = 63.0, 88.0
+COLS = ROWS = 3
+GRID_X, GRID_Y = (PAGE_W - COLS * CARD_W) / 2, 10.0
+FACE_PX = (round(CARD_W / 25.4 * 300), round(CARD_H / 25.4 * 300))
+TARGETS = {"vector": 1.5, "images": 1.0}
+"""Largest allowed pnp/plain wall-time ratio per workload."""
+MAX_PEAK_MB = 100.0
+"""Largest allowed pnp peak memory for the image workload at 540 cards."""
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One side of one workload: whole-process wall time, time after imports, peak RSS, PDF size."""
+
+    seconds: float
+    work_seconds: float
+    peak_mb: float
+    pdf_mb: float
+
+
+def ability(i: int) -> str:
+    """The distinct rules line of card `i` (same text on both sides of the benchmark)."""
+    return f"Ability {i * 7 % 97}: move {i % 6 + 1} spaces"
+
+
+# --- inputs -------------------------------------------------------------------------------------------
+
+
+def make_face(args: tuple[int, Path]) -> None:
+    """Write card face `i` as a 300-dpi PNG: two rotated gradients, smooth noise, a frame and its number."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    i, path = args
+    rng = random.Random(i)
+    w, h = FACE_PX
+    ramp = Image.linear_gradient("L")
+    red = ramp.rotate(rng.uniform(0, 360)).resize((w, h))
+    green = ramp.rotate(rng.uniform(0, 360)).resize((w, h))
+    blue = Image.effect_noise((w // 16, h // 16), 60).resize((w, h), Image.Resampling.BICUBIC)
+    img = Image.merge("RGB", (red, green, blue))
+    draw = ImageDraw.Draw(img)
+    draw.rounded_rectangle((40, 40, w - 40, h - 40), 30, outline=(255, 255, 255), width=8)
+    font = ImageFont.truetype(str(FONTS / "DejaVuSans-Bold.ttf"), 120)
+    draw.text((w // 2, h // 2), "BACK" if i < 0 else f"#{i}", font=font, fill=(255, 255, 255), anchor="mm")
+    img.save(path, "PNG", dpi=(300, 300))
+
+
+def face_path(art: Path, i: int) -> Path:
+    return art / f"face-{i:04d}.png"
+
+
+def make_art(art: Path, count: int) -> None:
+    """Generate `count` distinct faces and the shared back (skipping files already there)."""
+    art.mkdir(parents=True, exist_ok=True)
+    jobs = [(i, face_path(art, i)) for i in range(count) if not face_path(art, i).exists()]
+    if not (art / "back.png").exists():
+        jobs.append((-1, art / "back.png"))
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        list(pool.map(make_face, jobs, chunksize=8))
+
+
+def kit_yaml(workload: str, count: int) -> str:
+    """The pnp kit for a workload: one poker deck with backs and crop marks on A4."""
+    lines = [
+        f"kit: Benchmark {workload} {count}",
+        "sheets: {paper: a4, duplex: long-edge, crop_marks: true}",
+        "components:",
+        "  - type: deck",
+        "    name: Bench deck",
+        "    size: poker",
+        "    back:",
+        "      elements:",
+    ]
+    if workload == "images":
+        lines.append("        - {type: image, src: art/back.png}")
+    else:
+        lines += [
+            "        - {type: rect, x: 3mm, y: 3mm, width: 57mm, height: 82mm, radius: 2mm, fill: navy}",
+            "        - {type: rect, x: 6mm, y: 6mm, width: 51mm, height: 76mm, stroke: gold, stroke_width: 0.8mm}",
+            "        - {type: text, text: RACE, x: 0, y: 40mm, size: 12mm, font: sans-bold, colour: gold, "
+            "align: center}",
+        ]
+    lines.append("    cards:")
+    for i in range(count):
+        lines.append(f'      - name: "Card {i}"')
+        if workload == "images":
+            lines.append(f"        elements: [{{type: image, src: art/face-{i:04d}.png}}]")
+            continue
+        lines += [
+            f'        fields: {{number: "{i}", ability: "{ability(i)}"}}',
+            "        elements:",
+            "          - {type: rect, x: 3mm, y: 3mm, width: 57mm, height: 82mm, stroke: '#1f2a44'}",
+            "          - {type: text, text: '{{ card.name }}', x: 6mm, y: 6mm, size: 5mm, font: sans-bold}",
+            "          - {type: text, text: '{{ card.number }}', x: 0, y: 30mm, size: 20mm, font: sans-bold, "
+            "align: center}",
+            "          - {type: line, x1: 8mm, y1: 62mm, x2: 55mm, y2: 62mm, stroke_width: 0.3mm}",
+            "          - {type: text, text: '{{ card.ability }}', x: 0, y: 66mm, size: 3.2mm, align: center}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+# --- the plain reportlab side ---------------------------------------------------------------------------
+
+
+def plain_deck(workload: str, count: int, art: Path, out: Path) -> None:
+    """Draw the workload with reportlab directly: a 3 x 3 grid per A4 sheet, crop marks, mirrored backs."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+
+    pdfmetrics.registerFont(TTFont("DejaVu", str(FONTS / "DejaVuSans.ttf")))
+    pdfmetrics.registerFont(TTFont("DejaVu-Bold", str(FONTS / "DejaVuSans-Bold.ttf")))
+    c = Canvas(str(out), pagesize=(PAGE_W * MM, PAGE_H * MM), pageCompression=1)
+    c.setTitle(f"Benchmark {workload} {count}")
+    back_png = str(art / "back.png")
+
+    def face(i: int, x: float, y: float) -> None:  # (x, y): card's bottom-left corner in points
+        if workload == "images":
+            c.drawImage(str(face_path(art, i)), x, y, CARD_W * MM, CARD_H * MM)
+            return
+        c.setStrokeColor(HexColor("#1f2a44"))
+        c.setLineWidth(0.3 * MM)
+        c.rect(x + 3 * MM, y + 3 * MM, 57 * MM, 82 * MM)
+        c.setFillColor(HexColor("#000000"))
+        c.setFont("DejaVu-Bold", 5 * MM)
+        c.drawString(x + 6 * MM, y + (CARD_H - 11) * MM, f"Card {i}")
+        c.setFont("DejaVu-Bold", 20 * MM)
+        c.drawCentredString(x + CARD_W / 2 * MM, y + (CARD_H - 48) * MM, str(i))
+        c.line(x + 8 * MM, y + (CARD_H - 62) * MM, x + 55 * MM, y + (CARD_H - 62) * MM)
+        c.setFont("DejaVu", 3.2 * MM)
+        c.drawCentredString(x + CARD_W / 2 * MM, y + (CARD_H - 69) * MM, ability(i))
+
+    def back(x: float, y: float) -> None:
+        if workload == "images":
+            c.drawImage(back_png, x, y, CARD_W * MM, CARD_H * MM)
+            return
+        c.setFillColor(HexColor("#000080"))
+        c.roundRect(x + 3 * MM, y + 3 * MM, 57 * MM, 82 * MM, 2 * MM, stroke=0, fill=1)
+        c.setStrokeColor(HexColor("#ffd700"))
+        c.setLineWidth(0.8 * MM)
+        c.rect(x + 6 * MM, y + 6 * MM, 51 * MM, 76 * MM)
+        c.setFillColor(HexColor("#ffd700"))
+        c.setFont("DejaVu-Bold", 12 * MM)
+        c.drawCentredString(x + CARD_W / 2 * MM, y + (CARD_H - 50) * MM, "RACE")
+
+    def slots(n: int) -> list[tuple[float, float]]:  # top-left corners in mm, y down
+        return [(GRID_X + (k % COLS) * CARD_W, GRID_Y + (k // COLS) * CARD_H) for k in range(n)]
+
+    def crop_marks(n: int) -> None:
+        c.setStrokeColor(HexColor("#000000"))
+        c.setLineWidth(0.2 * MM)
+        rows = -(-n // COLS)
+        xs = [GRID_X + k * CARD_W for k in range(COLS + 1)]
+        ys = [GRID_Y + k * CARD_H for k in range(rows + 1)]
+        top, bottom, left, right = ys[0], ys[-1], xs[0], xs[-1]
+        for x in xs:
+            c.line(x * MM, (PAGE_H - top + 1) * MM, x * MM, (PAGE_H - top + 5) * MM)
+            c.line(x * MM, (PAGE_H - bottom - 1) * MM, x * MM, (PAGE_H - bottom - 5) * MM)
+        for y in ys:
+            c.line((left - 5) * MM, (PAGE_H - y) * MM, (left - 1) * MM, (PAGE_H - y) * MM)
+            c.line((right + 1) * MM, (PAGE_H - y) * MM, (right + 5) * MM, (PAGE_H - y) * MM)
+
+    def footer(label: str) -> None:
+        c.setFillColor(HexColor("#000000"))
+        c.setFont("DejaVu-Bold", 2.4 * MM)
+        c.drawRightString((PAGE_W - 5) * MM, 8 * MM, label)
+
+    per_sheet = COLS * ROWS
+    sheets = -(-count // per_sheet)
+    for s in range(sheets):
+        ids = list(range(s * per_sheet, min(count, (s + 1) * per_sheet)))
+        for i, (x, y) in zip(ids, slots(len(ids)), strict=True):
+            face(i, x * MM, (PAGE_H - y - CARD_H) * MM)
+        crop_marks(len(ids))
+        footer(f"Benchmark · sheet {2 * s + 1} of {2 * sheets}")
+        c.showPage()
+        for x, y in slots(len(ids)):
+            back((PAGE_W - x - CARD_W) * MM, (PAGE_H - y - CARD_H) * MM)
+        footer(f"Benchmark · sheet {2 * s + 2} of {2 * sheets} · backs")
+        c.showPage()
+    c.save()
+
+
+# --- measuring ------------------------------------------------------------------------------------------
+
+
+def child(side: str, args: list[str]) -> None:
+    """In a fresh process: import the side's library, then do the work; print the work's seconds."""
+    if side == "pnp":
+        from pnp.cli import main as pnp_main
+
+        started = time.perf_counter()
+        pnp_main(args, standalone_mode=False)
+    else:
+        from reportlab import rl_config
+        from reportlab.pdfgen import canvas  # noqa: F401  (imported before the clock starts, like pnp's)
+
+        rl_config.useA85 = 0  # the documented switch a speed-minded user flips; this process only
+        started = time.perf_counter()
+        workload, count, art, out = args
+        plain_deck(workload, int(count), Path(art), Path(out))
+    print(f"{time.perf_counter() - started:.6f}")
+
+
+def measure(side: str, args: list[str], out_dir: Path) -> Result:
+    """Run one side in a fresh process: wall time, time after imports, its own peak RSS, its PDF's size."""
+    command = [sys.executable, __file__, "--child", side, *args]
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as output, tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(command, stdout=output, stderr=errors, cwd=REPO)
+        _, status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - start
+        process.returncode = os.waitstatus_to_exitcode(status)
+        output.seek(0)
+        errors.seek(0)
+        if process.returncode != 0:
+            raise SystemExit(f"{' '.join(command)} failed:\n{errors.read().decode(errors='replace')}")
+        work = float(output.read().decode().split()[-1])
+    pdf_mb = sum(p.stat().st_size for p in out_dir.glob("*.pdf")) / 1e6
+    return Result(seconds, work, usage.ru_maxrss / 1024, pdf_mb)
+
+
+def run_pair(workload: str, count: int, work: Path) -> tuple[Result, Result]:
+    """Measure pnp (the `pnp render` command on a generated kit) and the plain script on one workload."""
+    case = work / f"{workload}-{count}"
+    (case / "pnp").mkdir(parents=True, exist_ok=True)
+    (case / "plain").mkdir(parents=True, exist_ok=True)
+    spec = work / f"{workload}-{count}.yaml"  # beside art/: image paths must stay inside the kit folder
+    spec.write_text(kit_yaml(workload, count), encoding="utf-8")
+    pnp = measure("pnp", ["render", str(spec), "-o", str(case / "pnp"), "--format", "pdf", "--force"], case / "pnp")
+    plain = measure(
+        "plain", [workload, str(count), str(work / "art"), str(case / "plain" / "plain.pdf")], case / "plain"
+    )
+    return pnp, plain
+
+
+def _row(label: str, side: str, values: tuple[float, float, float, float]) -> str:
+    return f"{label:<13}{side:<7}" + "".join(f"{v:>10.2f}" for v in values)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run every workload, print the table and the verdict on each target; 1 when a target is missed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="only the 108-card sizes")
+    parser.add_argument("--keep", type=Path, help="write kits, art and PDFs here instead of a temp folder")
+    parser.add_argument("--child", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        child(args.child[0], args.child[1:])
+        return 0
+    sizes = (108,) if args.quick else (108, 540)
+    with tempfile.TemporaryDirectory(prefix="pnp-bench-") as tmp:
+        work = args.keep or Path(tmp)
+        started = time.perf_counter()
+        make_art(work / "art", max(sizes))
+        print(
+            f"art: {max(sizes)} faces of {FACE_PX[0]} x {FACE_PX[1]} px + 1 back, "
+            f"{_folder_mb(work / 'art'):.0f} MB of PNG ({time.perf_counter() - started:.1f} s)"
+        )
+        print(f"{'workload':<13}{'side':<7}{'wall s':>10}{'work s':>10}{'peak MB':>10}{'PDF MB':>10}")
+        rows: dict[tuple[str, int], tuple[Result, Result]] = {}
+        for workload in ("vector", "images"):
+            for count in sizes:
+                pnp, plain = rows[workload, count] = run_pair(workload, count, work)
+                label = f"{workload} {count}"
+                print(_row(label, "pnp", astuple(pnp)))
+                print(_row(label, "plain", astuple(plain)))
+                ratios = tuple(a / b for a, b in zip(astuple(pnp), astuple(plain), strict=True))
+                print(_row(label, "ratio", ratios), flush=True)
+        failures = _verdict(rows)
+    for line in failures:
+        print("MISSED:", line)
+    print("all targets met" if not failures else f"{len(failures)} target(s) missed")
+    return 1 if failures else 0
+
+
+def _folder_mb(folder: Path) -> float:
+    return sum(p.stat().st_size for p in folder.iterdir()) / 1e6
+
+
+def _verdict(rows: dict[tuple[str, int], tuple[Result, Result]]) -> list[str]:
+    """Targets on whole-process wall time (what a user waits for) and on pnp's peak memory."""
+    failures: list[str] = []
+    for (workload, count), (pnp, plain) in rows.items():
+        ratio = pnp.seconds / plain.seconds
+        if ratio > TARGETS[workload]:
+            failures.append(f"{workload} {count}: wall-time ratio {ratio:.2f} > {TARGETS[workload]}")
+    big = rows.get(("images", 540))
+    if big is not None and big[0].peak_mb > MAX_PEAK_MB:
+        failures.append(f"images 540: pnp peak {big[0].peak_mb:.0f} MB > {MAX_PEAK_MB:.0f} MB")
+    return failures
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,273 @@
+"""Whole-race simulation of a Mini Demolition Derby setup, with statistics and balance warnings.
+
+Input: a `Board`, a number of games, a seed and a number of worker processes. Output: one `RaceResult`
+per game (game i is seeded from (seed, i), so results do not depend on the number of processes), a
+`Summary` of them with confidence intervals (Wilson for rates, normal approximation for means), and
+`balance_warnings` for `pnp validate --simulate`.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from pnp.games.mdd.engine import Race, RaceOptions
+from pnp.games.mdd.formation import default_finals, default_grid, default_teams
+from pnp.games.mdd.generate import random_setup
+from pnp.games.mdd.geometry import Board
+from pnp.games.mdd.rulesets import limits_for
+
+Z95 = 1.959964
+
+
+class RaceResult(NamedTuple):
+    """The numbers one race produces (plain values, cheap to send between processes)."""
+
+    qualifying_turns: int
+    finals_turns: int
+    qualified: int
+    eliminations: int
+    mines_left: int
+    hits: int
+    exits: int
+    mines_taken: int
+    stuck: int
+    winner: int
+    """Index of the winning car in `Board.cars`, or -1 when no car finished."""
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """An estimate with its 95% confidence interval."""
+
+    value: float
+    low: float
+    high: float
+
+    def to_dict(self) -> dict[str, float]:
+        return {"value": round(self.value, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """How often a group (team, start row) won the races that had a winner, against its fair share
+    (its fraction of the cars)."""
+
+    name: str
+    cars: int
+    fair: float
+    wins: int
+    rate: Interval
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """Statistics over simulated races."""
+
+    games: int
+    finalists: int
+    qualifying_turns: Interval
+    qualified: Interval
+    short_of_finalists: Interval
+    """Rate of races where fewer cars qualified than the finalists' number."""
+    eliminations: Interval
+    mines_left: Interval
+    bumps: Interval
+    no_winner: Interval
+    stuck_races: int
+    """Races in which the turn cap removed cars that could not get anywhere."""
+    teams: tuple[Share, ...]
+    start_rows: tuple[Share, ...]
+
+
+def race_seed(seed: int, game: int) -> str:
+    """The seed of game `game` of a simulation seeded with `seed` (independent of worker count)."""
+    return f"mdd:{seed}:{game}"
+
+
+def play_race(board: Board, seed: int | str, options: RaceOptions | None = None) -> RaceResult:
+    """Play one complete race on `board` and return its numbers."""
+    race = Race(board, options, seed=seed).run()
+    winner = race.winner
+    return RaceResult(
+        race.qualifying_turns,
+        race.finals_turns,
+        len(race.qualified),
+        race.eliminations,
+        race.mines_left(),
+        race.hits,
+        race.exits,
+        race.mines_taken,
+        race.stuck,
+        -1 if winner is None else winner,
+    )
+
+
+def _play_chunk(job: tuple[Board, RaceOptions, int, int, int]) -> list[RaceResult]:
+    board, options, seed, start, stop = job
+    return [play_race(board, race_seed(seed, i), options) for i in range(start, stop)]
+
+
+def _chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
+    size = max(1, min(500, games // max(1, jobs * 8)))
+    for start in range(0, games, size):
+        yield start, min(games, start + size)
+
+
+def simulate(
+    board: Board,
+    games: int,
+    seed: int = 0,
+    jobs: int = 1,
+    options: RaceOptions | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> list[RaceResult]:
+    """Play `games` races, in `jobs` processes; `progress(n)` is called as each batch of n races ends."""
+    options = options or RaceOptions()
+    work = [(board, options, seed, a, b) for a, b in _chunks(games, jobs)]
+    results: list[RaceResult] = []
+    if jobs <= 1 or len(work) == 1:
+        batches: Iterator[list[RaceResult]] = map(_play_chunk, work)
+        for batch in batches:
+            results.extend(batch)
+            if progress:
+                progress(len(batch))
+        return results
+    with multiprocessing.get_context().Pool(jobs) as pool:
+        for batch in pool.imap(_play_chunk, work):
+            results.extend(batch)
+            if progress:
+                progress(len(batch))
+    return results
+
+
+def wilson(successes: int, n: int, z: float = Z95) -> Interval:
+    """Wilson score interval of a proportion."""
+    if n == 0:
+        return Interval(0.0, 0.0, 1.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z / denom * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+
+
+def mean_interval(values: list[int] | list[float], z: float = Z95) -> Interval:
+    """Mean with a normal-approximation interval (mean ± z·sd/√n)."""
+    n = len(values)
+    if n == 0:
+        return Interval(0.0, 0.0, 0.0)
+    mean = sum(values) / n
+    if n == 1:
+        return Interval(mean, mean, mean)
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(var / n)
+    return Interval(mean, mean - half, mean + half)
+
+
+def _shares(groups: dict[str, list[int]], cars: int, winners: list[int], z: float) -> tuple[Share, ...]:
+    games = sum(1 for w in winners if w >= 0)
+    out = []
+    for name, members in groups.items():
+        member_set = set(members)
+        wins = sum(1 for w in winners if w in member_set)
+        out.append(Share(name, len(members), len(members) / cars, wins, wilson(wins, games, z)))
+    return tuple(out)
+
+
+def _z_for(groups: int) -> float:
+    """Two-sided z for 95% confidence shared among `groups` comparisons (Bonferroni)."""
+    if groups <= 1:
+        return Z95
+    alpha = 0.05 / groups
+    return _normal_quantile(1 - alpha / 2)
+
+
+def _normal_quantile(p: float) -> float:
+    """Inverse of the standard normal CDF, by bisection on math.erf (accurate to 1e-9)."""
+    low, high = -10.0, 10.0
+    for _ in range(80):
+        mid = (low + high) / 2
+        if 0.5 * (1 + math.erf(mid / math.sqrt(2))) < p:
+            low = mid
+        else:
+            high = mid
+    return (low + high) / 2
+
+
+def summarize(board: Board, results: list[RaceResult]) -> Summary:
+    """Statistics of `results`; team and start-row win rates use Bonferroni-widened Wilson intervals."""
+    n = len(results)
+    finalists = board.limits.finalists.get(len(board.cars), 10)
+    teams: dict[str, list[int]] = {}
+    rows: dict[str, list[int]] = {}
+    for i, car in enumerate(board.cars):
+        teams.setdefault(car.team, []).append(i)
+    for i, car in sorted(enumerate(board.cars), key=lambda ic: -ic[1].row):
+        rows.setdefault(str(car.row), []).append(i)
+    winners = [r.winner for r in results]
+    cars = len(board.cars)
+    return Summary(
+        games=n,
+        finalists=finalists,
+        qualifying_turns=mean_interval([r.qualifying_turns for r in results]),
+        qualified=mean_interval([r.qualified for r in results]),
+        short_of_finalists=wilson(sum(1 for r in results if r.qualified < finalists), n),
+        eliminations=mean_interval([r.eliminations for r in results]),
+        mines_left=mean_interval([r.mines_left for r in results]),
+        bumps=mean_interval([r.hits for r in results]),
+        no_winner=wilson(sum(1 for w in winners if w < 0), n),
+        stuck_races=sum(1 for r in results if r.stuck),
+        teams=_shares(teams, cars, winners, _z_for(len(teams))),
+        start_rows=_shares(rows, cars, winners, _z_for(len(rows))),
+    )
+
+
+def balance_warnings(board: Board, games: int, seed: int = 0, jobs: int = 1) -> list[tuple[str, str, str]]:
+    """(rule id, message, hint) for each imbalance `games` simulated races show on `board`."""
+    summary = summarize(board, simulate(board, games, seed, jobs))
+    found: list[tuple[str, str, str]] = []
+    for team in summary.teams:
+        rate = team.rate
+        if rate.high < team.fair or rate.low > team.fair:
+            word = "less" if rate.high < team.fair else "more"
+            found.append(
+                (
+                    "mdd.balance.team",
+                    f"team {team.name} won {rate.value:.1%} of the simulated races that had a winner "
+                    f"(interval {rate.low:.1%} to {rate.high:.1%}), {word} than its fair share of {team.fair:.1%}",
+                    "spread the team's cars over the start rows, or move walls and mines away from its lanes",
+                )
+            )
+    qualified = summary.qualified
+    if qualified.high < summary.finalists / 3:
+        found.append(
+            (
+                "mdd.balance.few_finalists",
+                f"on average only {qualified.value:.1f} cars reached the finals in the simulated races, "
+                f"less than a third of the {summary.finalists} places",
+                "use fewer mines, or spread them out, so more cars survive qualifying",
+            )
+        )
+    if summary.stuck_races:
+        found.append(
+            (
+                "mdd.balance.stuck",
+                f"in {summary.stuck_races} of {games} simulated races a car could not get anywhere "
+                "and was removed at the turn cap",
+                "leave every lane a way forward: a car boxed in by walls never reaches the line",
+            )
+        )
+    return found
+
+
+def example_board(cars: int = 25, seed: int = 0, ruleset: str = "v2.1", lanes: int | None = None) -> Board:
+    """A random legal board on the default start grid, default track width unless `lanes` (benchmarks, tests)."""
+    limits = limits_for(ruleset)
+    setup = random_setup(ruleset, cars, seed) if lanes is None else random_setup(ruleset, cars, seed, lanes=lanes)
+    grid = default_grid(cars, setup.lanes, default_teams(cars), limits.lives)
+    finals = default_finals(limits.finalists[cars], setup.lanes)
+    return Board(setup.lanes, setup.rows, setup.walls, setup.mines, grid, finals, limits)
