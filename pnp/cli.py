@@ -239,7 +239,8 @@ def info(spec: Path, fmt: str, **kwargs: Any) -> None:
     sheets: dict[str, int | str] = {}
     for paper in ("a4", "letter", "a3", "legal"):
         try:
-            sheets[paper] = choose_plan(job.groups, settings, paper).sheet_count
+            paper_job = print_job(loaded, limits, paper)
+            sheets[paper] = choose_plan(paper_job.groups, settings_of(loaded, paper_job), paper).sheet_count
         except SpecError as exc:
             sheets[paper] = f"does not fit ({exc.diagnostics[0].message})"
     totals: dict[str, int] = {}

@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
+from functools import cache, lru_cache
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError, nodes
+from jinja2 import StrictUndefined, Template, TemplateError, nodes
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
@@ -116,12 +117,27 @@ class _BoundedEnvironment(SandboxedEnvironment):
         return result
 
 
+@cache
 def _environment() -> _BoundedEnvironment:
     env = _BoundedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
     env.filters = {name: env.filters[name] for name in SAFE_FILTERS}
     env.globals = {}
     env.tests = {name: env.tests[name] for name in ("defined", "undefined", "none", "number", "string")}
     return env
+
+
+@lru_cache(maxsize=2048)
+def _compiled(source: str) -> tuple[Template | None, int, str]:
+    """The compiled template of `source`, or (None, line, statement) when it uses a forbidden statement.
+
+    Compiling is the costly part of rendering; a deck repeats the same few card templates many times.
+    """
+    env = _environment()
+    tree = env.parse(source)
+    for node in tree.find_all(nodes.Stmt):
+        if not isinstance(node, _ALLOWED_STATEMENTS):
+            return None, node.lineno, type(node).__name__.lower()
+    return env.from_string(tree), 0, ""
 
 
 def _fail(file: str, line: int, message: str, hint: str) -> SpecError:
@@ -147,18 +163,15 @@ def render_template_string(source: str, context: Mapping[str, Any], *, file: str
     """
     if len(source) > MAX_TEMPLATE_CHARS:
         raise _fail(file, line, f"template text over {MAX_TEMPLATE_CHARS} characters", "shorten the text")
-    env = _environment()
     try:
-        tree = env.parse(source)
-        for node in tree.find_all(nodes.Stmt):
-            if not isinstance(node, _ALLOWED_STATEMENTS):
-                raise _fail(
-                    file,
-                    line + node.lineno - 1,
-                    f"the template statement '{type(node).__name__.lower()}' is not allowed",
-                    "use {{ expressions }} and {% if %} ... {% endif %} only",
-                )
-        template = env.from_string(tree)
+        template, bad_line, statement = _compiled(source)
+        if template is None:
+            raise _fail(
+                file,
+                line + bad_line - 1,
+                f"the template statement '{statement}' is not allowed",
+                "use {{ expressions }} and {% if %} ... {% endif %} only",
+            )
         pieces: list[str] = []
         size = 0
         for piece in template.generate(**dict(context)):

@@ -29,8 +29,12 @@ def counters_needed(setup: MddSetup) -> tuple[int, int, int]:
     return max(fives, limits.kit_five_life), max(ones, limits.kit_one_life), max(mines, limits.kit_mines)
 
 
-def mdd_print_job(setup: MddSetup) -> PrintJob:
-    """Every printable part of the kit, each part in its own group so sizes stay uniform per group."""
+def mdd_print_job(setup: MddSetup, paper: str | None = None) -> PrintJob:
+    """Every printable part of the kit, each part in its own group so sizes stay uniform per group.
+
+    Nothing depends on the paper (`paper` is part of the plugin contract; the layout places the pieces).
+    """
+    del paper
     options = setup.print or MddPrint()
     board = setup.to_board()
     cell = setup.track.cell

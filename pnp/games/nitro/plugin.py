@@ -1,7 +1,8 @@
 """The Nitro Dice plugin: `game: nitro-dice` custom tracks are built, checked and get `pnp nitro` commands.
 
 Input: located YAML. Output: a `NitroTrack` and its diagnostics from the `nitro.*` rules; the placed
-geometry for drawing comes from `pnp.games.nitro.geometry.place_track`.
+geometry for drawing comes from `pnp.games.nitro.geometry.place_track`, the printable kit (track map,
+numbered cards, racers' cards) from `pnp.games.nitro.kit.track_print_job`.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from pnp.diagnostics import Diagnostic, sort_diagnostics
 from pnp.games.base import GamePlugin
 from pnp.games.nitro import rules
 from pnp.games.nitro.cli import nitro_cli
+from pnp.games.nitro.kit import track_print_job
 from pnp.games.nitro.model import NitroTrack
 from pnp.model.base import build_model
 from pnp.rules import check_rules
@@ -31,7 +33,9 @@ PLUGIN = GamePlugin(
     title="Nitro Dice",
     build=build_track,
     check=check_track,
+    components=track_print_job,
     cli=nitro_cli,
+    model=NitroTrack,
 )
 
 __all__ = ["PLUGIN", "build_track", "check_track", "rules"]

@@ -63,4 +63,4 @@ def test_turn_radius_must_leave_an_inside_lane(build, oval):
 
 
 def test_print_settings_are_accepted_as_given(build, oval):
-    assert build(oval + "print: {paper: a4}\n").print == {"paper": "a4"}
+    assert build(oval + "print: {sheets: {paper: letter}}\n").print.sheets.paper == "letter"

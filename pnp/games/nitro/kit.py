@@ -1,0 +1,83 @@
+"""What a Nitro Dice track prints: the `print:` options of a `NitroTrack` become a `PrintJob`.
+
+Input: a `NitroTrack` (its `print:` section, or the defaults when it has none). Output: a `PrintJob` with,
+in order, the track map (one page, sized to the printable area), the numbered track cards with the
+Start/Finish and the Garage, the racers' cards (Vehicle Condition, Player ID, Nitro), and optionally the
+whole track at full size as a tiled board. Every sheet credits the game's makers. With `orientation: auto`
+the sheets take the orientation that holds more cards (the map turns the track to suit the page).
+"""
+
+from __future__ import annotations
+
+import math
+
+from pnp.games.nitro.draw_cards import condition_card, garage_card, nitro_card, player_card, track_card
+from pnp.games.nitro.draw_map import full_size_drawing, map_piece
+from pnp.games.nitro.draw_road import start_grid
+from pnp.games.nitro.geometry import place_track
+from pnp.games.nitro.model import NitroPrint, NitroTrack
+from pnp.layout.imposition import CROP_ZONE
+from pnp.layout.paper import get_paper, printable_area
+from pnp.layout.pieces import Piece, PieceGroup, PrintJob
+from pnp.model.kit import SheetSettings
+
+CREDIT = (
+    "Nitro Dice is a game by Minion Games, designed by David E. Whitcher. Fan-made track aid, not an official product."
+)
+
+
+def _orientation(settings: SheetSettings, width: float, height: float) -> str:
+    """The spec's orientation; for `auto`, the one that holds more cards per sheet (portrait on a tie)."""
+    if settings.orientation != "auto":
+        return settings.orientation
+    zone = CROP_ZONE if settings.crop_marks else 0.0
+    gutter = settings.gutter
+
+    def per_sheet(orientation: str) -> int:
+        area = printable_area(get_paper(settings.paper, orientation), settings.margin)
+        columns = math.floor((area.width - 2 * zone + gutter + 1e-9) / (width + gutter))
+        rows = math.floor((area.height - 2 * zone + gutter + 1e-9) / (height + gutter))
+        return max(columns, 0) * max(rows, 0)
+
+    return "landscape" if per_sheet("landscape") > per_sheet("portrait") else "portrait"
+
+
+def track_print_job(track: NitroTrack, paper: str | None = None) -> PrintJob:
+    """Every part the track's `print:` section asks for, as piece groups in print order.
+
+    `paper` (from `pnp render --paper`) replaces the spec's paper, so the one-page map is sized for it.
+    """
+    options = track.print or NitroPrint()
+    settings = options.sheets if paper is None else options.sheets.model_copy(update={"paper": paper})
+    geometry = place_track(track)
+    groups: list[PieceGroup] = []
+    # Map and full-size track are drawn for the spec's paper and one orientation; the sheets are pinned to
+    # it so the page-sized map never has to be tiled.
+    orientation = _orientation(settings, track.geometry.card_width, track.geometry.card_length)
+    area = printable_area(get_paper(settings.paper, orientation), settings.margin)
+    if options.map:
+        settings = settings.model_copy(update={"orientation": orientation})
+        _, items = map_piece(track, geometry, area.width, area.height)
+        piece = Piece(area.width, area.height, items, name="track map")
+        groups.append(PieceGroup("Track map", (piece,), crop_marks=False, tile=True, kind="map"))
+    if options.cards:
+        slots = start_grid(track, geometry)
+        cards = [track_card(track, n, slots) for n in range(1, len(track.sections) + 1)]
+        if track.garage is not None:
+            cards.append(garage_card(track))
+        groups.append(PieceGroup("Track cards", tuple(cards)))
+    racers = range(1, track.players + 1)
+    racer_cards: list[Piece] = []
+    if options.condition_cards:
+        racer_cards += [condition_card(track, p) for p in racers]
+    if options.player_cards:
+        racer_cards += [player_card(track, p) for p in racers]
+    racer_cards += [nitro_card(track) for _ in range(options.nitro_cards * track.players)]
+    if racer_cards:
+        groups.append(PieceGroup("Racer cards", tuple(racer_cards)))
+    if options.full_size:
+        w, h, items = full_size_drawing(track, geometry, area.width, area.height, settings.tile_overlap)
+        board = Piece(w, h, items, name="track at full size")
+        groups.append(PieceGroup("Track at full size", (board,), crop_marks=False, tile=True, kind="board"))
+    title = options.kit or track.name or "Nitro Dice track"
+    return PrintJob(title, CREDIT, tuple(groups), settings=settings)
