@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pnp.layout.furniture import MARK, crop_marks, footer, outline
-from pnp.layout.imposition import Plan, Sheet, Tile, back_position
+from pnp.layout.imposition import Plan, Sheet, Tile, back_position, mirrors_x
 from pnp.layout.pieces import Piece, PrintJob
 from pnp.layout.scene import Document, Group, Item, Line, Page, Rect, Style, Text, Transform
 from pnp.model.kit import SheetSettings
@@ -53,8 +53,9 @@ def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = 
         else:
             side = "front" if any(job.groups[p.group].has_backs for p in sheet.placements) else "single"
             items.extend(_front_items(job, sheet, settings))
+        flipped_vertically = side == "back" and not mirrors_x(plan.paper, settings.duplex)
         items.extend(footer(plan.paper, settings.margin, job.title, label, job.credit,
-                            tr("print at 100% / actual size")))
+                            tr("print at 100% / actual size"), at_top=flipped_vertically))
         pages.append(Page(plan.paper.width, plan.paper.height, tuple(items), label, side))  # type: ignore[arg-type]
     return Document(job.title, tuple(pages), author=job.credit, subject="print-and-play kit made with pnp")
 

@@ -16,9 +16,13 @@ FOOTER_TEXT_MM = 2.4
 
 
 def footer(paper: Paper, margin: float, kit: str, sheet_label: str, credit: str,
-           note: str = "print at 100% / actual size") -> list[Item]:
-    """Scale bar (50 mm or 2 in) with the print-at-100% note, kit name and sheet label, credit line."""
-    top = paper.height - margin - FOOTER_MM + 3.0
+           note: str = "print at 100% / actual size", at_top: bool = False) -> list[Item]:
+    """Scale bar (50 mm or 2 in) with the print-at-100% note, kit name and sheet label, credit line.
+
+    The band is at the bottom of the sheet, or at the top (`at_top`) on backs flipped top to bottom, whose
+    pieces are mirrored into the space the front's footer leaves free.
+    """
+    top = margin + 1.0 if at_top else paper.height - margin - FOOTER_MM + 3.0
     x0 = margin
     bar = paper.scale_bar
     items: list[Item] = [

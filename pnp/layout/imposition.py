@@ -8,7 +8,7 @@ Groups with backs are planned first, each front sheet followed by its mirrored b
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.layout.paper import Area, Paper, get_paper, printable_area
@@ -93,10 +93,35 @@ class Plan:
 
 
 @dataclass(slots=True)
-class _Cursor:
-    sheets: list[list[Placement]]
-    blocks: list[list[Block]]
-    y: float
+class _Shelf:
+    """A band of blocks side by side; `top`/`bottom`/`right` include the blocks' crop-mark zones."""
+
+    top: float
+    bottom: float
+    right: float
+    blocks: list[Block] = field(default_factory=list)
+    placements: list[Placement] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Packer:
+    """Next-fit shelf packing of blocks onto sheets, in spec order."""
+
+    area: Area
+    sheets: list[list[_Shelf]] = field(default_factory=lambda: [[]])
+
+    def shelf(self) -> _Shelf | None:
+        return self.sheets[-1][-1] if self.sheets[-1] else None
+
+    def new_shelf(self, gap: float) -> _Shelf:
+        last = self.shelf()
+        top = self.area.y0 if last is None else last.bottom + gap
+        shelf = _Shelf(top, top, self.area.x0)
+        self.sheets[-1].append(shelf)
+        return shelf
+
+    def new_sheet(self) -> None:
+        self.sheets.append([])
 
 
 def _grid(area: Area, fw: float, fh: float, gutter: float, zone: float) -> tuple[int, int]:
@@ -115,47 +140,73 @@ def _too_big(group: PieceGroup, area: Area, paper: Paper) -> SpecError:
     ))
 
 
-def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings, cur: _Cursor,
+def _fit(avail_w: float, avail_h: float, fw: float, fh: float, gutter: float, zone: float) -> tuple[int, int]:
+    cols = math.floor((avail_w - 2 * zone + gutter + 1e-9) / (fw + gutter))
+    rows = math.floor((avail_h - 2 * zone + gutter + 1e-9) / (fh + gutter))
+    return max(cols, 0), max(rows, 0)
+
+
+def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings, packer: _Packer,
                  paper: Paper) -> None:
+    """Place the group's pieces as grid blocks: beside the previous block when there is room, else on a new
+    shelf below, else on a new sheet."""
     w, h, b = group.size
     fw, fh = w + 2 * b, h + 2 * b
     zone = CROP_ZONE if group.crop_marks and settings.crop_marks else 0.0
     gutter = settings.gutter
-    cols, rows_per_sheet = _grid(area, fw, fh, gutter, zone)
-    if cols == 0 or rows_per_sheet == 0:
+    full_cols, full_rows = _fit(area.width, area.height, fw, fh, gutter, zone)
+    if full_cols == 0 or full_rows == 0:
         raise _too_big(group, area, paper)
+    gap = 0.0 if zone else BLOCK_GAP
     count = len(group.pieces)
-    used_cols = min(cols, count)
-    block_w = used_cols * fw + (used_cols - 1) * gutter
-    x0 = area.x0 + (area.width - block_w) / 2
     index = 0
     while index < count:
-        gap = (zone * 2 if zone else BLOCK_GAP) if cur.blocks[-1] else zone
-        top = cur.y + (gap if cur.blocks[-1] else zone)
-        free_rows = math.floor((area.y1 - zone - top + gutter + 1e-9) / (fh + gutter))
-        if free_rows <= 0:
-            cur.sheets.append([])
-            cur.blocks.append([])
-            cur.y = area.y0
-            continue
-        take_rows = min(free_rows, math.ceil((count - index) / cols))
-        placements: list[Placement] = []
-        for r in range(take_rows):
-            for c in range(cols):
-                if index >= count:
-                    break
-                x = x0 + c * (fw + gutter) + b
-                y = top + r * (fh + gutter) + b
-                placements.append(Placement(gi, index, x, y))
-                index += 1
-        rows_used = take_rows
-        y1 = top + rows_used * fh + (rows_used - 1) * gutter
+        remaining = count - index
+        shelf = packer.shelf()
+        chunk = None
+        if shelf is not None:
+            left = shelf.right + (gap if shelf.blocks else 0.0)
+            cols, rows = _fit(area.x1 - left, area.y1 - shelf.top, fw, fh, gutter, zone)
+            if cols * rows >= remaining or cols >= min(full_cols, remaining):
+                chunk = (shelf, left, cols, rows)
+        if chunk is None:
+            shelf = packer.new_shelf(gap)
+            cols, rows = _fit(area.width, area.y1 - shelf.top, fw, fh, gutter, zone)
+            if rows == 0:
+                packer.sheets[-1].pop()
+                packer.new_sheet()
+                continue
+            chunk = (shelf, area.x0, cols, rows)
+        shelf, left, cols, rows = chunk
+        take = min(remaining, cols * rows)
+        used_cols = min(cols, take)
+        used_rows = math.ceil(take / cols)
+        x0, y0 = left + zone, shelf.top + zone
+        placements = []
+        for k in range(take):
+            r, c = divmod(k, cols)
+            placements.append(Placement(gi, index + k, x0 + c * (fw + gutter) + b, y0 + r * (fh + gutter) + b))
+        index += take
+        x1 = x0 + used_cols * fw + (used_cols - 1) * gutter
+        y1 = y0 + used_rows * fh + (used_rows - 1) * gutter
         trim_xs = sorted({round(v, 6) for p in placements for v in (p.x, p.x + w)})
         trim_ys = sorted({round(v, 6) for p in placements for v in (p.y, p.y + h)})
-        cur.sheets[-1].extend(placements)
-        cur.blocks[-1].append(Block(gi, x0, top, x0 + block_w, y1, tuple(trim_xs), tuple(trim_ys),
-                                    zone > 0))
-        cur.y = y1 + zone
+        shelf.blocks.append(Block(gi, x0, y0, x1, y1, tuple(trim_xs), tuple(trim_ys), zone > 0))
+        shelf.placements.extend(placements)
+        shelf.right = x1 + zone
+        shelf.bottom = max(shelf.bottom, y1 + zone)
+
+
+def _centred(shelves: list[_Shelf], area: Area) -> tuple[tuple[Placement, ...], tuple[Block, ...]]:
+    """A sheet's placements and blocks with each shelf centred across the printable width."""
+    placements: list[Placement] = []
+    blocks: list[Block] = []
+    for shelf in shelves:
+        dx = area.x0 + (area.width - (shelf.right - area.x0)) / 2 - area.x0
+        placements.extend(replace(p, x=p.x + dx) for p in shelf.placements)
+        blocks.extend(replace(bl, x0=bl.x0 + dx, x1=bl.x1 + dx, trim_xs=tuple(x + dx for x in bl.trim_xs))
+                      for bl in shelf.blocks)
+    return tuple(placements), tuple(blocks)
 
 
 def _tiles(gi: int, group: PieceGroup, area: Area, overlap: float) -> list[Tile]:
@@ -182,7 +233,7 @@ def plan_sheets(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: 
     fronts: list[Sheet] = []
     tiles_sheets: list[Sheet] = []
     for with_backs in (True, False):
-        cur = _Cursor(sheets=[[]], blocks=[[]], y=area.y0)
+        packer = _Packer(area)
         for gi, group in enumerate(groups):
             if group.has_backs != with_backs or not group.pieces:
                 continue
@@ -195,12 +246,13 @@ def plan_sheets(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: 
                 tiles_sheets.extend(Sheet(tile=t) for t in tiles)
                 tiles_sheets.append(Sheet(assembly=tuple(tiles)))
                 continue
-            _place_group(gi, group, area, settings, cur, paper)
-        for placements, blocks in zip(cur.sheets, cur.blocks, strict=True):
+            _place_group(gi, group, area, settings, packer, paper)
+        for shelves in packer.sheets:
+            placements, blocks = _centred(shelves, area)
             if placements:
-                fronts.append(Sheet(tuple(placements), tuple(blocks)))
+                fronts.append(Sheet(placements, blocks))
                 if with_backs:
-                    fronts.append(Sheet(tuple(placements), tuple(blocks), back_of=len(fronts) - 1))
+                    fronts.append(Sheet(placements, blocks, back_of=len(fronts) - 1))
     return Plan(paper, tuple(fronts + tiles_sheets))
 
 
@@ -224,6 +276,11 @@ def choose_plan(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper_n
     return best
 
 
+def mirrors_x(paper: Paper, duplex: str) -> bool:
+    """True when backs mirror left-right (flip over a vertical edge), False when they mirror top-bottom."""
+    return (duplex == "long-edge") != paper.landscape
+
+
 def back_position(paper: Paper, x: float, y: float, w: float, h: float, duplex: str,
                   offset: tuple[float, float]) -> tuple[float, float]:
     """Where the back of a piece whose front trim is at (x, y, w, h) goes on the back page.
@@ -231,8 +288,7 @@ def back_position(paper: Paper, x: float, y: float, w: float, h: float, duplex: 
     Long-edge flip mirrors across the page's long edge, short-edge flip across its short edge; content stays
     upright. The printer offset (measured with `pnp calibrate`) is added last.
     """
-    mirror_x = (duplex == "long-edge") != paper.landscape
-    if mirror_x:
+    if mirrors_x(paper, duplex):
         bx, by = paper.width - x - w, y
     else:
         bx, by = x, paper.height - y - h

@@ -1,0 +1,183 @@
+"""Drag Rage printed kit: the drag strip, counters with their dice odds, cars, nitro markers, heat score
+tracker and reference card. Sizes follow the spec's lane length and counters.
+
+Input: a `DragRageSpec` and its print options. Output: piece groups for the generic layout.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from pnp.games.dragrage.odds import p_at_least
+from pnp.kit.dice import die_net
+from pnp.layout.pieces import Piece, PieceGroup
+from pnp.layout.scene import Ellipse, Group, Item, Polygon, Rect, Style, Text, Transform
+from pnp.layout.text import text_block
+
+PLAYERS: tuple[tuple[str, str, str], ...] = (("A", "#d55e00", "#ffffff"), ("B", "#0072b2", "#ffffff"))
+"""Player letter, car colour, ink."""
+ROAD = "#d9d9d4"
+INK = "#1f1f1f"
+LANE_H = 18.0
+COUNTER_ROW = 22.0
+MAX_STRIP = 270.0
+"""Longest strip that fits an A4 or Letter sheet in landscape (usable 277 / 269 mm)."""
+
+
+def _pct(p: Fraction) -> str:
+    value = float(p) * 100
+    if value >= 99.5 and p < 1:
+        return ">99%"
+    if 0 < value < 0.5:
+        return "<1%"
+    return f"{value:.0f}%"
+
+
+def space_width(lane_length: int, space: float | None) -> float:
+    """The chosen space width, or the widest that keeps the strip on one landscape sheet."""
+    return space if space is not None else min(20.0, MAX_STRIP / lane_length)
+
+
+def strip(lane_length: int, finish_after: int, space: float) -> Piece:
+    """Two parallel lanes of `lane_length` spaces: Start, finish line after `finish_after`, target space,
+    run-off shaded, and a counter row along each lane (counters go beside the space the car left)."""
+    width = lane_length * space
+    title_h = 9.0
+    height = title_h + 2 * COUNTER_ROW + 2 * LANE_H
+    items: list[Item] = [Text(0, 6.0, "DRAG RAGE", 6.0, "sans-bold", INK),
+                         Text(width, 6.0, "counters go beside the space your car leaves", 3.0, "sans-italic", INK,
+                              "end")]
+    lane_top = {0: title_h + COUNTER_ROW, 1: title_h + COUNTER_ROW + LANE_H}
+    for index, (letter, colour, _) in enumerate(PLAYERS):
+        y = lane_top[index]
+        row_y = title_h if index == 0 else y + LANE_H
+        items.append(Rect(0, row_y, width, COUNTER_ROW, Style(fill="#f6f1e4", stroke=None)))
+        items.append(Text(1.5, row_y + (4.0 if index == 0 else COUNTER_ROW - 1.5), f"counters of {letter}", 2.6,
+                          "sans", "#8a7d5c"))
+        for s in range(1, lane_length + 1):
+            x = (s - 1) * space
+            fill = ROAD
+            if s > finish_after:
+                fill = "#f3d9c9" if s != finish_after + 1 else "#f0e442"
+            if s == 1:
+                fill = "#cfe3cf"
+            items.append(Rect(x, y, space, LANE_H, Style(fill=fill, stroke="#8c8c86", stroke_width=0.25)))
+            label = "START" if s == 1 else str(s)
+            size = min(space * 0.38, 4.0) if s != 1 else min(space * 0.2, 2.6)
+            if s == 1:
+                items.append(Text(x + space / 2, y + LANE_H / 2 + size * 0.36, label, size, "sans-bold", INK,
+                                  "middle", -90.0 if space < 14 else 0.0))
+            else:
+                items.append(Text(x + space / 2, y + LANE_H - 1.8, label, size, "sans", "#555555", "middle"))
+        items.append(Rect(-7, y, 6, LANE_H, Style(fill=colour, stroke=None)))
+        items.append(Text(-4, y + LANE_H / 2 + 1.4, letter, 4.0, "sans-bold", "#ffffff", "middle"))
+    finish_x = finish_after * space
+    top, bottom = lane_top[0], lane_top[1] + LANE_H
+    cell = 1.5
+    for k in range(int((bottom - top) / cell)):
+        for j in range(2):
+            if (k + j) % 2 == 0:
+                items.append(Rect(finish_x - cell + j * cell, top + k * cell, cell, cell,
+                                  Style(fill="#000000", stroke=None)))
+    items.append(Text(finish_x, top - 1.5, "FINISH", 3.2, "sans-bold", INK, "middle"))
+    if finish_after + 1 <= lane_length:
+        items.append(Text(finish_x + space / 2, bottom + 4.0, "target", 2.8, "sans-bold", "#7a6a00", "middle"))
+    if finish_after + 2 <= lane_length:
+        items.append(Text((finish_x + space + width) / 2, bottom - LANE_H - 1.5 + LANE_H + 8.5, "run-off", 2.8,
+                          "sans-italic", "#9a5b3c", "middle"))
+    return Piece(width + 8, height, (Group(tuple(items), Transform(8, 0)),), name="drag strip")
+
+
+def counter(value: int, size: float = 20.0) -> Piece:
+    """A round counter: the number on the front; on the back, the chance to roll at least it with 2 and 3 dice."""
+    front: list[Item] = [Ellipse(size / 2, size / 2, size / 2, size / 2, Style(fill="#fbf6e9", stroke=INK,
+                                                                                 stroke_width=0.3)),
+                         Text(size / 2, size / 2 + size * 0.16, str(value), size * 0.45, "sans-bold", INK, "middle")]
+    back: list[Item] = [Ellipse(size / 2, size / 2, size / 2, size / 2, Style(fill="#efe6cc", stroke=INK,
+                                                                                stroke_width=0.3)),
+                        Text(size / 2, size * 0.3, str(value), size * 0.2, "sans-bold", INK, "middle"),
+                        Text(size / 2, size * 0.55, f"2d {_pct(p_at_least(value, 2))}", size * 0.14, "sans", INK,
+                             "middle"),
+                        Text(size / 2, size * 0.74, f"3d {_pct(p_at_least(value, 3))}", size * 0.14, "sans", INK,
+                             "middle")]
+    return Piece(size, size, tuple(front), tuple(back), outline="round", name=f"counter {value}")
+
+
+def car(letter: str, colour: str, ink: str, space: float) -> Piece:
+    """A flat car token that fits one space of the strip."""
+    w, h = min(space - 1.0, 12.0), LANE_H - 3.0
+    items: list[Item] = [Rect(0, 0, w, h, Style(fill=colour, stroke=INK, stroke_width=0.25), radius=w * 0.2),
+                         Polygon(((w * 0.2, h * 0.1), (w * 0.8, h * 0.1), (w / 2, h * 0.02)),
+                                 Style(fill=ink, stroke=None)),
+                         Text(w / 2, h * 0.62, letter, min(w * 0.6, 6.0), "sans-bold", ink, "middle")]
+    return Piece(w, h, tuple(items), tuple(items), name=f"car {letter}")
+
+
+def nitro_marker(letter: str, colour: str, ink: str) -> Piece:
+    """A two-sided nitro marker: NITRO ready on the front, USED on the back."""
+    d = 18.0
+    front: list[Item] = [Ellipse(d / 2, d / 2, d / 2, d / 2, Style(fill=colour, stroke=INK, stroke_width=0.3)),
+                         Text(d / 2, d * 0.48, "NITRO", d * 0.2, "sans-bold", ink, "middle"),
+                         Text(d / 2, d * 0.72, letter, d * 0.2, "sans-bold", ink, "middle")]
+    back: list[Item] = [Ellipse(d / 2, d / 2, d / 2, d / 2, Style(fill="#bdbdbd", stroke=INK, stroke_width=0.3)),
+                        Text(d / 2, d * 0.58, "USED", d * 0.22, "sans-bold", INK, "middle")]
+    return Piece(d, d, tuple(front), tuple(back), outline="round", name=f"nitro {letter}")
+
+
+def score_tracker(heats: int) -> Piece:
+    """Heat wins of each player: one box per heat of a best-of series (tick or place a coin)."""
+    boxes = 2 * heats - 1
+    w, h = 30.0 + boxes * 14.0, 34.0
+    items: list[Item] = [Rect(0, 0, w, h, Style(fill="#ffffff", stroke=INK, stroke_width=0.3)),
+                         Text(3, 6.5, f"HEATS — first to {heats} wins", 3.6, "sans-bold", INK)]
+    for row, (letter, colour, ink) in enumerate(PLAYERS):
+        y = 11 + row * 11
+        items.append(Rect(3, y, 20, 8, Style(fill=colour, stroke=None)))
+        items.append(Text(13, y + 5.6, f"Player {letter}", 2.8, "sans-bold", ink, "middle"))
+        for b in range(boxes):
+            items.append(Rect(27 + b * 14, y, 10, 8, Style(stroke=INK, stroke_width=0.3)))
+            items.append(Text(32 + b * 14, y - 0.8, str(b + 1), 1.8, "sans", "#777777", "middle"))
+    return Piece(w, h, tuple(items), name="heat tracker")
+
+
+def reference_card(finish_after: int, lane_length: int, credit: str) -> Piece:
+    """A poker-size card: what a turn is, the challenge, how a heat is won (our own summary)."""
+    w, h = 63.0, 88.0
+    items: list[Item] = [Rect(0, 0, w, h, Style(fill="#fbf6e9", stroke=None)),
+                         Rect(0, 0, w, 10, Style(fill="#1f2a44", stroke=None)),
+                         Text(w / 2, 6.8, "Drag Rage — a turn", 4.0, "sans-bold", "#ffffff", "middle")]
+    body = [
+        "Advance: put an unused counter on your car's space and move that many spaces.",
+        "Or challenge (Let's Roll!): your rival rolls 2 dice, or 3 once per heat with the nitro die, and must "
+        "reach the number just moved. Fail: the car goes back (spun out) and you move. Success: give up your "
+        "nitro die and move, or pass; then your rival must move.",
+        f"Heat: the finish line is after space {finish_after}. Fewest counters to cross wins; on a tie, the car "
+        f"on or nearest space {finish_after + 1}. Never pass space {lane_length} if another move exists.",
+        "Best of three heats wins the race.",
+    ]
+    y = 13.0
+    for paragraph in body:
+        lines = text_block(paragraph, 4, y, w - 8, 2.5, "sans", INK, "left", 1.25)
+        items.extend(lines)
+        y += len(lines) * 2.5 * 1.25 + 1.5
+    items.extend(text_block(credit, 3, h - 6.5, w - 6, 1.7, "sans", "#555555", "center", 1.2))
+    items.append(Rect(0, 0, w, h, Style(stroke="#999999", stroke_width=0.2), radius=3))
+    return Piece(w, h, tuple(items), corner_radius=3, name="reference card")
+
+
+def dragrage_groups(lane_length: int, finish_after: int, counters: tuple[int, ...], heats: int, credit: str,
+                    space: float | None = None, dice: int = 1) -> list[PieceGroup]:
+    """Every printed part of a Drag Rage kit as piece groups."""
+    width = space_width(lane_length, space)
+    groups = [
+        PieceGroup("Drag strip", (strip(lane_length, finish_after, width),), crop_marks=False, tile=True,
+                   kind="board"),
+        PieceGroup("Counters", tuple(counter(v) for v in counters), kind="counters"),
+        PieceGroup("Nitro markers", tuple(nitro_marker(*p) for p in PLAYERS), kind="counters"),
+        PieceGroup("Cars", tuple(car(*p, width) for p in PLAYERS), kind="tokens"),
+        PieceGroup("Heat tracker", (score_tracker(heats),), kind="tracker"),
+        PieceGroup("Reference card", (reference_card(finish_after, lane_length, credit),), kind="cards"),
+    ]
+    if dice:
+        groups.append(PieceGroup("Dice", (die_net(18.0),) * dice, kind="dice"))
+    return groups
