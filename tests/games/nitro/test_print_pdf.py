@@ -59,17 +59,23 @@ def test_every_example_prints_its_map_and_every_card_in_driving_order(path):
 
 
 def _trim_steps(page) -> tuple[list[float], list[float]]:
-    """Distances between neighbouring crop-mark positions (mm) across and down the page."""
-    xs, ys = set(), set()
+    """Distances between neighbouring crop marks of the same block (mm): vertical marks that share a top edge
+    belong to one block's top or bottom side, horizontal marks that share a left edge to one of its sides."""
+    columns: dict[float, set[float]] = {}
+    rows: dict[float, set[float]] = {}
     for line in page.lines:
         dx, dy = abs(line["x1"] - line["x0"]), abs(line["bottom"] - line["top"])
         if abs(max(dx, dy) * MM_PER_PT - 4.0) > 0.01:
             continue
         if dx < 1e-3:
-            xs.add(round(line["x0"] * MM_PER_PT, 4))
+            columns.setdefault(round(line["top"] * MM_PER_PT, 3), set()).add(round(line["x0"] * MM_PER_PT, 4))
         else:
-            ys.add(round(line["top"] * MM_PER_PT, 4))
-    return [b - a for a, b in itertools.pairwise(sorted(xs))], [b - a for a, b in itertools.pairwise(sorted(ys))]
+            rows.setdefault(round(line["x0"] * MM_PER_PT, 3), set()).add(round(line["top"] * MM_PER_PT, 4))
+
+    def steps(groups: dict[float, set[float]]) -> list[float]:
+        return [b - a for marks in groups.values() for a, b in itertools.pairwise(sorted(marks))]
+
+    return steps(columns), steps(rows)
 
 
 @pytest.mark.parametrize(("width", "length"), [(63.0, 88.0), (57.0, 89.0), (70.0, 120.0)])
