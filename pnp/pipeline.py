@@ -80,7 +80,8 @@ def validate_spec(loaded: LoadedSpec) -> list[Diagnostic]:
     return loaded.plugin.check(loaded.spec, loaded.located)
 
 
-def print_job(loaded: LoadedSpec, limits: RunLimits | None = None, paper: str | None = None) -> PrintJob:
+def print_job(loaded: LoadedSpec, limits: RunLimits | None = None, paper: str | None = None,
+              tr: Callable[[str], str] = str) -> PrintJob:
     """The printable pieces of a spec; SpecError when the game prints nothing."""
     limits = limits or RunLimits()
     located = loaded.located
@@ -90,7 +91,7 @@ def print_job(loaded: LoadedSpec, limits: RunLimits | None = None, paper: str | 
         if loaded.plugin.components is None:
             raise _top_error(located, f"{loaded.plugin.title} specs have nothing to print yet",
                              "use `pnp validate` for this spec", rule="render.nothing")
-        job = loaded.plugin.components(loaded.spec, paper)
+        job = loaded.plugin.components(loaded.spec, paper, tr)
     pieces = sum(len(g.pieces) for g in job.groups)
     if pieces > limits.max_pieces:
         raise _top_error(located, f"the kit has {pieces} pieces, over the cap of {limits.max_pieces}",
@@ -133,7 +134,7 @@ def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLim
     """Plan and compose the pages of a spec's kit, component texts in `lang` (None: English)."""
     tr = translator(lang)
     limits = limits or RunLimits()
-    job = print_job(loaded, limits, paper)
+    job = print_job(loaded, limits, paper, tr)
     settings = settings_of(loaded, job)
     if settings_override is not None:
         settings = settings_override(settings)

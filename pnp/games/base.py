@@ -25,9 +25,9 @@ class GamePlugin:
     """Located YAML data to the game's frozen spec model; raises SpecError on schema problems."""
     check: Callable[[Any, Located], list[Diagnostic]]
     """Every game-rule diagnostic for a built spec (all rules run, all results collected)."""
-    components: Callable[[Any, str | None], Any] | None = None
-    """`components(spec, paper)`: the printable kit as a `pnp.layout.pieces.PrintJob`; `paper` is the paper name
-    asked on the command line (None: the spec's), for parts sized to the page."""
+    components: Callable[[Any, str | None, Callable[[str], str]], Any] | None = None
+    """`components(spec, paper, tr)`: the printable kit as a `pnp.layout.pieces.PrintJob`; `paper` is the paper
+    asked on the command line (None: the spec's), for parts sized to the page; `tr` translates texts."""
     cli: click.Group | None = None
     """Extra commands under `pnp <name> …`."""
     model: type | None = None

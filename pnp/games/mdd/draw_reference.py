@@ -1,9 +1,17 @@
 """MDD reference cards (movement, turn order, bumps) and variant material (award pawns, card effects).
 
-All texts are our own summary of the rules; the numbers come from the ruleset the kit follows.
+The card texts are data (data/reference-cards.yaml), our own summary of the rules, translated through the
+component catalogs; the numbers come from the ruleset the kit follows.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import yaml
 
 from pnp.games.mdd.draw_common import CUT, FOLD, ink_on
 from pnp.games.mdd.geometry import RuleLimits
@@ -45,28 +53,36 @@ def _paragraphs(lines: list[tuple[str, str]], size: float) -> tuple[list[Item], 
     return items, y
 
 
-def reference_cards(limits: RuleLimits, finalists: int, credit: str) -> list[Piece]:
-    """Two cards: how a car moves and what hits cost; how a turn, qualifying and the finals go."""
-    mine = limits.mine_word
-    move = _card("How a car moves", [
-        ("Direction (first step)", "Roll one die. 1 or 2: the first step goes one lane left. 3 or 4: straight "
-         "ahead. 5 or 6: one lane right."),
-        ("Distance", "After the first step the car goes straight ahead, one row per step, for the rest of the "
-         "roll (roll minus one steps)."),
-        ("Each step", f"Off the side of the track: lose 2 lives, stay put. Into a wall: stay put, no loss. "
-         f"Into a car: it loses 1 life and is pushed one cell the same way (chains go on). Into a {mine}: lose "
-         f"1 life and remove one {mine}."),
-        ("Lives", f"Each car starts with {limits.lives}. A car that must lose a life it does not have is out."),
-    ], credit)
-    turn = _card("Turn order", [
-        ("Who moves first", "Each turn the most advanced car moves first; on a tie, the leftmost. Every car "
-         "moves once per turn. On turn 1 the front row goes first, left to right."),
-        ("Qualifying", f"A car qualifies when its front passes the last row. Qualifying ends when {finalists} "
-         "cars have qualified; the rest are out."),
-        ("Finals", "Qualified cars line up on the red finals positions in the order they arrived. Walls, "
-         f"{mine}s and lives stay as they are. The first car across the line wins."),
-    ], credit)
-    return [move, turn]
+Translate = Callable[[str], str]
+CARDS_FILE = Path(__file__).parent / "data" / "reference-cards.yaml"
+
+
+@cache
+def _card_texts() -> tuple[dict[str, Any], ...]:
+    with CARDS_FILE.open(encoding="utf-8") as handle:
+        return tuple(yaml.safe_load(handle))
+
+
+def _fill(tr: Translate, text: str, values: dict[str, object]) -> str:
+    """Translate, then put the kit's numbers in by plain replacement (never str.format on catalog text)."""
+    result = tr(text) if text else text
+    for key, value in values.items():
+        result = result.replace("{" + key + "}", str(value))
+    return result
+
+
+def reference_cards(limits: RuleLimits, finalists: int, credit: str, *, base: bool = True, variants: bool = False,
+                    tr: Translate = str) -> list[Piece]:
+    """The rules summary cards (how a car moves, turn order) with `base`, the variant cards with `variants`."""
+    values: dict[str, object] = {"mine": tr(limits.mine_word), "mines": tr(limits.mine_word + "s"),
+                                 "lives": limits.lives, "finalists": finalists}
+    return [
+        _card(_fill(tr, card["title"], values),
+              [(_fill(tr, heading, values), _fill(tr, body, values)) for heading, body in card["paragraphs"]],
+              credit)
+        for card in _card_texts()
+        if (variants if card.get("variant", False) else base)
+    ]
 
 
 AWARDS: tuple[tuple[str, str, str], ...] = (
@@ -90,29 +106,3 @@ def award_pawns(cell: float) -> list[Piece]:
         items.append(Text(w / 2, h * 0.75 + size * 0.36, name.upper(), size, "sans-bold", ink, "middle"))
         pieces.append(Piece(w, h, tuple(items), name=f"award {name}: {text}"))
     return pieces
-
-
-def variant_cards(credit: str) -> list[Piece]:
-    """Reference cards for the awards and the card variants (v2.1 variants 1 to 3)."""
-    awards = _card("Awards (variant)", [("", f"{n.capitalize()} pawn — {t}.") for n, _, t in AWARDS] + [
-        ("", "A record must be beaten, not equalled. One car takes at most one award per roll."),
-    ], credit)
-    cards = _card("Playing cards (variant)", [
-        ("", "Each team draws 10 cards from a 108-card deck (two standard decks with jokers). Play one before "
-         "rolling for one of your cars."),
-        ("♠ Spades", "Roll again once."),
-        ("♥ Hearts", "Name one direction (left, straight, right) the car will not take."),
-        ("♣ Clubs", "Roll two dice and keep the one you like."),
-        ("♦ Diamonds", "Add or take 1 from the roll."),
-        ("King / Joker", "King: the car gets 2 lives back. Joker: any card, or swap it for 2 cards."),
-    ], credit)
-    advanced = _card("Diamonds (advanced)", [
-        ("", "Play at the start of a turn, before any car moves; several at once is allowed."),
-        ("A-2", "No lives lost to mines or leaving the track this turn."),
-        ("3-4", "No lives lost to bumps this turn."),
-        ("5-6", "Your bumps do double damage this turn."),
-        ("7-8", "One of your cars makes an extra move before the turn."),
-        ("9 / 10", "Move one of your cars behind (9) or to the right of (10) a rival car; both cells must be free."),
-        ("J / Q / K", "Move a rival car in front of (J) or to the left of (Q) one of yours; K: up to 4 lives back."),
-    ], credit)
-    return [awards, cards, advanced]

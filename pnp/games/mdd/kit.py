@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from pnp.games.mdd.draw_common import CREDIT
 from pnp.games.mdd.draw_pieces import car_standee, car_token, life_counter, mine_counter, wall_box
-from pnp.games.mdd.draw_reference import award_pawns, reference_cards, variant_cards
+from pnp.games.mdd.draw_reference import Translate, award_pawns, reference_cards
 from pnp.games.mdd.draw_track import draw_track
 from pnp.games.mdd.print_options import MddPrint
 from pnp.games.mdd.setup import MddSetup
 from pnp.kit.dice import die_net
-from pnp.layout.pieces import Piece, PieceGroup, PrintJob
+from pnp.layout.pieces import PieceGroup, PrintJob
 
 
 def counters_needed(setup: MddSetup) -> tuple[int, int, int]:
@@ -29,10 +29,11 @@ def counters_needed(setup: MddSetup) -> tuple[int, int, int]:
     return max(fives, limits.kit_five_life), max(ones, limits.kit_one_life), max(mines, limits.kit_mines)
 
 
-def mdd_print_job(setup: MddSetup, paper: str | None = None) -> PrintJob:
+def mdd_print_job(setup: MddSetup, paper: str | None = None, tr: Translate = str) -> PrintJob:
     """Every printable part of the kit, each part in its own group so sizes stay uniform per group.
 
-    Nothing depends on the paper (`paper` is part of the plugin contract; the layout places the pieces).
+    Texts go through `tr` (the language asked for). Nothing depends on the paper: `paper` is part of the plugin
+    contract, and the layout places the pieces.
     """
     del paper
     options = setup.print or MddPrint()
@@ -58,11 +59,9 @@ def mdd_print_job(setup: MddSetup, paper: str | None = None) -> PrintJob:
         groups.append(PieceGroup("Walls", (wall_box(cell),) * limits.walls, kind="walls"))
     if options.dice:
         groups.append(PieceGroup("Die", (die_net(min(max(cell, 16.0), 22.0)),) * options.dice, kind="dice"))
-    cards: list[Piece] = []
-    if options.reference:
-        cards.extend(reference_cards(limits, finalists, CREDIT))
-    if options.variants and limits.name == "v2.1":
-        cards.extend(variant_cards(CREDIT))
+    variants = options.variants and limits.name == "v2.1"
+    cards = reference_cards(limits, finalists, CREDIT, base=options.reference, variants=variants, tr=tr)
+    if variants:
         groups.append(PieceGroup("Award pawns", tuple(award_pawns(cell)), kind="pawns"))
     if cards:
         groups.append(PieceGroup("Reference cards", tuple(cards), kind="cards"))

@@ -10,6 +10,7 @@ the sheets take the orientation that holds more cards (the map turns the track t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from pnp.games.nitro.draw_cards import condition_card, garage_card, nitro_card, player_card, track_card
 from pnp.games.nitro.draw_map import full_size_drawing, map_piece
@@ -42,11 +43,13 @@ def _orientation(settings: SheetSettings, width: float, height: float) -> str:
     return "landscape" if per_sheet("landscape") > per_sheet("portrait") else "portrait"
 
 
-def track_print_job(track: NitroTrack, paper: str | None = None) -> PrintJob:
+def track_print_job(track: NitroTrack, paper: str | None = None, tr: Callable[[str], str] = str) -> PrintJob:
     """Every part the track's `print:` section asks for, as piece groups in print order.
 
-    `paper` (from `pnp render --paper`) replaces the spec's paper, so the one-page map is sized for it.
+    `paper` (from `pnp render --paper`) replaces the spec's paper, so the one-page map is sized for it. Card
+    labels are translated after layout (they are single component words), so `tr` is not needed here.
     """
+    del tr
     options = track.print or NitroPrint()
     settings = options.sheets if paper is None else options.sheets.model_copy(update={"paper": paper})
     geometry = place_track(track)

@@ -80,3 +80,20 @@ def test_micro_track_cells_measure_15_mm_and_every_sheet_credits_the_author(pape
 def test_micro_kit_fits_on_few_a4_sheets():
     _, plan = layout_document(load_spec(MICRO), "a4")
     assert plan.sheet_count <= 6
+
+
+def test_italian_kit_prints_italian_cards_and_sheet_texts():
+    document, _ = layout_document(load_spec(MICRO), "a4", lang="it")
+    with pdfplumber.open(io.BytesIO(render_pdf(document))) as doc:
+        text = " ".join(page.extract_text() for page in doc.pages)
+    assert "Come si muove un'auto" in text and "Ordine di turno" in text
+    assert "stampa al 100% / dimensioni reali" in text and "foglio 1 di" in text
+    assert "How a car moves" not in text
+
+
+def test_an_unknown_language_is_a_clear_error():
+    from pnp.diagnostics import SpecError
+
+    with pytest.raises(SpecError) as info:
+        layout_document(load_spec(MICRO), "a4", lang="xx")
+    assert info.value.diagnostics[0].rule == "i18n.language" and "it" in info.value.diagnostics[0].hint
