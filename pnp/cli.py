@@ -233,7 +233,6 @@ def info(spec: Path, fmt: str, **kwargs: Any) -> None:
     limits = _limits(kwargs)
     loaded = load_spec(spec, limits)
     job = print_job(loaded, limits)
-    settings = settings_of(loaded, job)
     groups = [{"name": g.name, "kind": g.kind, "pieces": len(g.pieces), "size_mm": list(g.size[:2]),
                "backs": g.has_backs} for g in job.groups]
     sheets: dict[str, int | str] = {}

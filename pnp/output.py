@@ -44,23 +44,26 @@ def check_targets(folder: Path, names: list[str], protected: list[Path], force: 
     for name in names:
         target = folder / name
         if target.resolve() in protected_real:
-            raise _refuse(f"{target} is an input file; pnp will not overwrite it",
-                          "choose another output folder with -o")
+            raise _refuse(
+                f"{target} is an input file; pnp will not overwrite it", "choose another output folder with -o"
+            )
         if not target.exists() or force:
             continue
         if target.is_dir():
             raise _refuse(f"{target} is a folder", "choose another output folder with -o")
         recorded = manifest.get(name)
         if recorded is None:
-            raise _refuse(f"{target} exists and was not written by pnp",
-                          "move it away, choose another folder with -o, or pass --force to overwrite")
+            raise _refuse(
+                f"{target} exists and was not written by pnp",
+                "move it away, choose another folder with -o, or pass --force to overwrite",
+            )
         if recorded != _digest(target.read_bytes()):
-            raise _refuse(f"{target} was changed since pnp wrote it",
-                          "move it away, or pass --force to overwrite")
+            raise _refuse(f"{target} was changed since pnp wrote it", "move it away, or pass --force to overwrite")
 
 
-def write_outputs(folder: Path, files: dict[str, bytes], protected: list[Path], force: bool = False,
-                  replaces: str | None = None) -> list[Path]:
+def write_outputs(
+    folder: Path, files: dict[str, bytes], protected: list[Path], force: bool = False, replaces: str | None = None
+) -> list[Path]:
     """Write `files` (name -> bytes) into `folder` all-or-nothing; return the paths written.
 
     Every file goes to a temporary name first; only when all are written are they renamed into place.
@@ -69,22 +72,33 @@ def write_outputs(folder: Path, files: dict[str, bytes], protected: list[Path], 
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise OutputError(Diagnostic.at(None, "output.folder", f"cannot create {folder}: {exc.strerror}",
-                                        "choose a folder you can write to with -o")) from None
+        raise OutputError(
+            Diagnostic.at(
+                None,
+                "output.folder",
+                f"cannot create {folder}: {exc.strerror}",
+                "choose a folder you can write to with -o",
+            )
+        ) from None
     names = sorted(files)
     check_targets(folder, names, protected, force)
     temps: dict[str, str] = {}
+    mode = _file_mode()
     try:
         for name in names:
             fd, temp = tempfile.mkstemp(prefix=".pnp-", suffix=".tmp", dir=folder)
             temps[name] = temp
+            os.fchmod(fd, mode)
             with os.fdopen(fd, "wb") as handle:
                 handle.write(files[name])
         for name in names:
             os.replace(temps.pop(name), folder / name)
     except OSError as exc:
-        raise OutputError(Diagnostic.at(None, "output.write", f"cannot write to {folder}: {exc.strerror}",
-                                        "check free space and permissions")) from None
+        raise OutputError(
+            Diagnostic.at(
+                None, "output.write", f"cannot write to {folder}: {exc.strerror}", "check free space and permissions"
+            )
+        ) from None
     finally:
         for temp in temps.values():
             Path(temp).unlink(missing_ok=True)
@@ -98,6 +112,13 @@ def write_outputs(folder: Path, files: dict[str, bytes], protected: list[Path], 
     manifest.update({name: _digest(data) for name, data in files.items()})
     _write_manifest(folder, manifest)
     return [folder / name for name in names]
+
+
+def _file_mode() -> int:
+    """The mode a newly created file gets (0o666 less the umask); temporary files start private (0o600)."""
+    umask = os.umask(0o022)
+    os.umask(umask)
+    return 0o666 & ~umask
 
 
 def _write_manifest(folder: Path, manifest: dict[str, str]) -> None:

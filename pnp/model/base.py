@@ -64,7 +64,9 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> PathKey:
     """Keep only the parts of a pydantic `loc` that address real data (drop union tags and missing keys)."""
     path: list[str | int] = []
     node = data
-    for part in loc:
+    for i, part in enumerate(loc):
+        if isinstance(node, dict) and part == node.get("type") and i + 1 < len(loc):
+            continue  # the tag of a tagged union (e.g. `text` for a text element), not one of its keys
         in_dict = isinstance(node, dict) and isinstance(part, str) and part in node
         in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
         if in_dict or in_list:

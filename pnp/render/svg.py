@@ -16,6 +16,9 @@ from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Page, Polygon, R
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
+_CLASS = re.compile(r"[^A-Za-z0-9_-]+")
+"""Characters not allowed in an SVG class name (labels come from user text)."""
+
 _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
 
 
@@ -68,7 +71,7 @@ def _element(drawing: svgwrite.Drawing, item: Item, counter: object) -> object:
                 parts.append(f"scale({_num(t.scale)})")
             group = SvgGroup(transform=" ".join(parts)) if parts else SvgGroup()
             if item.label:
-                group["class"] = _clean(item.label)[:60].replace(" ", "-")
+                group["class"] = _CLASS.sub("-", item.label)[:60].strip("-") or "item"
             target = group
             if item.clip is not None:
                 clip_id = f"clip{next(counter)}"  # type: ignore[call-overload]

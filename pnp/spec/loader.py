@@ -12,6 +12,7 @@ which must lie inside the kit folder.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -71,12 +72,12 @@ def _error(mark: Mark, rule: str, message: str, hint: str) -> SpecError:
 class _ComposingLoader(yaml.SafeLoader):
     """A SafeLoader that caps alias count and nesting depth while composing nodes."""
 
-    def __init__(self, stream: str, limits: Limits, file: str):
+    def __init__(self, stream: str, limits: Limits, file: str, depth: int = 0):
         super().__init__(stream)
         self._limits = limits
         self._file = file
         self._aliases = 0
-        self._depth = 0
+        self._depth = depth
 
     def compose_node(self, parent: Node | None, index: object) -> Node | None:  # type: ignore[override]
         if self.check_event(yaml.AliasEvent):
@@ -107,20 +108,28 @@ class _ComposingLoader(yaml.SafeLoader):
 _NULLS = {"", "~", "null", "Null", "NULL"}
 
 
+@dataclass(slots=True)
+class _Budget:
+    """What one load has used so far, shared by the spec and every file it includes."""
+
+    nodes: int = 0
+    includes: int = 0
+
+
 class _Builder:
     """Turns composed nodes into plain data, recording marks, expanding includes."""
 
-    def __init__(self, located: Located, limits: Limits, including: tuple[Path, ...]):
+    def __init__(self, located: Located, limits: Limits, including: tuple[Path, ...], budget: _Budget, depth: int = 0):
         self.located = located
         self.limits = limits
-        self.nodes = 0
         self.including = including
-        self.includes = 0
+        self.budget = budget
+        self.depth = depth
 
     def build(self, node: Node, path: PathKey, file: str, active: frozenset[int] = frozenset()) -> Any:
-        self.nodes += 1
+        self.budget.nodes += 1
         mark = _mark(file, node)
-        if self.nodes > self.limits.max_nodes:
+        if self.budget.nodes > self.limits.max_nodes:
             raise _error(
                 mark,
                 "yaml.size",
@@ -128,11 +137,19 @@ class _Builder:
                 "remove repeated aliases, or raise the cap with --max-nodes",
             )
         if id(node) in active:
-            raise _error(mark, "yaml.alias_cycle", "an alias refers to the node that contains it",
-                         "an anchor cannot be used inside itself; write the value out")
-        if len(path) > self.limits.max_depth:
-            raise _error(mark, "yaml.depth", f"the spec nests too deep (more than {self.limits.max_depth} levels)",
-                         "flatten the structure, or raise the cap with --max-depth")
+            raise _error(
+                mark,
+                "yaml.alias_cycle",
+                "an alias refers to the node that contains it",
+                "an anchor cannot be used inside itself; write the value out",
+            )
+        if self.depth + len(path) > self.limits.max_depth:
+            raise _error(
+                mark,
+                "yaml.depth",
+                f"the spec nests too deep (more than {self.limits.max_depth} levels)",
+                "flatten the structure, or raise the cap with --max-depth",
+            )
         self.located.marks.setdefault(path, mark)
         if isinstance(node, ScalarNode):
             return self._scalar(node, mark)
@@ -147,19 +164,37 @@ class _Builder:
 
     def _check_tag(self, node: Node, expected: str, mark: Mark) -> None:
         if node.tag != expected:
-            raise _error(mark, "yaml.tag", f"YAML tag {node.tag!r} is not allowed in a spec",
-                         "remove the tag; specs hold plain mappings, lists and values")
+            raise _error(
+                mark,
+                "yaml.tag",
+                f"YAML tag {node.tag!r} is not allowed in a spec",
+                "remove the tag; specs hold plain mappings, lists and values",
+            )
 
     def _scalar(self, node: ScalarNode, mark: Mark) -> str | None:
-        allowed = {"tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:float",
-                   "tag:yaml.org,2002:bool", "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp"}
+        allowed = {
+            "tag:yaml.org,2002:str",
+            "tag:yaml.org,2002:int",
+            "tag:yaml.org,2002:float",
+            "tag:yaml.org,2002:bool",
+            "tag:yaml.org,2002:null",
+            "tag:yaml.org,2002:timestamp",
+        }
         if node.tag not in allowed:
-            raise _error(mark, "yaml.tag", f"YAML tag {node.tag!r} is not allowed in a spec",
-                         "remove the tag; specs hold plain mappings, lists and values")
+            raise _error(
+                mark,
+                "yaml.tag",
+                f"YAML tag {node.tag!r} is not allowed in a spec",
+                "remove the tag; specs hold plain mappings, lists and values",
+            )
         value = node.value
         if len(value) > self.limits.max_string:
-            raise _error(mark, "yaml.string", f"a text value is longer than {self.limits.max_string} characters",
-                         "shorten it, or raise the cap with --max-string")
+            raise _error(
+                mark,
+                "yaml.string",
+                f"a text value is longer than {self.limits.max_string} characters",
+                "shorten it, or raise the cap with --max-string",
+            )
         if node.style is None and value in _NULLS:
             return None
         return value
@@ -171,17 +206,31 @@ class _Builder:
         for key_node, value_node in pairs:
             key_mark = _mark(file, key_node)
             if not isinstance(key_node, ScalarNode) or key_node.tag not in (
-                "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool",
-                "tag:yaml.org,2002:float", "tag:yaml.org,2002:null", "tag:yaml.org,2002:timestamp",
+                "tag:yaml.org,2002:str",
+                "tag:yaml.org,2002:int",
+                "tag:yaml.org,2002:bool",
+                "tag:yaml.org,2002:float",
+                "tag:yaml.org,2002:null",
+                "tag:yaml.org,2002:timestamp",
             ):
-                raise _error(key_mark, "yaml.key", "a mapping key must be plain text",
-                             "use a simple word as the key")
+                raise _error(key_mark, "yaml.key", "a mapping key must be plain text", "use a simple word as the key")
             key = key_node.value
+            if len(key) > self.limits.max_string:
+                raise _error(
+                    key_mark,
+                    "yaml.string",
+                    f"a key is longer than {self.limits.max_string} characters",
+                    "use a short word as the key",
+                )
             if key in seen:
                 first = seen[key]
-                raise _error(key_mark, "yaml.duplicate_key",
-                             f"duplicate key {key!r} (first defined at line {first.line}, again at line {key_mark.line})",
-                             "keep one of the two; a later value would silently replace the earlier one")
+                where = f"first defined at line {first.line}, again at line {key_mark.line}"
+                raise _error(
+                    key_mark,
+                    "yaml.duplicate_key",
+                    f"duplicate key {key!r} ({where})",
+                    "keep one of the two; a later value would silently replace the earlier one",
+                )
             seen[key] = key_mark
             self.located.key_marks[(*path, key)] = key_mark
             result[key] = self.build(value_node, (*path, key), file, active)
@@ -193,21 +242,32 @@ class _Builder:
         pairs: list[tuple[Node, Node]] = []
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                raise _error(mark, "yaml.merge", "merge keys (<<) are not supported in specs",
-                             "write the keys out, or use `include:` for shared parts")
+                raise _error(
+                    mark,
+                    "yaml.merge",
+                    "merge keys (<<) are not supported in specs",
+                    "write the keys out, or use `include:` for shared parts",
+                )
             pairs.append((key_node, value_node))
         return pairs
 
     def _include(self, target: str, path: PathKey, mark: Mark) -> Any:
-        self.includes += 1
-        if self.includes > self.limits.max_includes:
-            raise _error(mark, "spec.include", f"more than {self.limits.max_includes} includes",
-                         "merge some included files")
+        self.budget.includes += 1
+        if self.budget.includes > self.limits.max_includes:
+            raise _error(
+                mark, "spec.include", f"more than {self.limits.max_includes} includes", "merge some included files"
+            )
         resolved = resolve_inside(self.located.root, Path(mark.file).parent, target, mark)
         if resolved in self.including:
-            raise _error(mark, "spec.include", f"include cycle: {target!r} includes itself",
-                         "remove the include that points back")
-        sub = _load(resolved, self.limits, self.located.root, (*self.including, resolved))
+            raise _error(
+                mark,
+                "spec.include",
+                f"include cycle: {target!r} includes itself",
+                "remove the include that points back",
+            )
+        sub = _load(
+            resolved, self.limits, self.located.root, (*self.including, resolved), self.budget, self.depth + len(path)
+        )
         for sub_path, sub_mark in sub.marks.items():
             self.located.marks[(*path, *sub_path)] = sub_mark
         for sub_path, sub_mark in sub.key_marks.items():
@@ -226,22 +286,29 @@ def resolve_inside(root: Path, base: Path, target: str, mark: Mark, what: str = 
         raise _error(mark, f"spec.{what}", f"empty or invalid {what} path", hint)
     lowered = target.strip().lower()
     if lowered.startswith(_URL_PREFIXES) or "://" in lowered:
-        raise _error(mark, f"spec.{what}", f"{what} path {target!r} is a URL; pnp never reads from the network",
-                     hint)
+        raise _error(mark, f"spec.{what}", f"{what} path {target!r} is a URL; pnp never reads from the network", hint)
     if target.startswith("~") or os.path.isabs(target) or (len(target) > 1 and target[1] == ":"):
         raise _error(mark, f"spec.{what}", f"{what} path {target!r} is absolute", hint)
-    candidate = (base / target)
+    candidate = base / target
     try:
         real = candidate.resolve(strict=True)
     except (FileNotFoundError, RuntimeError, OSError):
         lexical = Path(os.path.normpath(candidate))
         if not _is_within(lexical, root):
             raise _error(mark, f"spec.{what}", f"{what} path {target!r} points outside the kit folder", hint) from None
-        raise _error(mark, f"spec.{what}", f"{what} file {target!r} does not exist",
-                     "check the spelling; paths are relative to the file that names them") from None
+        raise _error(
+            mark,
+            f"spec.{what}",
+            f"{what} file {target!r} does not exist",
+            "check the spelling; paths are relative to the file that names them",
+        ) from None
     if not _is_within(real, root.resolve()):
-        raise _error(mark, f"spec.{what}", f"{what} path {target!r} points outside the kit folder "
-                     "(through '..' or a symbolic link)", hint)
+        raise _error(
+            mark,
+            f"spec.{what}",
+            f"{what} path {target!r} points outside the kit folder (through '..' or a symbolic link)",
+            hint,
+        )
     if not real.is_file():
         raise _error(mark, f"spec.{what}", f"{what} path {target!r} is not a file", hint)
     return real
@@ -255,65 +322,168 @@ def _is_within(path: Path, root: Path) -> bool:
     return True
 
 
+_UTF16_32_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
+
+
 def _decode(raw: bytes, file: str) -> str:
+    if raw.startswith(_UTF16_32_BOMS):
+        raise _error(
+            Mark(file, 1, 1),
+            "yaml.encoding",
+            "the file is UTF-16 or UTF-32 text, not UTF-8",
+            "save the file as UTF-8 (most editors offer it under 'Save as' or 'Encoding')",
+        )
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise _error(Mark(file, line, 1), "yaml.encoding",
-                     f"the file is not UTF-8 text (bad byte 0x{raw[exc.start]:02x} at offset {exc.start})",
-                     "save the file as UTF-8") from None
+        line_start = raw.rfind(b"\n", 0, exc.start) + 1
+        mark = Mark(file, raw[: exc.start].count(b"\n") + 1, exc.start - line_start + 1)
+        raise _error(
+            mark,
+            "yaml.encoding",
+            f"the file is not UTF-8 text (bad byte 0x{raw[exc.start]:02x} at offset {exc.start})",
+            "save the file as UTF-8",
+        ) from None
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
-        raise _error(Mark(file, line, 1), "yaml.encoding", "the file contains NUL bytes: it is not a text file",
-                     "give a YAML text file")
+        raise _error(
+            Mark(file, line, 1),
+            "yaml.encoding",
+            "the file contains NUL bytes: it is not a text file",
+            "give a YAML text file",
+        )
     return text
 
 
-def _compose(text: str, file: str, limits: Limits) -> Node | None:
-    loader = _ComposingLoader(text, limits, file)
+def _text_mark(text: str, file: str, index: int) -> Mark:
+    line_start = text.rfind("\n", 0, index) + 1
+    return Mark(file, text.count("\n", 0, index) + 1, index - line_start + 1)
+
+
+def _compose(text: str, file: str, limits: Limits, depth: int) -> Node | None:
+    loader: _ComposingLoader | None = None
     try:
+        loader = _ComposingLoader(text, limits, file, depth)
         node = loader.get_single_node()
+    except yaml.reader.ReaderError as exc:
+        raise _error(
+            _text_mark(text, file, exc.position),
+            "yaml.syntax",
+            f"the file contains the control character U+{exc.character:04X}, which YAML does not allow",
+            "remove it; write special characters as escapes inside double quotes",
+        ) from None
     except yaml.MarkedYAMLError as exc:
         m = exc.problem_mark or exc.context_mark
         mark = Mark(file, m.line + 1, m.column + 1) if m else Mark(file, 1, 1)
         problem = exc.problem or exc.context or "invalid YAML"
-        raise _error(mark, "yaml.syntax", f"YAML syntax error: {problem}",
-                     "check indentation, colons and quotes near this position") from None
+        raise _error(
+            mark,
+            "yaml.syntax",
+            f"YAML syntax error: {problem}",
+            "check indentation, colons and quotes near this position",
+        ) from None
     except yaml.YAMLError as exc:
         raise _error(Mark(file, 1, 1), "yaml.syntax", f"YAML error: {exc}", "check the file's syntax") from None
     except RecursionError:
         raise _error(Mark(file, 1, 1), "yaml.depth", "the spec nests too deep", "flatten the structure") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return node
 
 
-def _load(path: Path, limits: Limits, root: Path, including: tuple[Path, ...]) -> Located:
-    file = str(path)
+def _children(node: Node) -> list[Node]:
+    if isinstance(node, SequenceNode):
+        return list(node.value)
+    if isinstance(node, MappingNode):
+        return [value for _key, value in node.value]
+    return []
+
+
+def _expanded_sizes(node: Node, sizes: dict[int, int]) -> int:
+    """How many values `node` becomes once aliases are expanded, memoised by node (a cycle counts once)."""
+    if id(node) in sizes:
+        return sizes[id(node)]
+    sizes[id(node)] = 1
+    sizes[id(node)] = 1 + sum(_expanded_sizes(child, sizes) for child in _children(node))
+    return sizes[id(node)]
+
+
+def _check_expansion(root: Node, file: str, allowed: int) -> None:
+    """Refuse a document whose aliases expand past `allowed` values before building anything (billion laughs).
+
+    The error points at the smallest value that on its own expands past the cap.
+    """
+    sizes: dict[int, int] = {}
+    if _expanded_sizes(root, sizes) <= allowed:
+        return
+    node, seen = root, {id(root)}
+    while True:
+        bigger = next((c for c in _children(node) if sizes[id(c)] > allowed and id(c) not in seen), None)
+        if bigger is None:
+            break
+        node = bigger
+        seen.add(id(node))
+    raise _error(
+        _mark(file, node),
+        "yaml.size",
+        f"the spec expands to more than {allowed} values (aliases can multiply them)",
+        "remove repeated aliases, or raise the cap with --max-nodes",
+    )
+
+
+def _read(path: Path, file: str, limits: Limits) -> bytes:
+    """The bytes of a regular file, refusing devices and pipes and reading no more than the size cap."""
     try:
-        size = path.stat().st_size
-        if size > limits.max_bytes:
-            raise _error(Mark(file, 1, 1), "yaml.size",
-                         f"the file is {size} bytes, over the {limits.max_bytes}-byte cap",
-                         "split the spec with `include:`, or raise the cap with --max-bytes")
-        raw = path.read_bytes()
+        info = path.stat()
+        if not stat.S_ISREG(info.st_mode):
+            raise _error(
+                Mark(file, 1, 1),
+                "spec.file",
+                "this is not a regular file (a device, pipe or socket)",
+                "give a YAML text file",
+            )
+        with path.open("rb") as handle:
+            raw = handle.read(limits.max_bytes + 1)
     except OSError as exc:
-        raise _error(Mark(file, 1, 1), "spec.file", f"cannot read the file: {exc.strerror}",
-                     "check the path and permissions") from None
-    return _load_text(_decode(raw, file), file, limits, root, including)
+        raise _error(
+            Mark(file, 1, 1), "spec.file", f"cannot read the file: {exc.strerror}", "check the path and permissions"
+        ) from None
+    if len(raw) > limits.max_bytes:
+        raise _error(
+            Mark(file, 1, 1),
+            "yaml.size",
+            f"the file is over the {limits.max_bytes}-byte cap",
+            "split the spec with `include:`, or raise the cap with --max-bytes",
+        )
+    return raw
 
 
-def _load_text(text: str, file: str, limits: Limits, root: Path, including: tuple[Path, ...]) -> Located:
+def _load(
+    path: Path, limits: Limits, root: Path, including: tuple[Path, ...], budget: _Budget, depth: int = 0
+) -> Located:
+    file = str(path)
+    return _load_text(_decode(_read(path, file, limits), file), file, limits, root, including, budget, depth)
+
+
+def _load_text(
+    text: str, file: str, limits: Limits, root: Path, including: tuple[Path, ...], budget: _Budget, depth: int = 0
+) -> Located:
     if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
-        raise _error(Mark(file, 1, 1), "yaml.size", f"the spec is over the {limits.max_bytes}-byte cap",
-                     "split the spec with `include:`, or raise the cap with --max-bytes")
-    node = _compose(text, file, limits)
+        raise _error(
+            Mark(file, 1, 1),
+            "yaml.size",
+            f"the spec is over the {limits.max_bytes}-byte cap",
+            "split the spec with `include:`, or raise the cap with --max-bytes",
+        )
+    node = _compose(text, file, limits, depth)
     if node is None:
-        raise _error(Mark(file, 1, 1), "yaml.empty", "the spec file is empty",
-                     "start from one of the files in examples/")
+        raise _error(
+            Mark(file, 1, 1), "yaml.empty", "the spec file is empty", "start from one of the files in examples/"
+        )
+    _check_expansion(node, file, limits.max_nodes - budget.nodes)
     located = Located(data=None, file=file, root=root)
-    located.data = _Builder(located, limits, including).build(node, (), file)
+    located.data = _Builder(located, limits, including, budget, depth).build(node, (), file)
     return located
 
 
@@ -323,11 +493,10 @@ def load_yaml(path: str | os.PathLike[str], limits: Limits | None = None, root: 
     limits = limits or Limits()
     real = p.resolve()
     kit_root = (root or real.parent).resolve()
-    return _load(real, limits, kit_root, (real,))
+    return _load(real, limits, kit_root, (real,), _Budget())
 
 
-def load_yaml_text(text: str, file: str = "<spec>", limits: Limits | None = None,
-                   root: Path | None = None) -> Located:
+def load_yaml_text(text: str, file: str = "<spec>", limits: Limits | None = None, root: Path | None = None) -> Located:
     """Load spec text (for tests and stdin); includes resolve inside `root` (default: current folder)."""
     kit_root = (root or Path.cwd()).resolve()
-    return _load_text(text, file, limits or Limits(), kit_root, (kit_root / file,))
+    return _load_text(text, file, limits or Limits(), kit_root, (kit_root / file,), _Budget())

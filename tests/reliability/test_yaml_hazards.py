@@ -1,0 +1,288 @@
+"""Hostile and broken YAML given to `pnp validate`: one located error and exit 1, never a traceback or a hang."""
+
+from __future__ import annotations
+
+import random
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import KitFactory, PnpRunner
+from tests.reliability.support import assert_clean, one_error
+
+DECK = """\
+kit: Test kit
+components:
+  - type: deck
+    name: Deck
+{deck_extra}    cards:
+      - name: One
+{card_extra}        elements:
+          - {{type: text, text: "Hello"}}
+"""
+
+
+def deck(deck_extra: str = "", card_extra: str = "") -> str:
+    """The minimal kit with extra lines (already indented) in the deck and in its card."""
+    return DECK.format(deck_extra=deck_extra, card_extra=card_extra)
+
+
+def laughs(levels: int, width: int = 9) -> str:
+    lines = [f"l0: &l0 [{', '.join(['lol'] * width)}]"]
+    for i in range(1, levels):
+        lines.append(f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * width)}]")
+    return "\n".join(lines) + "\n"
+
+
+# (id, spec text, rule, line, column, exact message)
+GOLDEN = [
+    (
+        "python-tag",
+        "kit: !!python/object/apply:os.system ['touch PWNED']\ncomponents: []\n",
+        "yaml.tag",
+        1,
+        6,
+        "YAML tag 'tag:yaml.org,2002:python/object/apply:os.system' is not allowed in a spec",
+    ),
+    (
+        "python-new",
+        "kit: !!python/object/new:os.system [echo x]\n",
+        "yaml.tag",
+        1,
+        6,
+        "YAML tag 'tag:yaml.org,2002:python/object/new:os.system' is not allowed in a spec",
+    ),
+    ("alias-cycle-list", "- &a [*a]\n", "yaml.alias_cycle", 1, 3, "an alias refers to the node that contains it"),
+    ("alias-cycle-map", "kit: &a {x: *a}\n", "yaml.alias_cycle", 1, 6, "an alias refers to the node that contains it"),
+    (
+        "duplicate-top",
+        "kit: A\ncomponents: []\nkit: B\n",
+        "yaml.duplicate_key",
+        3,
+        1,
+        "duplicate key 'kit' (first defined at line 1, again at line 3)",
+    ),
+    (
+        "duplicate-deep",
+        deck(card_extra="        fields: {a: '1'}\n        count: 2\n        count: 3\n"),
+        "yaml.duplicate_key",
+        9,
+        9,
+        "duplicate key 'count' (first defined at line 8, again at line 9)",
+    ),
+    (
+        "duplicate-flow",
+        deck(card_extra="        fields: {a: '1', b: '2', a: '3'}\n"),
+        "yaml.duplicate_key",
+        7,
+        34,
+        "duplicate key 'a' (first defined at line 7, again at line 7)",
+    ),
+    ("merge-key", "base: &b {a: 1}\nkit: {<<: *b}\n", "yaml.merge", 2, 6, "merge keys (<<) are not supported in specs"),
+    ("empty-file", "", "yaml.empty", 1, 1, "the spec file is empty"),
+    ("only-comments", "# nothing here\n\n", "yaml.empty", 1, 1, "the spec file is empty"),
+    (
+        "top-level-list",
+        "- kit: A\n- kit: B\n",
+        "spec.type",
+        1,
+        1,
+        "a spec must be a mapping of keys to values at the top level",
+    ),
+    (
+        "top-level-scalar",
+        "just some words\n",
+        "spec.type",
+        1,
+        1,
+        "a spec must be a mapping of keys to values at the top level",
+    ),
+    (
+        "syntax",
+        "kit: [unclosed\ncomponents: []\n",
+        "yaml.syntax",
+        2,
+        11,
+        "YAML syntax error: expected ',' or ']', but got ':'",
+    ),
+    (
+        "raw-control-char",
+        "kit: A\ncredit: x\x01y\n",
+        "yaml.syntax",
+        2,
+        10,
+        "the file contains the control character U+0001, which YAML does not allow",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("spec", "rule", "line", "column", "message"), [case[1:] for case in GOLDEN], ids=[case[0] for case in GOLDEN]
+)
+def test_golden_yaml_errors(
+    tmp_kit: KitFactory,
+    run_pnp: PnpRunner,
+    monkeypatch: pytest.MonkeyPatch,
+    spec: str,
+    rule: str,
+    line: int,
+    column: int,
+    message: str,
+) -> None:
+    path = tmp_kit(spec)
+    monkeypatch.chdir(path.parent)
+    result = run_pnp("validate", path)
+    error = one_error(result, path)
+    assert result.stderr.splitlines()[0] == f"{path.resolve()}:{line}:{column}: error [{rule}] {message}"
+    assert error.rule == rule
+    assert not (path.parent / "PWNED").exists()
+
+
+def test_billion_laughs_fails_fast(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    path = tmp_kit(laughs(9))  # 9**9 = 387 million strings if expanded
+    start = time.perf_counter()
+    result = run_pnp("validate", path)
+    elapsed = time.perf_counter() - start
+    assert one_error(result, path).rule == "yaml.size"
+    assert elapsed < 1.0
+
+
+def test_many_aliases_capped(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    path = tmp_kit("a: &a x\nb: [" + ", ".join(["*a"] * 1500) + "]\n")
+    assert one_error(result := run_pnp("validate", path), path).rule == "yaml.aliases"
+    assert "more than 1000" in result.stderr
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kit: " + "[" * 1200 + "]" * 1200 + "\n",
+        "kit: " + "{a: " * 1200 + "1" + "}" * 1200 + "\n",
+        "".join("  " * i + "k:\n" for i in range(1200)),
+        "".join("  " * i + "- \n" for i in range(1200)),
+    ],
+    ids=["flow-lists", "flow-maps", "block-maps", "block-lists"],
+)
+def test_deep_nesting_is_too_deep(tmp_kit: KitFactory, run_pnp: PnpRunner, text: str) -> None:
+    path = tmp_kit(text)
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.rule, error.message) == ("yaml.depth", "the spec nests too deep (more than 64 levels)")
+
+
+@pytest.mark.parametrize("levels", [900, 3000])
+def test_deep_nesting_with_raised_cap_still_clean(tmp_kit: KitFactory, run_pnp: PnpRunner, levels: int) -> None:
+    path = tmp_kit("kit: " + "{a: " * levels + "1" + "}" * levels + "\n")
+    error = one_error(run_pnp("validate", path, "--max-depth", "100000"), path)
+    assert error.rule in ("yaml.depth", "spec.value")
+
+
+def test_yaml_1_1_words_stay_strings(tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path) -> None:
+    spec = """\
+kit: no
+credit: on
+components:
+  - type: deck
+    name: 1.10
+    cards:
+      - name: 2024-01-01
+        fields: {a: yes, b: 1.10, c: off, d: 2024-01-01, e: 0o17, f: 1_000, g: 0x1F, h: 12:30}
+        elements:
+          - {type: text, text: "{{ card.a }}|{{ card.b }}|{{ card.c }}|{{ card.d }}|{{ card.e }}|{{ card.f }}"}
+          - {type: text, text: "{{ card.g }}|{{ card.h }}|{{ card.name }}|{{ kit.name }}", y: 20mm}
+"""
+    path = tmp_kit(spec)
+    result = run_pnp("render", path, "-o", tmp_path / "out", "--format", "svg")
+    assert_clean(result)
+    assert result.exit_code == 0, result.output
+    svg = next((tmp_path / "out").glob("*.svg")).read_text(encoding="utf-8")
+    assert "yes|1.10|off|2024-01-01|0o17|1_000" in svg
+    assert "0x1F|12:30|2024-01-01|no" in svg
+    assert ">on<" in svg  # the credit line
+
+
+def test_yaml_1_1_word_where_a_number_is_meant(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    path = tmp_kit(deck(card_extra="        count: yes\n"))
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.line, error.column, error.rule) == (7, 16, "spec.value")
+    assert error.message.startswith("components.0.cards.0.count: ")
+
+
+# (id, extra deck lines, extra card lines, line, column, field named in the message)
+NUMBERS = [
+    ("5000-digit-count", "", "        count: " + "9" * 5000 + "\n", 7, 16, "components.0.cards.0.count"),
+    ("nan-width", "    size: {width: .nan, height: 88mm}\n", "", 5, 19, "components.0.size.width"),
+    ("inf-width", "    size: {width: .inf, height: 88mm}\n", "", 5, 19, "components.0.size.width"),
+    ("minus-inf-bleed", "    bleed: -.inf\n", "", 5, 12, "components.0.bleed"),
+    ("huge-float", "    size: {width: 1e400, height: 88mm}\n", "", 5, 19, "components.0.size.width"),
+    ("negative-width", "    size: {width: -63mm, height: 88mm}\n", "", 5, 19, "components.0.size.width"),
+    ("negative-radius", "    corner_radius: -1mm\n", "", 5, 20, "components.0.corner_radius"),
+    ("negative-count", "", "        count: -3\n", 7, 16, "components.0.cards.0.count"),
+    (
+        "negative-rect",
+        "",
+        "        back: {elements: [{type: rect, width: -5mm, height: 5mm}]}\n",
+        7,
+        47,
+        "components.0.cards.0.back.elements.0.width",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("deck_extra", "card_extra", "line", "column", "field"),
+    [case[1:] for case in NUMBERS],
+    ids=[case[0] for case in NUMBERS],
+)
+def test_bad_numbers_name_the_field(
+    tmp_kit: KitFactory, run_pnp: PnpRunner, deck_extra: str, card_extra: str, line: int, column: int, field: str
+) -> None:
+    path = tmp_kit(deck(deck_extra, card_extra))
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.rule, error.line, error.column) == ("spec.value", line, column)
+    assert error.message.startswith(f"{field}: ")
+    assert len(error.message) < 300
+
+
+def test_nan_in_sheet_settings(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    path = tmp_kit(deck().replace("components:", "sheets: {margin: .nan}\ncomponents:"))
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.line, error.column) == (2, 18)
+    assert error.message.startswith("sheets.margin: ")
+
+
+def test_bad_number_in_text_element_names_its_field(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    spec = deck().replace('{type: text, text: "Hello"}', '{type: text, text: "Hello", size: -3mm}')
+    error = one_error(run_pnp("validate", path := tmp_kit(spec)), path)
+    assert error.message.startswith("components.0.cards.0.elements.0.size: ")
+
+
+GARBAGE = [
+    ("random-bytes", random.Random(7).randbytes(400), 1, "yaml.encoding"),
+    ("png-as-spec", b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", 1, "yaml.encoding"),
+    ("nul-bytes", b"kit: A\x00B\n", 1, "yaml.encoding"),
+    ("utf16-bom", "kit: Café\ncomponents: []\n".encode("utf-16"), 1, "yaml.encoding"),
+    ("utf16-be", b"\xfe\xff" + "kit: x\n".encode("utf-16-be"), 1, "yaml.encoding"),
+    ("latin1", "kit: A\ncredit: Café crème\n".encode("latin-1"), 2, "yaml.encoding"),
+]
+
+
+@pytest.mark.parametrize(("raw", "line", "rule"), [case[1:] for case in GARBAGE], ids=[c[0] for c in GARBAGE])
+def test_binary_and_wrong_encoding(tmp_kit: KitFactory, run_pnp: PnpRunner, raw: bytes, line: int, rule: str) -> None:
+    path = tmp_kit(raw)
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.rule, error.line) == (rule, line)
+
+
+def test_latin1_error_points_at_the_byte(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    path = tmp_kit("kit: A\ncredit: Café crème\n".encode("latin-1"))
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.line, error.column) == (2, 12)
+    assert "0xe9" in error.message
+
+
+def test_utf8_with_bom_is_fine(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    path = tmp_kit("\ufeff" + deck())
+    result = run_pnp("validate", path)
+    assert_clean(result)
+    assert result.exit_code == 0, result.output
