@@ -2,7 +2,7 @@
 
 Generic kits always render; game specs render when they have a `print:` section.
 
-An invalid example says which rule it breaks in a comment: `# breaks: rule.id`.
+An invalid example (in an `invalid/` folder) says which rule it breaks: `# breaks: rule.id` (or `# expect:`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,9 @@ def _specs() -> list[Path]:
 
 
 def _breaks(path: Path) -> str | None:
-    m = re.search(r"#\s*breaks:\s*([\w.\-]+)", path.read_text(encoding="utf-8"))
+    m = re.search(r"#\s*(?:breaks|expect):\s*([\w.\-]+)", path.read_text(encoding="utf-8"))
+    if m is None and "invalid" in path.parts:
+        raise AssertionError(f"{path}: an invalid example must say which rule it breaks (# breaks: rule.id)")
     return m.group(1) if m else None
 
 

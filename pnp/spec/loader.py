@@ -195,7 +195,7 @@ class _Builder:
                 f"a text value is longer than {self.limits.max_string} characters",
                 "shorten it, or raise the cap with --max-string",
             )
-        if node.style is None and value in _NULLS:
+        if not node.style and value in _NULLS:
             return None
         return value
 
@@ -360,7 +360,65 @@ def _text_mark(text: str, file: str, index: int) -> Mark:
     return Mark(file, text.count("\n", 0, index) + 1, index - line_start + 1)
 
 
+C_DEPTH_LIMIT = 1000
+"""Deepest nesting handed to libyaml's (recursive, C) composer; deeper caps use the Python composer."""
+
+
 def _compose(text: str, file: str, limits: Limits, depth: int) -> Node | None:
+    """Compose the YAML node graph: libyaml when available (a streaming pre-scan enforces the alias and depth
+    caps first), else, or for any problem, the Python composer, whose errors are the ones users see."""
+    if yaml.__with_libyaml__ and limits.max_depth <= C_DEPTH_LIMIT:
+        try:
+            _prescan(text, file, limits, depth)
+            loader = yaml.CSafeLoader(text)
+            try:
+                return loader.get_single_node()  # type: ignore[no-any-return]
+            finally:
+                loader.dispose()
+        except _PrescanLimit as exc:
+            raise exc.error from None
+        except (yaml.YAMLError, RecursionError, ValueError):
+            pass  # the Python composer below reports it with its exact position and wording
+    return _compose_python(text, file, limits, depth)
+
+
+class _PrescanLimit(Exception):
+    """A cap hit during the pre-scan, carrying the user-facing error."""
+
+    def __init__(self, error: SpecError):
+        self.error = error
+
+
+def _prescan(text: str, file: str, limits: Limits, depth: int) -> None:
+    """Count aliases and nesting from libyaml's event stream (no recursion), as `_ComposingLoader` does."""
+    aliases = 0
+    level = depth
+    for event in yaml.parse(text, Loader=yaml.CSafeLoader):
+        if isinstance(event, yaml.CollectionEndEvent):
+            level -= 1
+            continue
+        if not isinstance(event, yaml.NodeEvent):
+            continue
+        if isinstance(event, yaml.AliasEvent):
+            aliases += 1
+            if aliases > limits.max_aliases:
+                raise _PrescanLimit(_error(
+                    _event_mark(event, file), "yaml.aliases", f"too many aliases (more than {limits.max_aliases})",
+                    "write the values out, or raise the cap with --max-aliases"))
+        if level + 1 > limits.max_depth:
+            raise _PrescanLimit(_error(
+                _event_mark(event, file), "yaml.depth",
+                f"the spec nests too deep (more than {limits.max_depth} levels)",
+                "flatten the structure, or raise the cap with --max-depth"))
+        if isinstance(event, yaml.CollectionStartEvent):
+            level += 1
+
+
+def _event_mark(event: yaml.Event, file: str) -> Mark:
+    return Mark(file, event.start_mark.line + 1, event.start_mark.column + 1)
+
+
+def _compose_python(text: str, file: str, limits: Limits, depth: int) -> Node | None:
     loader: _ComposingLoader | None = None
     try:
         loader = _ComposingLoader(text, limits, file, depth)

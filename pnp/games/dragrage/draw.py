@@ -20,8 +20,8 @@ ROAD = "#d9d9d4"
 INK = "#1f1f1f"
 LANE_H = 18.0
 COUNTER_ROW = 22.0
-MAX_STRIP = 270.0
-"""Longest strip that fits an A4 or Letter sheet in landscape (usable 277 / 269 mm)."""
+MAX_STRIP = 258.0
+"""Longest strip (lane letters aside) that fits an A4 or Letter sheet in landscape (usable 287 / 269 mm)."""
 
 
 def _pct(p: Fraction) -> str:

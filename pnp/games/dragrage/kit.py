@@ -1,0 +1,37 @@
+"""The printable Drag Rage kit and its rulebook request, from a `DragRageSpec`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from pnp.booklet import dragrage_context
+from pnp.games.dragrage.draw import dragrage_groups, space_width, strip
+from pnp.games.dragrage.print_options import DragRagePrint
+from pnp.games.dragrage.spec import DragRageSpec
+from pnp.kit.rulebook import RulebookRequest
+from pnp.layout.pieces import PrintJob
+
+RULEBOOK = Path(__file__).resolve().parents[3] / "rulebooks" / "drag-rage" / "rules.md"
+
+
+def dragrage_print_job(spec: DragRageSpec, paper: str | None = None, tr: Callable[[str], str] = str) -> PrintJob:
+    """Strip, counters, cars, nitro markers, heat tracker, reference card and dice of the spec's variant."""
+    del paper, tr  # the strip fits any landscape sheet or is tiled; labels are translated after layout
+    options = spec.print or DragRagePrint()
+    credit = f"{spec.credit} · kit made with pnp"
+    groups = dragrage_groups(spec.lane_length, spec.finish_after, tuple(spec.counters), spec.heats_to_win, credit,
+                             options.space, options.dice)
+    return PrintJob(spec.kit.title, credit, tuple(groups), options.sheets)
+
+
+def dragrage_rulebook(spec: DragRageSpec) -> RulebookRequest:
+    """The Drag Rage rules with this kit's numbers and its strip as the figure."""
+    context = dragrage_context()
+    context["track"].update({"spaces": spec.lane_length, "finish_after": spec.finish_after,
+                             "tiebreak_space": spec.finish_after + 1})
+    counters = sorted(spec.counters)
+    context["counters"].update({"count": len(counters), "low": counters[0], "high": counters[-1]})
+    options = spec.print or DragRagePrint()
+    figure = strip(spec.lane_length, spec.finish_after, space_width(spec.lane_length, options.space))
+    return RulebookRequest(RULEBOOK, context, {"drag-strip": figure})

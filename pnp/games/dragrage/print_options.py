@@ -1,0 +1,19 @@
+"""What a Drag Rage kit prints (`print:` in the spec)."""
+
+from __future__ import annotations
+
+from pydantic import Field
+
+from pnp.model.base import SpecModel
+from pnp.model.kit import SheetSettings
+from pnp.units import PositiveLength
+
+
+class DragRagePrint(SpecModel):
+    """Print options: space width of the strip (default: the widest that fits one landscape sheet), dice."""
+
+    space: PositiveLength | None = None
+    """Width of one space; wider strips are tiled across sheets."""
+    dice: int = Field(default=1, ge=0, le=4)
+    """Foldable d6 nets to print (the game uses four dice)."""
+    sheets: SheetSettings = SheetSettings()

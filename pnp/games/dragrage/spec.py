@@ -1,0 +1,64 @@
+"""The Drag Rage kit spec: YAML data to a frozen `DragRageSpec`, and the spec to an engine `Variant`.
+
+Input: a `Located` spec (`game: drag-rage`). Output: `DragRageSpec`, or a SpecError with located
+diagnostics for schema problems. Game-rule problems (a finish outside the lane, equal counters...)
+are left to the registered rules in `checks.py`, so they are reported with their own rule ids.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from pnp.games.dragrage.print_options import DragRagePrint
+from pnp.games.dragrage.variant import STANDARD_COUNTERS, Pool, SpinOut, Variant
+from pnp.model.base import SpecModel, build_model
+from pnp.spec.loader import Located
+
+MAX_COUNTERS = 20
+MAX_LANE = 200
+COUNTER_LIMIT = 1000
+
+CounterValue = Annotated[int, Field(ge=-COUNTER_LIMIT, le=COUNTER_LIMIT)]
+
+
+class KitInfo(SpecModel):
+    """What the printed kit says about itself."""
+
+    title: str = "Drag Rage"
+    version: str | None = None
+
+
+class DragRageSpec(SpecModel):
+    """A Drag Rage kit: board and counter numbers, the two rule readings, and kit/credit text."""
+
+    game: Literal["drag-rage"]
+    kit: KitInfo = KitInfo()
+    credit: str = "Rules from a 2009 online game-design course; author unknown."
+    lane_length: int = Field(26, ge=2, le=MAX_LANE)
+    """Spaces in each lane, the Start space included."""
+    finish_after: int = Field(22, ge=-MAX_LANE, le=MAX_LANE)
+    """The finish line is drawn after this space."""
+    counters: tuple[CounterValue, ...] = Field(STANDARD_COUNTERS, min_length=1, max_length=MAX_COUNTERS)
+    counter_pool: Pool = Pool.SHARED
+    spun_out_counter: SpinOut = SpinOut.SPENT
+    heats_to_win: int = Field(2, ge=1, le=10)
+    print: DragRagePrint | None = None
+    """What `pnp render` prints (see print_options.py)."""
+
+    def variant(self) -> Variant:
+        """The engine's view of this spec (only meaningful once the rules in `checks.py` pass)."""
+        return Variant(
+            lane_length=self.lane_length,
+            finish_after=self.finish_after,
+            counters=self.counters,
+            pool=self.counter_pool,
+            spin_out=self.spun_out_counter,
+            heats_to_win=self.heats_to_win,
+        )
+
+
+def build_spec(located: Located) -> DragRageSpec:
+    """Validate located YAML into a `DragRageSpec`; raise SpecError with located diagnostics."""
+    return build_model(DragRageSpec, located)

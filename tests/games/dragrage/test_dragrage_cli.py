@@ -1,0 +1,104 @@
+"""`pnp dragrage simulate` and `pnp dragrage optimal` through click's test runner."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from pnp.games.dragrage.cli import dragrage
+
+EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "drag-rage"
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    outcome = CliRunner().invoke(dragrage, list(args))
+    return outcome.exit_code, outcome.stdout, outcome.stderr
+
+
+def test_simulate_is_deterministic_by_seed() -> None:
+    first = run("simulate", "--games", "40", "--seed", "7", "--format", "json")
+    again = run("simulate", "--games", "40", "--seed", "7", "--format", "json")
+    other = run("simulate", "--games", "40", "--seed", "8", "--format", "json")
+    assert first[0] == 0
+    assert first == again
+    assert json.loads(first[1]) != json.loads(other[1])
+
+
+def test_simulate_json_reports_every_pair_with_intervals() -> None:
+    code, out, _ = run("simulate", "--games", "30", "--format", "json", "--strategy", "greedy", "--strategy", "random")
+    assert code == 0
+    report = json.loads(out)
+    assert [(p["a"], p["b"]) for p in report["pairs"]] == [
+        ("greedy", "greedy"),
+        ("greedy", "random"),
+        ("random", "random"),
+    ]
+    for pair in report["pairs"]:
+        assert pair["a_wins"] + pair["b_wins"] + pair["undecided"] == 30
+        rate = pair["a_win_rate"]
+        assert rate["low"] <= rate["value"] <= rate["high"]
+    turns = report["turns_per_heat"]
+    assert 1 <= turns["low"] <= turns["value"] <= turns["high"]
+
+
+def test_greedy_beats_random_by_a_wide_margin() -> None:
+    _, out, _ = run("simulate", "--games", "200", "--format", "json", "--strategy", "greedy", "--strategy", "random")
+    pair = next(p for p in json.loads(out)["pairs"] if (p["a"], p["b"]) == ("greedy", "random"))
+    assert pair["a_win_rate"]["low"] > 0.8
+
+
+def test_simulate_text_names_the_measures() -> None:
+    code, out, _ = run("simulate", "--games", "20")
+    assert code == 0
+    assert "first mover wins the heat" in out
+    assert "turns per heat" in out
+
+
+def test_games_cap_is_enforced_at_n_plus_one() -> None:
+    assert run("simulate", "--games", "5", "--max-games", "5", "--strategy", "greedy")[0] == 0
+    code, _, err = run("simulate", "--games", "6", "--max-games", "5")
+    assert code == 2
+    assert "--max-games" in err
+
+
+def test_simulate_reads_a_variant_spec() -> None:
+    code, _, _ = run("simulate", str(EXAMPLES / "variants" / "own-counters.yaml"), "--games", "4")
+    assert code == 0
+
+
+@pytest.mark.parametrize("command", ["simulate", "optimal"])
+def test_spec_errors_exit_1_with_located_diagnostics(command: str) -> None:
+    path = EXAMPLES / "invalid" / "counter-twice.yaml"
+    code, out, err = run(command, str(path))
+    assert code == 1
+    assert f"{path}:7:" in err
+    assert "[dragrage.counters.distinct]" in err
+    assert out == ""
+
+
+def test_warnings_are_shown_but_do_not_stop_the_run(tmp_path: Path) -> None:
+    code, _, err = run("simulate", str(EXAMPLES / "invalid" / "engine-certain.yaml"), "--games", "5")
+    assert code == 0
+    assert "warning [dragrage.engine.unavoidable]" in err
+
+
+def test_optimal_reports_a_small_variant(tmp_path: Path) -> None:
+    spec = tmp_path / "tiny.yaml"
+    spec.write_text("game: drag-rage\nlane_length: 9\nfinish_after: 6\ncounters: [1, 2, 3, 4]\n", encoding="utf-8")
+    code, out, _ = run("optimal", str(spec), "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert 0 <= data["first_player_wins"] <= 1
+    assert data["states"] > 0
+
+
+def test_optimal_refuses_returned_counters_and_over_budget_searches() -> None:
+    code, _, err = run("optimal", str(EXAMPLES / "variants" / "own-counters.yaml"))
+    assert code == 1
+    assert "returned" in err
+    code, _, err = run("optimal", "--max-states", "100")
+    assert code == 1
+    assert "100 states" in err
