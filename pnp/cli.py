@@ -18,7 +18,17 @@ import click
 from pnp import __version__
 from pnp.diagnostics import Diagnostic, SpecError, format_json, sort_diagnostics
 from pnp.games.registry import GAME_MODULES, get_game
-from pnp.pipeline import MAX_PAGES, MAX_PIECES, RunLimits, layout_document, load_spec, validate_spec
+from pnp.model.kit import paper_names
+from pnp.pipeline import (
+    MAX_PAGES,
+    MAX_PIECES,
+    RunLimits,
+    languages,
+    layout_document,
+    load_spec,
+    printable_problems,
+    validate_spec,
+)
 from pnp.render.outputs import FORMATS, render_files, slug
 from pnp.spec.images import MAX_PIXELS
 from pnp.spec.loader import Limits
@@ -153,6 +163,8 @@ def validate(spec: Path, fmt: str, games: int | None, **kwargs: Any) -> None:
     limits = _limits(kwargs)
     loaded = load_spec(spec, limits)
     diagnostics = validate_spec(loaded)
+    if not any(d.is_error for d in diagnostics):
+        diagnostics.extend(printable_problems(loaded, limits))
     if games:
         if loaded.plugin is None or loaded.plugin.simulate is None:
             raise click.UsageError("--simulate works with game setups that pnp can play (game: mdd)")
@@ -179,7 +191,7 @@ def _formats(value: str) -> tuple[str, ...]:
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Folder to write into.")
 @click.option("--format", "formats", default="pdf", show_default=True, help="Comma-separated: pdf,svg,png.")
-@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "a5", "legal", "tabloid"]), default=None,
+@click.option("--paper", type=click.Choice(paper_names()), default=None,
               help="Paper size (default: the spec's).")
 @click.option("--lang", default=None, help="Language of printed texts (a catalog code such as it).")
 @click.option("--rulebook", "rulebook", type=click.Choice(["pages", "booklet", "none"]), default="pages",
@@ -193,6 +205,9 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
     from pnp.output import write_outputs
 
     chosen = _formats(formats)
+    if lang is not None and lang not in languages():
+        raise click.BadParameter(f"pnp has no translations for {lang!r}; use one of: {', '.join(languages())}",
+                                 param_hint="--lang")
     limits = _limits(kwargs)
     loaded = load_spec(spec, limits)
     diagnostics = validate_spec(loaded)
@@ -277,7 +292,7 @@ def schema(game: str) -> None:
 
 
 @main.command()
-@click.option("--paper", type=click.Choice(["a4", "letter", "a3", "a5", "legal", "tabloid"]), default="a4",
+@click.option("--paper", type=click.Choice(paper_names()), default="a4",
               show_default=True)
 @click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),

@@ -10,7 +10,9 @@ import hashlib
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 from pnp.diagnostics import Diagnostic, SpecError
 
@@ -21,8 +23,16 @@ class OutputError(SpecError):
     """An output cannot be written (refused overwrite, unwritable folder)."""
 
 
-def _digest(data: bytes) -> str:
-    return hashlib.sha256(data).hexdigest()
+Payload = bytes | Callable[[BinaryIO], None]
+"""A file's content: bytes, or a function that writes it into an open binary file."""
+
+
+def _file_digest(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
 
 
 def _read_manifest(folder: Path) -> dict[str, str]:
@@ -57,14 +67,15 @@ def check_targets(folder: Path, names: list[str], protected: list[Path], force: 
                 f"{target} exists and was not written by pnp",
                 "move it away, choose another folder with -o, or pass --force to overwrite",
             )
-        if recorded != _digest(target.read_bytes()):
+        if recorded != _file_digest(target):
             raise _refuse(f"{target} was changed since pnp wrote it", "move it away, or pass --force to overwrite")
 
 
 def write_outputs(
-    folder: Path, files: dict[str, bytes], protected: list[Path], force: bool = False, replaces: str | None = None
+    folder: Path, files: dict[str, Payload], protected: list[Path], force: bool = False, replaces: str | None = None
 ) -> list[Path]:
-    """Write `files` (name -> bytes) into `folder` all-or-nothing; return the paths written.
+    """Write `files` (name -> bytes, or a function writing into a binary file) into `folder` all-or-nothing;
+    return the paths written.
 
     Every file goes to a temporary name first; only when all are written are they renamed into place.
     Files named in the manifest that start with `replaces` and are not rewritten (old pages) are removed.
@@ -83,6 +94,7 @@ def write_outputs(
     names = sorted(files)
     check_targets(folder, names, protected, force)
     temps: dict[str, str] = {}
+    digests: dict[str, str] = {}
     mode = _file_mode()
     try:
         for name in names:
@@ -90,7 +102,12 @@ def write_outputs(
             temps[name] = temp
             os.fchmod(fd, mode)
             with os.fdopen(fd, "wb") as handle:
-                handle.write(files[name])
+                payload = files[name]
+                if isinstance(payload, bytes):
+                    handle.write(payload)
+                else:
+                    payload(handle)
+            digests[name] = _file_digest(Path(temp))
         for name in names:
             os.replace(temps.pop(name), folder / name)
     except OSError as exc:
@@ -106,10 +123,10 @@ def write_outputs(
     if replaces:
         for old in [n for n in manifest if n.startswith(replaces) and n not in files]:
             old_path = folder / old
-            if old_path.is_file() and _digest(old_path.read_bytes()) == manifest[old]:
+            if old_path.is_file() and _file_digest(old_path) == manifest[old]:
                 old_path.unlink()
             manifest.pop(old)
-    manifest.update({name: _digest(data) for name, data in files.items()})
+    manifest.update(digests)
     _write_manifest(folder, manifest)
     return [folder / name for name in names]
 

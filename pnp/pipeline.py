@@ -6,7 +6,7 @@ Input: a spec path and options. Output: diagnostics, a plan and a `Document`, or
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from pnp.i18n.components import COMPONENTS_DIR, gettext_for
 from pnp.kit import rules as _kit_rules  # noqa: F401  (registers the generic kit rules)
 from pnp.kit.draw import Drawer, draw_kit
 from pnp.layout.compose import compose
-from pnp.layout.imposition import Plan, choose_plan
+from pnp.layout.imposition import LayoutError, Plan, choose_plan
 from pnp.layout.localise import localise
 from pnp.layout.pieces import PrintJob
 from pnp.layout.scene import Document
@@ -108,7 +108,22 @@ def _drawer(located: Located, limits: RunLimits) -> Drawer:
         mark = located.mark(path)
         return render_template_string(source, context, file=mark.file, line=mark.line)
 
-    return Drawer(images, render_text)
+    return Drawer(images, render_text, located.mark)
+
+
+def printable_problems(loaded: LoadedSpec, limits: RunLimits | None = None) -> list[Diagnostic]:
+    """What `render` would refuse that the rules do not see (missing images, template errors, pieces too big),
+    for kits: generic kits, and game specs with a `print:` section."""
+    printable = loaded.plugin is None or (
+        loaded.plugin.components is not None and isinstance(loaded.located.data, dict)
+        and "print" in loaded.located.data)
+    if not printable:
+        return []
+    try:
+        layout_document(loaded, None, limits)
+    except SpecError as exc:
+        return exc.diagnostics
+    return []
 
 
 def settings_of(loaded: LoadedSpec, job: PrintJob) -> SheetSettings:
@@ -117,11 +132,16 @@ def settings_of(loaded: LoadedSpec, job: PrintJob) -> SheetSettings:
     return job.settings or SheetSettings()
 
 
+def languages() -> list[str]:
+    """Languages pnp can print component texts in (besides English, the source)."""
+    return sorted(p.stem for p in COMPONENTS_DIR.glob("*.po"))
+
+
 def translator(lang: str | None) -> Callable[[str], str]:
     """The component-text translator for `lang` (identity for None); SpecError when pnp has no such language."""
     if lang is None:
         return str
-    available = sorted(p.stem for p in COMPONENTS_DIR.glob("*.po"))
+    available = languages()
     if lang not in available:
         raise SpecError(Diagnostic.at(None, "i18n.language", f"pnp has no translations for {lang!r}",
                                       f"use one of: {', '.join(available) or 'none'}, or leave out --lang"))
@@ -138,7 +158,12 @@ def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLim
     settings = settings_of(loaded, job)
     if settings_override is not None:
         settings = settings_override(settings)
-    plan = choose_plan(job.groups, settings, paper)
+    try:
+        plan = choose_plan(job.groups, settings, paper)
+    except LayoutError as exc:
+        where = job.groups[exc.group].where
+        raise SpecError([replace(d, file=m.file, line=m.line, column=m.column) if not d.file else d
+                         for d in exc.diagnostics for m in [loaded.located.mark(where)]]) from None
     if plan.sheet_count > limits.max_pages:
         raise _top_error(loaded.located, f"the kit needs {plan.sheet_count} pages, over the cap of "
                          f"{limits.max_pages}", "raise the cap with --max-pages", rule="limits.pages")

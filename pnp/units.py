@@ -65,8 +65,3 @@ PositiveLength = Annotated[float, BeforeValidator(_positive), _as_mm]
 def mm_to_pt(mm: float) -> float:
     """Millimetres to PostScript points."""
     return mm * PT_PER_MM
-
-
-def pt_to_mm(pt: float) -> float:
-    """PostScript points to millimetres."""
-    return pt * MM_PER_PT

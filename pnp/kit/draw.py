@@ -9,9 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.layout.furniture import hex_points
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
-from pnp.layout.scene import Ellipse, Image, Item, Line, Polygon, Rect, Style, Text
+from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Polygon, Rect, Style, Text, Transform
 from pnp.layout.text import text_block
 from pnp.model.components import Board, Card, Counters, Deck
 from pnp.model.elements import (
@@ -35,9 +36,10 @@ TextRenderer = Callable[[str, dict[str, Any], PathKey], str]
 class Drawer:
     """Turns elements into scene items; knows how to fetch images and render templated text."""
 
-    def __init__(self, images: ImageResolver, render_text: TextRenderer):
+    def __init__(self, images: ImageResolver, render_text: TextRenderer, mark: Callable[[PathKey], Mark]):
         self.images = images
         self.render_text = render_text
+        self.mark = mark
 
     def elements(self, elements: list[Element], w: float, h: float, context: dict[str, Any],
                  path: PathKey) -> list[Item]:
@@ -50,11 +52,12 @@ class Drawer:
         match e:
             case TextElement():
                 text = self.render_text(e.text, context, (*path, "text")) if "{" in e.text else e.text
-                lines = text_block(text, e.x, e.y, e.width if e.width is not None else w - e.x, e.size, e.font,
-                                   e.colour, e.align, e.line_height)
-                if e.rotate:
-                    return [Text(t.x, t.y, t.text, t.size, t.font, t.color, t.anchor, e.rotate) for t in lines]
-                return list(lines)
+                width = e.width if e.width is not None else w - e.x
+                if not e.rotate:
+                    return list(text_block(text, e.x, e.y, width, e.size, e.font, e.colour, e.align, e.line_height))
+                # the block turns as one about its top-left corner
+                lines = text_block(text, 0, 0, width, e.size, e.font, e.colour, e.align, e.line_height)
+                return [Group(tuple(lines), Transform(e.x, e.y, e.rotate))]
             case RectElement():
                 return [Rect(e.x, e.y, e.width, e.height, Style(e.fill, e.stroke, e.stroke_width), e.radius)]
             case EllipseElement():
@@ -66,9 +69,15 @@ class Drawer:
                 return [Polygon(tuple(e.points), Style(e.fill if e.closed else None, e.stroke, e.stroke_width),
                                 e.closed)]
             case ImageElement():
+                iw = e.width if e.width is not None else w - e.x
+                ih = e.height if e.height is not None else h - e.y
+                if iw <= 0 or ih <= 0:
+                    raise SpecError(Diagnostic.at(
+                        self.mark(path), "spec.image",
+                        f"the image starts at ({e.x:g}, {e.y:g}) mm, outside the {w:g} x {h:g} mm face",
+                        "move it inside the face, or give its width and height"))
                 info = self.images(e.src, (*path, "src"))
-                return [Image(e.x, e.y, e.width if e.width is not None else w - e.x,
-                              e.height if e.height is not None else h - e.y, info.path, info.key)]
+                return [Image(e.x, e.y, iw, ih, info.path, info.key)]
         raise TypeError(type(e).__name__)
 
 
@@ -97,7 +106,7 @@ def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) ->
         back = _face(drawer, back_face, w, h, b, context, back_path) if back_face else None
         for _ in range(card.count):
             pieces.append(Piece(w, h, front, back, b, "rect", deck.corner_radius, card.name or deck.name))
-    return PieceGroup(deck.name, tuple(pieces), kind="cards")
+    return PieceGroup(deck.name, tuple(pieces), kind="cards", where=path)
 
 
 def _card_context(card: Card) -> dict[str, Any]:
@@ -120,7 +129,7 @@ def draw_counters(drawer: Drawer, counters: Counters, path: PathKey, kit: dict[s
                     *_label(item.back_label if item.back_label is not None else item.label, s, item.colour))
         for _ in range(item.count):
             pieces.append(Piece(s, s, front, back, b, outline, 0.0, f"{counters.name} {item.label}".strip()))  # type: ignore[arg-type]
-    return PieceGroup(counters.name, tuple(pieces), kind="counters")
+    return PieceGroup(counters.name, tuple(pieces), kind="counters", where=path)
 
 
 def _shape(shape: str, s: float, bleed: float, fill: str) -> list[Item]:
@@ -142,7 +151,7 @@ def _label(label: str, s: float, colour: str) -> list[Item]:
     return [Text(s / 2, s / 2 + size * 0.36, label, size, "sans-bold", colour, "middle")]
 
 
-def draw_board(board: Board) -> PieceGroup:
+def draw_board(board: Board, path: PathKey = ()) -> PieceGroup:
     """A grid board as one piece, tiled by the layout when larger than the paper."""
     c = board.cell
     w, h = board.columns * c, board.rows * c
@@ -163,7 +172,7 @@ def draw_board(board: Board) -> PieceGroup:
         items.extend(Text(size * 0.3, j * c + c - size * 0.4, str(j + 1), size, "sans", "#666666")
                      for j in range(board.rows))
     return PieceGroup(board.name, (Piece(w, h, tuple(items), name=board.name),), crop_marks=False, tile=True,
-                      kind="board")
+                      kind="board", where=path)
 
 
 def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
@@ -178,6 +187,6 @@ def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
             case Counters():
                 groups.append(draw_counters(drawer, component, path, kit_context))
             case Board():
-                groups.append(draw_board(component))
+                groups.append(draw_board(component, path))
     return PrintJob(kit.kit, kit.credit, tuple(groups))
 

@@ -124,15 +124,17 @@ class _Packer:
         self.sheets.append([])
 
 
-def _grid(area: Area, fw: float, fh: float, gutter: float, zone: float) -> tuple[int, int]:
-    cols = math.floor((area.width - 2 * zone + gutter + 1e-9) / (fw + gutter))
-    rows = math.floor((area.height - 2 * zone + gutter + 1e-9) / (fh + gutter))
-    return max(cols, 0), max(rows, 0)
+class LayoutError(SpecError):
+    """A piece group cannot be laid out; `group` says which, so the caller can point at its spec lines."""
+
+    def __init__(self, group: int, diagnostic: Diagnostic):
+        self.group = group
+        super().__init__(diagnostic)
 
 
-def _too_big(group: PieceGroup, area: Area, paper: Paper) -> SpecError:
+def _too_big(gi: int, group: PieceGroup, area: Area, paper: Paper) -> SpecError:
     w, h, b = group.size
-    return SpecError(Diagnostic.at(
+    return LayoutError(gi, Diagnostic.at(
         None, "layout.too_big",
         f"{group.name}: a {w:g} x {h:g} mm piece (with {b:g} mm bleed and crop marks) does not fit in the "
         f"{area.width:.0f} x {area.height:.0f} mm printable area of {paper.name}",
@@ -156,7 +158,7 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
     gutter = settings.gutter
     full_cols, full_rows = _fit(area.width, area.height, fw, fh, gutter, zone)
     if full_cols == 0 or full_rows == 0:
-        raise _too_big(group, area, paper)
+        raise _too_big(gi, group, area, paper)
     gap = 0.0 if zone else BLOCK_GAP
     count = len(group.pieces)
     index = 0
@@ -167,7 +169,7 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
         if shelf is not None:
             left = shelf.right + (gap if shelf.blocks else 0.0)
             cols, rows = _fit(area.x1 - left, area.y1 - shelf.top, fw, fh, gutter, zone)
-            if cols * rows >= remaining or cols >= min(full_cols, remaining):
+            if cols >= 1 and rows >= 1 and (cols * rows >= remaining or cols >= min(full_cols, remaining)):
                 chunk = (shelf, left, cols, rows)
         if chunk is None:
             shelf = packer.new_shelf(gap)
@@ -179,6 +181,7 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
             chunk = (shelf, area.x0, cols, rows)
         shelf, left, cols, rows = chunk
         take = min(remaining, cols * rows)
+        assert take > 0, "the packer must place at least one piece per block"
         used_cols = min(cols, take)
         used_rows = math.ceil(take / cols)
         x0, y0 = left + zone, shelf.top + zone
@@ -214,6 +217,11 @@ def _tiles(gi: int, group: PieceGroup, area: Area, overlap: float) -> list[Tile]
     for pi, piece in enumerate(group.pieces):
         bw, bh = piece.width + 2 * piece.bleed, piece.height + 2 * piece.bleed
         tw, th = area.width, area.height
+        if overlap >= min(tw, th) / 2:
+            raise LayoutError(gi, Diagnostic.at(
+                None, "layout.tile_overlap",
+                f"{group.name}: a tile overlap of {overlap:g} mm leaves too little of each {tw:.0f} x {th:.0f} mm "
+                "sheet for the board", "use a tile_overlap of 5 to 20 mm"))
         columns = 1 if bw <= tw else math.ceil((bw - overlap) / (tw - overlap))
         rows = 1 if bh <= th else math.ceil((bh - overlap) / (th - overlap))
         for row in range(rows):
@@ -232,15 +240,15 @@ def plan_sheets(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: 
     area = printable_area(paper, settings.margin)
     fronts: list[Sheet] = []
     tiles_sheets: list[Sheet] = []
+    duplex = settings.duplex != "none"
     for with_backs in (True, False):
         packer = _Packer(area)
         for gi, group in enumerate(groups):
-            if group.has_backs != with_backs or not group.pieces:
+            if (group.has_backs and duplex) != with_backs or not group.pieces:
                 continue
             w, h, b = group.size
             zone = CROP_ZONE if group.crop_marks and settings.crop_marks else 0.0
-            fits = _grid(area, w + 2 * b, h + 2 * b, settings.gutter, zone) != (0, 0) and min(
-                _grid(area, w + 2 * b, h + 2 * b, settings.gutter, zone)) > 0
+            fits = min(_fit(area.width, area.height, w + 2 * b, h + 2 * b, settings.gutter, zone)) > 0
             if group.tile and not fits:
                 tiles = _tiles(gi, group, area, settings.tile_overlap)
                 tiles_sheets.extend(Sheet(tile=t) for t in tiles)

@@ -25,8 +25,6 @@ class Paper:
     def landscape(self) -> bool:
         return self.width > self.height
 
-    def turned(self) -> Paper:
-        return Paper(self.name, self.height, self.width, self.scale_bar, self.scale_label)
 
 
 def get_paper(name: str, orientation: str = "portrait") -> Paper:

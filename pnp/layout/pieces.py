@@ -40,6 +40,8 @@ class PieceGroup:
     tile: bool = False
     """Boards: when a piece is larger than the printable area, split it across sheets."""
     kind: str = "cards"
+    where: tuple[str | int, ...] = ()
+    """The YAML path of the component these pieces come from (for error locations); () for the whole spec."""
 
     @property
     def has_backs(self) -> bool:

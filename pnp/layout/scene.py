@@ -131,8 +131,3 @@ class Document:
     author: str = ""
     subject: str = ""
     keywords: tuple[str, ...] = field(default=())
-
-
-def translate(items: tuple[Item, ...] | list[Item], dx: float, dy: float, label: str = "") -> Group:
-    """Wrap items in a group moved by (dx, dy)."""
-    return Group(tuple(items), Transform(dx, dy), label=label)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
@@ -53,6 +53,12 @@ class RectElement(SpecModel):
     fill: Colour | None = None
     stroke: Colour | None = None
     stroke_width: NonNegativeLength = 0.3
+
+    @model_validator(mode="after")
+    def _radius_fits(self) -> RectElement:
+        if self.radius * 2 > min(self.width, self.height) + 1e-9:
+            raise ValueError(f"radius {self.radius:g} mm is more than half the rectangle's smaller side")
+        return self
 
 
 class EllipseElement(SpecModel):

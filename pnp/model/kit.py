@@ -39,6 +39,13 @@ class SheetSettings(SpecModel):
             raise ValueError(f"unknown paper {value!r}; use one of {', '.join(paper_names())}")
         return value.lower()
 
+    @field_validator("tile_overlap")
+    @classmethod
+    def _overlap(cls, value: float) -> float:
+        if value > 50:
+            raise ValueError("a tile overlap over 50 mm wastes most of each sheet; 10 mm is usual")
+        return value
+
     @field_validator("margin")
     @classmethod
     def _printable(cls, value: float) -> float:

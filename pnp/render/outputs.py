@@ -8,7 +8,8 @@ import unicodedata
 from collections.abc import Callable
 
 from pnp.layout.scene import Document
-from pnp.render.pdf import render_pdf
+from pnp.output import Payload
+from pnp.render.pdf import render_pdf, write_pdf
 from pnp.render.svg import render_svg_page
 
 FORMATS = ("pdf", "svg", "png")
@@ -22,12 +23,18 @@ def slug(text: str) -> str:
 
 
 def render_files(document: Document, stem: str, formats: tuple[str, ...],
-                 progress: Callable[[int], None] | None = None) -> dict[str, bytes]:
-    """Render `document` in every asked format; names are `stem.pdf`, `stem-p01.svg`, `stem-p01.png`."""
-    files: dict[str, bytes] = {}
-    pdf = render_pdf(document, progress) if ("pdf" in formats or "png" in formats) else b""
-    if "pdf" in formats:
-        files[f"{stem}.pdf"] = pdf
+                 progress: Callable[[int], None] | None = None) -> dict[str, Payload]:
+    """Render `document` in every asked format; names are `stem.pdf`, `stem-p01.svg`, `stem-p01.png`.
+
+    Without PNG previews the PDF is a writer that streams into its file (flat memory for image-heavy decks).
+    """
+    files: dict[str, Payload] = {}
+    if "png" in formats:
+        pdf = render_pdf(document, progress)
+        if "pdf" in formats:
+            files[f"{stem}.pdf"] = pdf
+    elif "pdf" in formats:
+        files[f"{stem}.pdf"] = lambda out: write_pdf(document, out, progress)
     width = max(2, len(str(len(document.pages))))
     if "svg" in formats:
         for i, page in enumerate(document.pages, start=1):

@@ -1,4 +1,4 @@
-"""PDF backend (reportlab): a `Document` to PDF bytes, vector, fonts embedded as subsets.
+"""PDF backend (reportlab): a `Document` to a PDF file or bytes, vector, fonts embedded as subsets.
 
 Only this module knows points and flips y: the page is drawn in a mm coordinate system with the origin
 top-left and y down, set up once per page. Output is deterministic (`invariant=1`, fixed metadata).
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
+from typing import BinaryIO
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
@@ -20,6 +21,14 @@ from pnp.units import PT_PER_MM
 
 def render_pdf(document: Document, progress: Callable[[int], None] | None = None) -> bytes:
     """Draw every page of `document` and return the PDF file's bytes."""
+    out = io.BytesIO()
+    write_pdf(document, out, progress)
+    return out.getvalue()
+
+
+def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None] | None = None) -> None:
+    """Draw every page of `document` into `out`; images are streamed into it one at a time, so memory stays
+    flat however many images the document holds."""
     buffer = io.BytesIO()
     first = document.pages[0]
     canvas = Canvas(buffer, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM), invariant=1,
@@ -37,7 +46,7 @@ def render_pdf(document: Document, progress: Callable[[int], None] | None = None
         if progress is not None:
             progress(number)
     canvas.save()
-    return images.finish(buffer.getvalue())
+    images.write(buffer.getvalue(), out)
 
 
 def _draw_page(canvas: Canvas, page: Page, images: ImageCache) -> None:
@@ -81,7 +90,7 @@ def _draw(canvas: Canvas, item: Item, images: ImageCache) -> None:
                 c = item.clip
                 path = canvas.beginPath()
                 if c.radius:
-                    path.roundRect(c.x, c.y, c.w, c.h, c.radius)
+                    path.roundRect(c.x, c.y, c.w, c.h, min(c.radius, c.w / 2, c.h / 2))
                 else:
                     path.rect(c.x, c.y, c.w, c.h)
                 canvas.clipPath(path, stroke=0, fill=0)
@@ -92,8 +101,9 @@ def _draw(canvas: Canvas, item: Item, images: ImageCache) -> None:
             canvas.saveState()
             fill, stroke = _apply_style(canvas, item.style)
             if fill or stroke:
-                if item.radius:
-                    canvas.roundRect(item.x, item.y, item.w, item.h, item.radius, stroke=stroke, fill=fill)
+                radius = min(item.radius, item.w / 2, item.h / 2)  # as SVG does: never more than half a side
+                if radius > 0:
+                    canvas.roundRect(item.x, item.y, item.w, item.h, radius, stroke=stroke, fill=fill)
                 else:
                     canvas.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
             canvas.restoreState()

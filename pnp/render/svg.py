@@ -53,8 +53,9 @@ def _style_attrs(style: Style) -> dict[str, str]:
             attrs["stroke_dasharray"] = ",".join(_num(d) for d in style.dash)
     else:
         attrs["stroke"] = "none"
-    if style.opacity < 1:
-        attrs["opacity"] = _num(style.opacity)
+    if style.opacity < 1:  # like the PDF backend: fill and stroke alpha, not group opacity
+        attrs["fill_opacity"] = _num(style.opacity)
+        attrs["stroke_opacity"] = _num(style.opacity)
     return attrs
 
 

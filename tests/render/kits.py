@@ -12,7 +12,7 @@ MM_PER_PT = 25.4 / 72
 DECK = """\
 kit: Geometry test
 credit: "test credit line"
-sheets: {{paper: {paper}, duplex: {duplex}, orientation: {orientation}}}
+sheets: {{paper: {paper}, duplex: {duplex}, orientation: {orientation}, gutter: {gutter}}}
 components:
   - type: deck
     name: Cards
@@ -27,10 +27,10 @@ components:
 
 
 def deck_kit(tmp_path: Path, *, paper: str = "a4", duplex: str = "long-edge", orientation: str = "auto",
-             size: str = "poker", bleed: str = "0mm", count: int = 9) -> Path:
+             size: str = "poker", bleed: str = "0mm", count: int = 9, gutter: str = "0mm") -> Path:
     path = tmp_path / "kit.yaml"
     path.write_text(DECK.format(paper=paper, duplex=duplex, orientation=orientation, size=size, bleed=bleed,
-                                count=count), encoding="utf-8")
+                                count=count, gutter=gutter), encoding="utf-8")
     return path
 
 
