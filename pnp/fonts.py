@@ -75,6 +75,8 @@ def _charmap(font: str) -> frozenset[int]:
 def missing_glyphs(text: str, font: str = "sans") -> list[str]:
     """Characters of `text` (other than line breaks) that `font` has no glyph for, in order, once each."""
     cmap = _charmap(font)
+    if text.isascii() and text.isprintable():
+        return []  # every font here covers printable ASCII
     missing: list[str] = []
     for ch in text:
         if ch in "\n\r\t" or ord(ch) in cmap or ch in missing:

@@ -10,7 +10,6 @@ from collections.abc import Callable
 from pnp.layout.scene import Document
 from pnp.output import Payload
 from pnp.render.pdf import render_pdf, write_pdf
-from pnp.render.svg import render_svg_page
 
 FORMATS = ("pdf", "svg", "png")
 PNG_DPI = 100
@@ -37,6 +36,8 @@ def render_files(document: Document, stem: str, formats: tuple[str, ...],
         files[f"{stem}.pdf"] = lambda out: write_pdf(document, out, progress)
     width = max(2, len(str(len(document.pages))))
     if "svg" in formats:
+        from pnp.render.svg import render_svg_page  # svgwrite loads only when SVG is asked for
+
         for i, page in enumerate(document.pages, start=1):
             files[f"{stem}-p{i:0{width}d}.svg"] = render_svg_page(page, document.title).encode("utf-8")
     if "png" in formats:

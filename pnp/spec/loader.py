@@ -106,6 +106,8 @@ class _ComposingLoader(yaml.SafeLoader):
 
 
 _NULLS = {"", "~", "null", "Null", "NULL"}
+_SCALAR_TAGS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "timestamp"))
+"""The tags YAML gives plain and quoted scalars by itself; any other (explicit) tag is refused."""
 
 
 @dataclass(slots=True)
@@ -172,15 +174,7 @@ class _Builder:
             )
 
     def _scalar(self, node: ScalarNode, mark: Mark) -> str | None:
-        allowed = {
-            "tag:yaml.org,2002:str",
-            "tag:yaml.org,2002:int",
-            "tag:yaml.org,2002:float",
-            "tag:yaml.org,2002:bool",
-            "tag:yaml.org,2002:null",
-            "tag:yaml.org,2002:timestamp",
-        }
-        if node.tag not in allowed:
+        if node.tag not in _SCALAR_TAGS:
             raise _error(
                 mark,
                 "yaml.tag",
@@ -205,14 +199,7 @@ class _Builder:
         pairs = self._flatten_merges(node, mark)
         for key_node, value_node in pairs:
             key_mark = _mark(file, key_node)
-            if not isinstance(key_node, ScalarNode) or key_node.tag not in (
-                "tag:yaml.org,2002:str",
-                "tag:yaml.org,2002:int",
-                "tag:yaml.org,2002:bool",
-                "tag:yaml.org,2002:float",
-                "tag:yaml.org,2002:null",
-                "tag:yaml.org,2002:timestamp",
-            ):
+            if not isinstance(key_node, ScalarNode) or key_node.tag not in _SCALAR_TAGS:
                 raise _error(key_mark, "yaml.key", "a mapping key must be plain text", "use a simple word as the key")
             key = key_node.value
             if len(key) > self.limits.max_string:
