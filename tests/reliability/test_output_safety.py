@@ -13,6 +13,7 @@ import pytest
 
 import pnp.render.outputs
 import pnp.render.pdf
+import pnp.render.svg
 from tests.conftest import KitFactory, PnpRunner
 from tests.reliability.support import assert_clean
 
@@ -80,9 +81,7 @@ def test_render_failing_midway_keeps_previous_output(
     if target == "pdf-page":
         monkeypatch.setattr(pnp.render.pdf, "_draw_page", fail_at_call(2, pnp.render.pdf._draw_page, error))
     else:
-        monkeypatch.setattr(
-            pnp.render.outputs, "render_svg_page", fail_at_call(2, pnp.render.outputs.render_svg_page, error)
-        )
+        monkeypatch.setattr(pnp.render.svg, "render_svg_page", fail_at_call(2, pnp.render.svg.render_svg_page, error))
     result = run_pnp("render", spec, "-o", out, "--format", "pdf,svg")
     assert result.exit_code == 1
     assert "Traceback" not in result.output
