@@ -2,15 +2,18 @@
 
 Input: a scenario file (`play`) or a setup file (`simulate`) and options. Output: on stdout, the board
 before and after and the events (`play`), or race statistics as text or JSON (`simulate`); a progress
-bar on stderr in text mode. Exit codes: 0 done, 1 a bad scenario or setup (located diagnostics on
-stderr), 2 bad options.
+bar on stderr in text mode; on request a figure of the scenario (`--figure`) or a chart of the races
+(`--chart`), written safely, its format picked by the file suffix. Exit codes: 0 done, 1 a bad scenario
+or setup or an output refused (diagnostics on stderr), 2 bad options.
 """
 
 from __future__ import annotations
 
 import json
 import sys
-from dataclasses import asdict
+from collections.abc import Callable
+from dataclasses import asdict, replace
+from pathlib import Path
 from typing import Any
 
 import click
@@ -21,7 +24,11 @@ from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.rulesets import limits_for
 from pnp.games.mdd.scenario import car_table, describe, draw_board, load_scenario, play_scenario
 from pnp.games.mdd.simulate import Interval, Share, Summary, simulate, summarize
+from pnp.layout.scene import Document, Page
+from pnp.output import write_outputs
 from pnp.spec.loader import load_yaml
+
+CHART_DPI = 150
 
 
 def _fail(diagnostics: list[Diagnostic]) -> None:
@@ -30,11 +37,57 @@ def _fail(diagnostics: list[Diagnostic]) -> None:
     sys.exit(1)
 
 
+def _suffix_in(suffixes: tuple[str, ...]) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+    """A click callback accepting a file path whose suffix is one of `suffixes` (a usage error otherwise)."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value is not None and Path(value).suffix.lower() not in suffixes:
+            raise click.BadParameter(f"{value!r} must end in {', '.join(suffixes)}; the suffix picks the format")
+        return value
+
+    return check
+
+
+def _write_figure(path: str, page: Page, title: str, protected: str, force: bool) -> None:
+    """Render `page` in the format the suffix of `path` names and write it safely (exit 1 on refusal)."""
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix == ".svg":
+        from pnp.render.svg import render_svg_page
+
+        data = render_svg_page(page, title).encode("utf-8")
+    else:
+        from pnp.render.pdf import render_pdf
+
+        data = render_pdf(Document(title, (page,), author="pnp"))
+        if suffix == ".png":
+            from pnp.render.outputs import pdf_to_png
+
+            data = pdf_to_png(data, CHART_DPI)[0]
+    try:
+        write_outputs(target.parent, {target.name: data}, protected=[Path(protected)], force=force)
+    except SpecError as exc:
+        hints = {
+            "output.refused": "give another file name, move the file away, or pass --force to overwrite it",
+            "output.folder": "give a file name in a folder you can write to",
+        }
+        _fail([replace(d, hint=hints.get(d.rule, d.hint)) for d in exc.diagnostics])
+        return
+    click.echo(f"wrote {target}", err=True)
+
+
 @click.command("play")
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--roll", type=click.IntRange(1, 6), default=None, help="Replace the first move's roll.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def play_command(scenario: str, roll: int | None, fmt: str) -> None:
+@click.option(
+    "--figure",
+    type=click.Path(dir_okay=False),
+    callback=_suffix_in((".svg", ".pdf")),
+    help="Also draw the board before and after, with the cars' paths, to FILE.svg or FILE.pdf.",
+)
+@click.option("--force", is_flag=True, help="Overwrite a --figure file pnp did not write.")
+def play_command(scenario: str, roll: int | None, fmt: str, figure: str | None, force: bool) -> None:
     """Play a scenario's moves and print the board before and after, and every event."""
     try:
         spec, located = load_scenario(scenario)
@@ -42,6 +95,12 @@ def play_command(scenario: str, roll: int | None, fmt: str) -> None:
     except SpecError as exc:
         _fail(exc.diagnostics)
         return
+    if figure is not None:
+        from pnp.games.mdd.draw_scenario import scenario_figure
+
+        word = limits_for(spec.ruleset).mine_word
+        page = scenario_figure(spec.title, result.before, result.after, result.events, result.letters, word)
+        _write_figure(figure, page, spec.title, scenario, force)
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -103,7 +162,16 @@ def load_board(path: str) -> Board:
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
 @click.option("--two-dice", is_flag=True, help="v2.1 variant: a separate die gives the first step's direction.")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def simulate_command(setup: str, games: int, seed: int, jobs: int, two_dice: bool, fmt: str) -> None:
+@click.option(
+    "--chart",
+    type=click.Path(dir_okay=False),
+    callback=_suffix_in((".svg", ".png", ".pdf")),
+    help="Also draw the main distributions and the team win rates to FILE.svg, FILE.png or FILE.pdf.",
+)
+@click.option("--force", is_flag=True, help="Overwrite a --chart file pnp did not write.")
+def simulate_command(
+    setup: str, games: int, seed: int, jobs: int, two_dice: bool, fmt: str, chart: str | None, force: bool
+) -> None:
     """Play whole races from a setup and report how it plays, with 95% confidence intervals."""
     try:
         board = load_board(setup)
@@ -130,6 +198,11 @@ def simulate_command(setup: str, games: int, seed: int, jobs: int, two_dice: boo
         )
         return
     summary = summarize(board, results)
+    if chart is not None:
+        from pnp.games.mdd.draw_chart import simulation_chart
+
+        title = f"{Path(setup).name}: {games} races, seed {seed}" + (", two dice" if two_dice else "")
+        _write_figure(chart, simulation_chart(title, summary, results), title, setup, force)
     if fmt == "json":
         click.echo(json.dumps(summary_data(summary, seed), indent=2))
     else:
