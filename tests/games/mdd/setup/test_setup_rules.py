@@ -7,25 +7,13 @@ from collections.abc import Callable
 import pytest
 
 from pnp.diagnostics import Diagnostic, Severity
+from tests.games.mdd.setup.conftest import BOMBS, WALLS
 
 Diagnose = Callable[[str], list[Diagnostic]]
 Text = Callable[..., str]
 
-BOMBS_OK = [
-    (4, 15, 2),
-    (3, 18, 2),
-    (1, 18, 1),
-    (7, 19, 2),
-    (4, 21, 3),
-    (6, 22, 1),
-    (1, 25, 2),
-    (4, 26, 2),
-    (6, 27, 1),
-    (2, 29, 3),
-    (5, 30, 2),
-    (7, 30, 1),
-]
-WALLS_OK = [(2, 16), (5, 17), (3, 20), (5, 23), (2, 24), (3, 28)]
+BOMBS_OK = BOMBS
+WALLS_OK = WALLS
 
 
 def rules(found: list[Diagnostic]) -> set[str]:
