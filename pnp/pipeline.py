@@ -106,7 +106,7 @@ def _drawer(located: Located, limits: RunLimits) -> Drawer:
 
     def render_text(source: str, context: dict[str, Any], path: PathKey) -> str:
         mark = located.mark(path)
-        return render_template_string(source, context, file=mark.file, line=mark.line)
+        return render_template_string(source, context, file=mark.file, line=mark.line, column=mark.column)
 
     return Drawer(images, render_text, located.mark)
 

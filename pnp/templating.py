@@ -12,7 +12,9 @@ build: `'A' * 10**9` and `10**10**6` fail at once instead of eating memory or ti
 
 from __future__ import annotations
 
+import difflib
 import operator
+import re
 from collections.abc import Callable, Mapping
 from functools import cache, lru_cache
 from typing import Any
@@ -140,8 +142,8 @@ def _compiled(source: str) -> tuple[Template | None, int, str]:
     return env.from_string(tree), 0, ""
 
 
-def _fail(file: str, line: int, message: str, hint: str) -> SpecError:
-    return SpecError(Diagnostic.at(Mark(file, line, 1), "template", message, hint))
+def _fail(file: str, line: int, message: str, hint: str, column: int = 1) -> SpecError:
+    return SpecError(Diagnostic.at(Mark(file, line, column), "template", message, hint))
 
 
 def _template_line(err: Exception) -> int:
@@ -155,14 +157,41 @@ def _template_line(err: Exception) -> int:
     return found
 
 
-def render_template_string(source: str, context: Mapping[str, Any], *, file: str, line: int) -> str:
+_MISSING = re.compile(r"(?:has no attribute|is undefined)\W*'?(\w+)'?")
+
+
+def _names(context: Mapping[str, Any], prefix: str = "", depth: int = 2) -> list[str]:
+    """Dotted names a template can use (`card.rank`), to suggest the one a typo meant."""
+    found: list[str] = []
+    for key, value in context.items():
+        name = f"{prefix}{key}"
+        found.append(name)
+        if depth > 1 and isinstance(value, Mapping):
+            found.extend(_names(value, f"{name}.", depth - 1))
+    return found
+
+
+def _name_hint(message: str, context: Mapping[str, Any]) -> str:
+    """'did you mean …' for an unknown name, else a general hint."""
+    m = _MISSING.search(message)
+    if m is None:
+        return "fix the expression"
+    names = _names(context)
+    close = difflib.get_close_matches(m.group(1), [n.rsplit(".", 1)[-1] for n in names], n=1)
+    if close:
+        full = next(n for n in names if n.rsplit(".", 1)[-1] == close[0])
+        return f"did you mean {full!r}?"
+    return f"the names you can use here: {', '.join(names[:12])}"
+
+
+def render_template_string(source: str, context: Mapping[str, Any], *, file: str, line: int, column: int = 1) -> str:
     """Render `source` (jinja2 syntax) with `context`; errors become a SpecError at `file`:`line`.
 
-    `line` is the line of the first character of `source` in `file`; an error on a later line of a
-    multi-line template is reported at that later line.
+    `line` and `column` give the first character of `source` in `file`; an error on a later line of a
+    multi-line template is reported at that later line (column 1).
     """
     if len(source) > MAX_TEMPLATE_CHARS:
-        raise _fail(file, line, f"template text over {MAX_TEMPLATE_CHARS} characters", "shorten the text")
+        raise _fail(file, line, f"template text over {MAX_TEMPLATE_CHARS} characters", "shorten the text", column)
     try:
         template, bad_line, statement = _compiled(source)
         if template is None:
@@ -177,12 +206,12 @@ def render_template_string(source: str, context: Mapping[str, Any], *, file: str
         for piece in template.generate(**dict(context)):
             size += len(piece)
             if size > MAX_OUTPUT_CHARS:
-                raise _fail(file, line, "the template produces too much text", "shorten the text")
+                raise _fail(file, line, "the template produces too much text", "shorten the text", column)
             pieces.append(piece)
     except TemplateError as err:
         at = line + _template_line(err) - 1
-        hint = "check the name against the spec's keys" if "undefined" in str(err) else "fix the expression"
-        raise _fail(file, at, f"template error: {err.message or err}", hint) from None
+        hint = _name_hint(str(err), context)
+        raise _fail(file, at, f"template error: {err.message or err}", hint, column if at == line else 1) from None
     except (ArithmeticError, TypeError, ValueError) as err:
-        raise _fail(file, line, f"template error: {err}", "fix the expression") from None
+        raise _fail(file, line, f"template error: {err}", "fix the expression", column) from None
     return "".join(pieces)

@@ -40,12 +40,17 @@ class Drawer:
         self.images = images
         self.render_text = render_text
         self.mark = mark
+        self.errors: list[Diagnostic] = []
+        """Problems met while drawing, collected so that every one is reported at once."""
 
     def elements(self, elements: list[Element], w: float, h: float, context: dict[str, Any],
                  path: PathKey) -> list[Item]:
         items: list[Item] = []
         for i, element in enumerate(elements):
-            items.extend(self.element(element, w, h, context, (*path, i)))
+            try:
+                items.extend(self.element(element, w, h, context, (*path, i)))
+            except SpecError as exc:
+                self.errors.extend(d for d in exc.diagnostics if d not in self.errors)
         return items
 
     def element(self, e: Element, w: float, h: float, context: dict[str, Any], path: PathKey) -> list[Item]:
@@ -188,5 +193,7 @@ def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
                 groups.append(draw_counters(drawer, component, path, kit_context))
             case Board():
                 groups.append(draw_board(component, path))
+    if drawer.errors:
+        raise SpecError(drawer.errors)
     return PrintJob(kit.kit, kit.credit, tuple(groups))
 

@@ -49,11 +49,14 @@ def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] |
     for part in loc:
         if not isinstance(part, str):
             continue
+        tagged = [m for m in candidates if _tag_matches(m, part)]
+        if tagged and len(candidates) > 1:
+            candidates = tagged  # a union tag (e.g. `text`), even when the member also has a key of that name
+            continue
         owners = [m for m in candidates if part in m.model_fields]
         if owners:
             candidates = [sub for m in owners for sub in _models_in(m.model_fields[part].annotation)]
         else:
-            tagged = [m for m in candidates if _tag_matches(m, part)]
             candidates = tagged or candidates
         if not candidates:
             return None
