@@ -13,6 +13,7 @@ from pnp.games.nitro import rules
 from pnp.games.nitro.cli import nitro_cli
 from pnp.games.nitro.kit import track_print_job
 from pnp.games.nitro.model import NitroTrack
+from pnp.games.nitro.rulebook import nitro_rulebook
 from pnp.model.base import build_model
 from pnp.rules import check_rules
 from pnp.spec.loader import Located
@@ -36,6 +37,7 @@ PLUGIN = GamePlugin(
     components=track_print_job,
     cli=nitro_cli,
     model=NitroTrack,
+    rulebook=nitro_rulebook,
 )
 
 __all__ = ["PLUGIN", "build_track", "check_track", "rules"]
