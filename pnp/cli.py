@@ -279,6 +279,7 @@ def info(spec: Path, fmt: str, **kwargs: Any) -> None:
 def schema(game: str) -> None:
     """Print the JSON Schema of a spec format, for editors that complete and check YAML."""
     from pnp.model.kit import Kit
+    from pnp.model.schema import spec_schema
 
     if game == "kit":
         model: Any = Kit
@@ -286,9 +287,7 @@ def schema(game: str) -> None:
         model = get_game(game).model
         if model is None:
             raise click.UsageError(f"{game} has no published schema yet")
-    data = model.model_json_schema(mode="validation")
-    data["$schema"] = "https://json-schema.org/draft/2020-12/schema"
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(json.dumps(spec_schema(model), indent=2, ensure_ascii=False))
 
 
 @main.command()

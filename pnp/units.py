@@ -6,7 +6,7 @@ import math
 import re
 from typing import Annotated
 
-from pydantic import BeforeValidator, PlainSerializer
+from pydantic import BeforeValidator, PlainSerializer, StringConstraints
 
 MM_PER_UNIT: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 MM_PER_PT = 25.4 / 72.0
@@ -54,11 +54,15 @@ def _positive(value: object) -> float:
 
 _as_mm = PlainSerializer(lambda v: v, return_type=float)
 
-Length = Annotated[float, BeforeValidator(parse_length), _as_mm]
+LengthText = Annotated[str, StringConstraints(pattern=r"^\s*[+-]?(\d+(\.\d*)?|\.\d+)\s*(mm|cm|in|pt)?\s*$")]
+"""How a length is written in YAML: a number (mm) or text with a unit; the JSON Schema shows this form."""
+_WRITTEN = float | LengthText
+
+Length = Annotated[float, BeforeValidator(parse_length, json_schema_input_type=_WRITTEN), _as_mm]
 """Any length in mm (may be negative, e.g. an offset)."""
-NonNegativeLength = Annotated[float, BeforeValidator(_non_negative), _as_mm]
+NonNegativeLength = Annotated[float, BeforeValidator(_non_negative, json_schema_input_type=_WRITTEN), _as_mm]
 """A length in mm that is zero or more (margins, bleed, radius)."""
-PositiveLength = Annotated[float, BeforeValidator(_positive), _as_mm]
+PositiveLength = Annotated[float, BeforeValidator(_positive, json_schema_input_type=_WRITTEN), _as_mm]
 """A length in mm that is more than zero (sizes)."""
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from pnp.data import layout_data
 from pnp.model.base import SpecModel
@@ -29,6 +29,10 @@ def _card_size(value: object) -> object:
     return value
 
 
+CardPreset = Literal[tuple(layout_data("cards"))]  # type: ignore[valid-type]
+"""The card size presets of layouts/cards.yaml, by name."""
+
+
 class Card(SpecModel):
     """One card design printed `count` times; `fields` are values its texts can use as {{ card.NAME }}."""
 
@@ -47,17 +51,13 @@ class Deck(SpecModel):
 
     type: Literal["deck"]
     name: str = Field(max_length=200)
-    size: Size = Size(width=63.0, height=88.0)
+    size: Annotated[Size, BeforeValidator(_card_size, json_schema_input_type=Size | CardPreset)] = Size(
+        width=63.0, height=88.0)
     corner_radius: NonNegativeLength = 3.0
     bleed: NonNegativeLength = 0.0
     fill: Colour = "#ffffff"
     back: Face | None = None
     cards: list[Card] = Field(min_length=1, max_length=MAX_COUNT)
-
-    @field_validator("size", mode="before")
-    @classmethod
-    def _preset(cls, value: object) -> object:
-        return _card_size(value)
 
     @model_validator(mode="after")
     def _radius_fits(self) -> Deck:

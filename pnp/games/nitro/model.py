@@ -9,9 +9,9 @@ deck parameters with their documented defaults (docs/nitro-dice.md). Game rules 
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from pnp.model.base import SpecModel
 from pnp.model.kit import SheetSettings
@@ -45,6 +45,11 @@ class Hazard(SpecModel):
     kind: str = Field("hazard", min_length=1, max_length=40)
 
 
+def _as_is(value: Any) -> Any:
+    """No change: only tells the JSON Schema that a section may also be written as a bare kind."""
+    return value
+
+
 class Section(SpecModel):
     """One card of the track. Written as a bare kind (`- straight`) or as a mapping with options."""
 
@@ -52,7 +57,7 @@ class Section(SpecModel):
     direction: Literal["left", "right"] | None = None
     """Turns only: which way the card turns, looking in the driving direction (default left)."""
     hazards: tuple[Hazard, ...] = ()
-    over: tuple[int, ...] = ()
+    over: Annotated[tuple[int, ...], BeforeValidator(_as_is, json_schema_input_type=int | list[int])] = ()
     """Section numbers this card is laid over as a bridge (a declared crossing)."""
 
     @model_validator(mode="before")
@@ -171,7 +176,8 @@ class NitroTrack(SpecModel):
     name: str | None = Field(None, max_length=200)
     race: Race
     players: int
-    sections: tuple[Section, ...] = Field(max_length=500)
+    sections: tuple[Annotated[Section, BeforeValidator(_as_is, json_schema_input_type=Section | Kind)], ...] = Field(
+        max_length=500)
     garage: Garage | None = None
     geometry: Geometry = Geometry()
     deck: Deck = Deck()
