@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from pnp.diagnostics import Diagnostic
+from pnp.diagnostics import Diagnostic, SpecError
 from pnp.spec.loader import Located
 
 
@@ -36,3 +36,23 @@ class GamePlugin:
     """Balance warnings from N simulated games (`pnp validate --simulate N`)."""
     rulebook: Callable[[Any], Any] | None = None
     """The rulebook to print with a spec's kit, as a `pnp.kit.rulebook.RulebookRequest`."""
+
+
+def require_game(located: Located, game: str | None, what: str) -> None:
+    """Refuse a file written for another purpose before its keys are checked one by one.
+
+    `game` is the `game:` value the command needs, or None for files without one (MDD scenarios); `what` names
+    the kind of file the command wants, for the message.
+    """
+    data = located.data
+    found = data.get("game") if isinstance(data, dict) else None
+    if found == game:
+        return
+    if found is None:
+        message = f"this file has no `game: {game}` line: the command needs {what}"
+    elif isinstance(data, dict) and "kit" in data and game is None:
+        message = f"this is a kit, not {what}"
+    else:
+        message = f"this is a `game: {found}` spec, not {what}"
+    mark = located.key_mark(("game",)) if found is not None else located.mark(())
+    raise SpecError(Diagnostic.at(mark, "spec.kind", message, "check the file name, or use the command for this file"))

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pnp.games.dragrage.checks  # noqa: F401  (importing it registers the Drag Rage rules)
 from pnp.diagnostics import Diagnostic, SpecError, sort_diagnostics
+from pnp.games.base import require_game
 from pnp.games.dragrage.spec import DragRageSpec, build_spec
 from pnp.games.dragrage.variant import Variant
 from pnp.rules import check_rules
@@ -24,6 +25,7 @@ def check_spec(spec: DragRageSpec, located: Located) -> list[Diagnostic]:
 def load_variant(path: str | Path) -> tuple[Variant, list[Diagnostic]]:
     """Load and check a spec file; return its variant and warnings, or raise SpecError on any error."""
     located = load_yaml(path)
+    require_game(located, "drag-rage", "a Drag Rage spec (game: drag-rage)")
     spec = build_spec(located)
     found = check_spec(spec, located)
     errors = [d for d in found if d.is_error]

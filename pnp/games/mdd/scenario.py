@@ -18,6 +18,7 @@ from typing import Literal
 from pydantic import Field, field_validator
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.games.base import require_game
 from pnp.games.mdd.engine import (
     RACING,
     STATUS_NAMES,
@@ -120,6 +121,7 @@ class PlayResult:
 def load_scenario(path: str) -> tuple[Scenario, Located]:
     """Read and validate a scenario file; SpecError with located diagnostics when it is wrong."""
     located = load_yaml(path)
+    require_game(located, None, "an MDD scenario (a board, its cars and the moves; no `game:` line)")
     return build_model(Scenario, located), located
 
 

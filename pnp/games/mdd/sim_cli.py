@@ -19,6 +19,7 @@ from typing import Any
 import click
 
 from pnp.diagnostics import Diagnostic, SpecError
+from pnp.games.base import require_game
 from pnp.games.mdd.engine import RaceOptions
 from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.rulesets import limits_for
@@ -139,6 +140,7 @@ def load_board(path: str) -> Board:
     from pnp.games.mdd.plugin import PLUGIN
 
     located = load_yaml(path)
+    require_game(located, "mdd", "a Mini Demolition Derby setup (game: mdd)")
     spec = PLUGIN.build(located)
     errors = [d for d in PLUGIN.check(spec, located) if d.is_error]
     if errors:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import click
 
 from pnp.diagnostics import SpecError
+from pnp.games.base import require_game
 from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.sketch import sketch
@@ -31,7 +32,9 @@ def nitro_cli() -> None:
 def map_command(spec: str, cell: float, poses: bool) -> None:
     """Sketch the track in SPEC as text: digits are section numbers, S the Start/Finish, G the Garage."""
     try:
-        track = build_model(NitroTrack, load_yaml(spec))
+        located = load_yaml(spec)
+        require_game(located, "nitro-dice", "a Nitro Dice track (game: nitro-dice)")
+        track = build_model(NitroTrack, located)
     except SpecError as error:
         click.echo(str(error), err=True)
         raise SystemExit(1) from None
