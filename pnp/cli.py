@@ -267,7 +267,7 @@ def info(spec: Path, fmt: str, **kwargs: Any) -> None:
     click.echo(f"kit: {job.title}")
     for g in groups:
         w, h = g["size_mm"]  # type: ignore[misc]
-        click.echo(f"  {g['kind']:<9} {g['name']}: {g['pieces']} x {w:g} x {h:g} mm"
+        click.echo(f"  {g['kind']:<9} {g['name']}: {g['pieces']} x {w:.4g} x {h:.4g} mm"
                    f"{' (with backs)' if g['backs'] else ''}")
     click.echo("totals: " + ", ".join(f"{n} {kind}" for kind, n in totals.items()))
     click.echo("sheets: " + ", ".join(f"{paper}: {n}" for paper, n in sheets.items()))

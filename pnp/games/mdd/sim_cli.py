@@ -182,7 +182,7 @@ def simulate_command(
         return
     options = RaceOptions(two_dice=two_dice)
     try:
-        if fmt == "text":
+        if fmt == "text" and sys.stderr.isatty():
             with click.progressbar(length=games, label="racing", file=sys.stderr) as bar:
                 results = simulate(board, games, seed, jobs, options, bar.update)
         else:
