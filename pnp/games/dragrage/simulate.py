@@ -106,6 +106,8 @@ def simulate(variant: Variant, strategies: dict[str, Strategy], races: int, seed
 
 
 def _pct(e: Estimate) -> str:
+    if e.empty:
+        return "n/a (nothing decided)"
     return f"{100 * e.value:5.1f} % [{100 * e.low:5.1f}–{100 * e.high:5.1f}]"
 
 

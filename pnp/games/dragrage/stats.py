@@ -19,20 +19,28 @@ class Estimate:
     value: float
     low: float
     high: float
+    trials: int = -1
+    """How many trials a rate rests on (-1 for means); 0 means there is nothing to estimate."""
 
-    def to_dict(self) -> dict[str, float]:
+    @property
+    def empty(self) -> bool:
+        return self.trials == 0
+
+    def to_dict(self) -> dict[str, float | None]:
+        if self.empty:
+            return {"value": None, "low": None, "high": None}
         return {"value": self.value, "low": self.low, "high": self.high}
 
 
 def rate(successes: int, trials: int) -> Estimate:
-    """Success rate with its Wilson score interval (all zeros when there are no trials)."""
+    """Success rate with its Wilson score interval (`empty` when there are no trials)."""
     if trials == 0:
-        return Estimate(0.0, 0.0, 0.0)
+        return Estimate(0.0, 0.0, 0.0, 0)
     p = successes / trials
     denom = 1 + Z95**2 / trials
     centre = (p + Z95**2 / (2 * trials)) / denom
     half = Z95 * math.sqrt(p * (1 - p) / trials + Z95**2 / (4 * trials**2)) / denom
-    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half))
+    return Estimate(p, max(0.0, centre - half), min(1.0, centre + half), trials)
 
 
 def mean(values: list[float]) -> Estimate:
