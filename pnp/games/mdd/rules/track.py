@@ -1,0 +1,71 @@
+"""MDD validator rules for can the race be run: every lane reachable, the finish reachable, no row walled off."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from pnp.diagnostics import Diagnostic
+from pnp.games.mdd.geometry import Cell
+from pnp.games.mdd.rules.common import (
+    _at,
+    _reachable,
+    _wall_cells,
+)
+from pnp.games.mdd.setup import MddSetup, Placed
+from pnp.rules import rule
+from pnp.spec.loader import Located
+
+
+@rule("mdd.track.lanes", MddSetup, "every lane can be reached from the start")
+def _track_lanes(spec: MddSetup, located: Located) -> Iterable[Diagnostic]:
+    layout = spec.layout()
+    if not layout.cars:
+        return []
+    reached = {lane for lane, _ in _reachable(layout)}
+    missing = [lane for lane in range(1, layout.lanes + 1) if lane not in reached]
+    if not missing:
+        return []
+    return [
+        _at(
+            located,
+            layout.walls_where,
+            "mdd.track.lanes",
+            f"walls shut off lane{'s' if len(missing) > 1 else ''} {', '.join(map(str, missing))}: "
+            "no car can ever drive there",
+            "move walls so that every lane can be reached from the start",
+        )
+    ]
+
+
+@rule("mdd.track.finish", MddSetup, "a car can get from the start to the finish line")
+def _track_finish(spec: MddSetup, located: Located) -> Iterable[Diagnostic]:
+    layout = spec.layout()
+    if not layout.cars or any(row + 1 == layout.rows for _, row in _reachable(layout)):
+        return []
+    return [
+        _at(
+            located,
+            layout.walls_where,
+            "mdd.track.finish",
+            "walls block the way: no car can get from the start to the finish line",
+            "open a gap in the walls (a car needs one lane, two cells long)",
+        )
+    ]
+
+
+@rule("mdd.track.row_blocked", MddSetup, "no row is walled from side to side")
+def _track_row_blocked(spec: MddSetup, located: Located) -> Iterator[Diagnostic]:
+    layout = spec.layout()
+    by_row: dict[int, list[Placed[Cell]]] = {}
+    for wall in layout.walls:
+        by_row.setdefault(wall.item.row, []).append(wall)
+    for row, walls in sorted(by_row.items()):
+        covered = {c.lane for w in walls for c in _wall_cells(w.item)}
+        if all(lane in covered for lane in range(1, layout.lanes + 1)):
+            yield _at(
+                located,
+                walls[0].where,
+                "mdd.track.row_blocked",
+                f"row {row} is walled from side to side: no car can pass it",
+                "remove a wall from this row",
+            )
