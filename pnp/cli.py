@@ -161,6 +161,20 @@ def main() -> None:
 def validate(spec: Path, fmt: str, games: int | None, **kwargs: Any) -> None:
     """Check SPEC and report every problem with file:line:col, the rule broken and a fix."""
     limits = _limits(kwargs)
+    try:
+        diagnostics = _all_problems(spec, limits, games)
+    except SpecError as exc:  # the spec could not be read or modelled: its own problems, then the summary
+        diagnostics = exc.diagnostics
+    report(diagnostics, fmt)
+    errors = sum(d.is_error for d in diagnostics)
+    if fmt == "text":
+        warnings = len(diagnostics) - errors
+        click.echo(f"{spec}: {errors} error(s), {warnings} warning(s)", err=True)
+    sys.exit(1 if errors else 0)
+
+
+def _all_problems(spec: Path, limits: RunLimits, games: int | None) -> list[Diagnostic]:
+    """Rule diagnostics, then what only printing would find, then (on request) simulated balance warnings."""
     loaded = load_spec(spec, limits)
     diagnostics = validate_spec(loaded)
     if not any(d.is_error for d in diagnostics):
@@ -170,12 +184,7 @@ def validate(spec: Path, fmt: str, games: int | None, **kwargs: Any) -> None:
             raise click.UsageError("--simulate works with game setups that pnp can play (game: mdd)")
         if not any(d.is_error for d in diagnostics):
             diagnostics.extend(loaded.plugin.simulate(loaded.spec, loaded.located, games))
-    report(diagnostics, fmt)
-    errors = sum(d.is_error for d in diagnostics)
-    if fmt == "text":
-        warnings = len(diagnostics) - errors
-        click.echo(f"{spec}: {errors} error(s), {warnings} warning(s)", err=True)
-    sys.exit(1 if errors else 0)
+    return diagnostics
 
 
 def _formats(value: str) -> tuple[str, ...]:

@@ -74,6 +74,7 @@ def test_golden_text_diagnostic(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None
         f"{path.resolve()}:5:5: error [yaml.duplicate_key] duplicate key 'name' "
         "(first defined at line 4, again at line 5)",
         "    hint: keep one of the two; a later value would silently replace the earlier one",
+        f"{path}: 1 error(s), 0 warning(s)",
     ]
 
 
