@@ -149,15 +149,12 @@ def translator(lang: str | None) -> Callable[[str], str]:
 
 
 def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLimits | None = None,
-                    settings_override: Callable[[SheetSettings], SheetSettings] | None = None,
                     lang: str | None = None) -> tuple[Document, Plan]:
     """Plan and compose the pages of a spec's kit, component texts in `lang` (None: English)."""
     tr = translator(lang)
     limits = limits or RunLimits()
     job = print_job(loaded, limits, paper, tr)
     settings = settings_of(loaded, job)
-    if settings_override is not None:
-        settings = settings_override(settings)
     try:
         plan = choose_plan(job.groups, settings, paper)
     except LayoutError as exc:

@@ -23,7 +23,6 @@ from markdown_it.token import Token
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 
-FIGURE_SCHEME = "figure:"
 _FIGURE_RE = re.compile(r"^!\[(?P<caption>.*)\]\(figure:(?P<name>[A-Za-z0-9_.-]+)\)$", re.DOTALL)
 _COMMENT_RE = re.compile(r"^<!--\s*(?P<body>.*?)\s*-->\s*$", re.DOTALL)
 

@@ -53,6 +53,6 @@ def calibration_document(paper_name: str, duplex: str) -> Document:
         Text(bx, by + 22, "x offset (mm): read the horizontal ruler", 3, anchor="middle"),
         Text(bx, by - 20, "y offset (mm): read the vertical ruler", 3, anchor="middle"),
     ]
-    pages = (Page(paper.width, paper.height, tuple(front), "front", "front"),
-             Page(paper.width, paper.height, tuple(back), "back", "back"))
+    pages = (Page(paper.width, paper.height, tuple(front), "front"),
+             Page(paper.width, paper.height, tuple(back), "back"))
     return Document(f"pnp calibration {paper_name}", pages)

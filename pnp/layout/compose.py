@@ -8,6 +8,7 @@ from pnp.layout.furniture import MARK, crop_marks, footer, outline
 from pnp.layout.imposition import Plan, Sheet, Tile, back_position, mirrors_x
 from pnp.layout.pieces import Piece, PrintJob
 from pnp.layout.scene import Document, Group, Item, Line, Page, Rect, Style, Text, Transform
+from pnp.layout.text import fill_placeholders
 from pnp.model.kit import SheetSettings
 
 Translate = Callable[[str], str]
@@ -23,10 +24,7 @@ def _piece_group(piece: Piece, drawing: tuple[Item, ...], x: float, y: float, la
 
 def _phrase(tr: Translate, text: str, **values: object) -> str:
     """Translate a sheet phrase, then fill its {placeholders} by plain replacement (never str.format)."""
-    result = tr(text)
-    for key, value in values.items():
-        result = result.replace("{" + key + "}", str(value))
-    return result
+    return fill_placeholders(tr(text), values)
 
 
 def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = str) -> Document:
@@ -38,7 +36,6 @@ def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = 
     total = len(plan.sheets)
     for number, sheet in enumerate(plan.sheets, start=1):
         items: list[Item] = []
-        side = "single"
         label = _phrase(tr, "sheet {number} of {total}", number=number, total=total)
         if sheet.tile is not None:
             items.extend(_tile_items(job, sheet.tile, tr))
@@ -47,16 +44,14 @@ def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = 
             items.extend(_assembly_items(job, sheet.assembly, plan, settings, tr))
             label += " · " + tr("assembly map")
         elif sheet.back_of is not None:
-            side = "back"
             items.extend(_back_items(job, sheet, plan, settings))
             label += " · " + _phrase(tr, "backs of sheet {number}", number=sheet.back_of + 1)
         else:
-            side = "front" if any(job.groups[p.group].has_backs for p in sheet.placements) else "single"
             items.extend(_front_items(job, sheet, settings))
-        flipped_vertically = side == "back" and not mirrors_x(plan.paper, settings.duplex)
+        flipped_vertically = sheet.back_of is not None and not mirrors_x(plan.paper, settings.duplex)
         items.extend(footer(plan.paper, settings.margin, job.title, label, job.credit,
                             tr("print at 100% / actual size"), at_top=flipped_vertically))
-        pages.append(Page(plan.paper.width, plan.paper.height, tuple(items), label, side))  # type: ignore[arg-type]
+        pages.append(Page(plan.paper.width, plan.paper.height, tuple(items), label))
     return Document(job.title, tuple(pages), author=job.credit, subject="print-and-play kit made with pnp")
 
 

@@ -40,6 +40,6 @@ def _item(item: Item, tr: Translate) -> Item:
 
 def localise(document: Document, tr: Translate) -> Document:
     """`document` with component texts translated by `tr`."""
-    pages = tuple(Page(p.width, p.height, tuple(_item(i, tr) for i in p.items), p.label, p.side)
+    pages = tuple(Page(p.width, p.height, tuple(_item(i, tr) for i in p.items), p.label)
                   for p in document.pages)
     return replace(document, pages=pages)

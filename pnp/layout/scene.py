@@ -119,7 +119,6 @@ class Page:
     height: float
     items: tuple[Item, ...]
     label: str = ""
-    side: Literal["front", "back", "single"] = "single"
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,3 +49,11 @@ def text_block(
         for i, line in enumerate(wrap(text, font, size, width))
         if line
     ]
+
+
+def fill_placeholders(text: str, values: dict[str, object]) -> str:
+    """Put values into `{name}` placeholders by plain replacement: text from catalogs or specs is never given
+    to str.format, so a stray `{0.__class__}` stays text."""
+    for key, value in values.items():
+        text = text.replace("{" + key + "}", str(value))
+    return text

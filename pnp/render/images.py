@@ -12,7 +12,6 @@ PDF with one image XObject per distinct key, appended as an incremental update (
 
 from __future__ import annotations
 
-import io
 import re
 import struct
 import zlib
@@ -186,12 +185,6 @@ class ImageCache:
         canvas.scale(item.w, item.h)
         canvas.doForm(name)
         canvas.restoreState()
-
-    def finish(self, pdf: bytes) -> bytes:
-        """`pdf` (reportlab's saved output) with every drawn image appended as an incremental update."""
-        out = io.BytesIO()
-        self.write(pdf, out)
-        return out.getvalue()
 
     def write(self, pdf: bytes, out: BinaryIO) -> None:
         """Write `pdf` to `out`, then every drawn image, one file at a time, as an incremental update."""

@@ -9,10 +9,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pnp.games.dragrage.odds import p_at_least
+from pnp.kit.cards import reference_card
 from pnp.kit.dice import die_net
 from pnp.layout.pieces import Piece, PieceGroup
 from pnp.layout.scene import Ellipse, Group, Item, Polygon, Rect, Style, Text, Transform
-from pnp.layout.text import text_block
 
 PLAYERS: tuple[tuple[str, str, str], ...] = (("A", "#d55e00", "#ffffff"), ("B", "#0072b2", "#ffffff"))
 """Player letter, car colour, ink."""
@@ -140,29 +140,17 @@ def score_tracker(heats: int) -> Piece:
     return Piece(w, h, tuple(items), name="heat tracker")
 
 
-def reference_card(finish_after: int, lane_length: int, credit: str) -> Piece:
+def turn_card(finish_after: int, lane_length: int, credit: str) -> Piece:
     """A poker-size card: what a turn is, the challenge, how a heat is won (our own summary)."""
-    w, h = 63.0, 88.0
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill="#fbf6e9", stroke=None)),
-                         Rect(0, 0, w, 10, Style(fill="#1f2a44", stroke=None)),
-                         Text(w / 2, 6.8, "Drag Rage — a turn", 4.0, "sans-bold", "#ffffff", "middle")]
-    body = [
-        "Advance: put an unused counter on your car's space and move that many spaces.",
-        "Or challenge (Let's Roll!): your rival rolls 2 dice, or 3 once per heat with the nitro die, and must "
-        "reach the number just moved. Fail: the car goes back (spun out) and you move. Success: give up your "
-        "nitro die and move, or pass; then your rival must move.",
-        f"Heat: the finish line is after space {finish_after}. Fewest counters to cross wins; on a tie, the car "
-        f"on or nearest space {finish_after + 1}. Never pass space {lane_length} if another move exists.",
-        "Best of three heats wins the race.",
-    ]
-    y = 13.0
-    for paragraph in body:
-        lines = text_block(paragraph, 4, y, w - 8, 2.5, "sans", INK, "left", 1.25)
-        items.extend(lines)
-        y += len(lines) * 2.5 * 1.25 + 1.5
-    items.extend(text_block(credit, 3, h - 6.5, w - 6, 1.7, "sans", "#555555", "center", 1.2))
-    items.append(Rect(0, 0, w, h, Style(stroke="#999999", stroke_width=0.2), radius=3))
-    return Piece(w, h, tuple(items), corner_radius=3, name="reference card")
+    return reference_card("Drag Rage — a turn", [
+        ("", "Advance: put an unused counter on your car's space and move that many spaces."),
+        ("", "Or challenge (Let's Roll!): your rival rolls 2 dice, or 3 once per heat with the nitro die, and must "
+             "reach the number just moved. Fail: the car goes back (spun out) and you move. Success: give up your "
+             "nitro die and move, or pass; then your rival must move."),
+        ("", f"Heat: the finish line is after space {finish_after}. Fewest counters to cross wins; on a tie, the "
+             f"car on or nearest space {finish_after + 1}. Never pass space {lane_length} if another move exists."),
+        ("", "Best of three heats wins the race."),
+    ], credit, name="reference card")
 
 
 def dragrage_groups(lane_length: int, finish_after: int, counters: tuple[int, ...], heats: int, credit: str,
@@ -176,7 +164,7 @@ def dragrage_groups(lane_length: int, finish_after: int, counters: tuple[int, ..
         PieceGroup("Nitro markers", tuple(nitro_marker(*p) for p in PLAYERS), kind="counters"),
         PieceGroup("Cars", tuple(car(*p, width) for p in PLAYERS), kind="tokens"),
         PieceGroup("Heat tracker", (score_tracker(heats),), kind="tracker"),
-        PieceGroup("Reference card", (reference_card(finish_after, lane_length, credit),), kind="cards"),
+        PieceGroup("Reference card", (turn_card(finish_after, lane_length, credit),), kind="cards"),
     ]
     if dice:
         groups.append(PieceGroup("Dice", (die_net(18.0),) * dice, kind="dice"))

@@ -15,43 +15,10 @@ import yaml
 
 from pnp.games.mdd.draw_common import CUT, FOLD, ink_on
 from pnp.games.mdd.geometry import RuleLimits
+from pnp.kit.cards import reference_card
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Item, Line, Rect, Style, Text
-from pnp.layout.text import text_block
-
-CARD_W, CARD_H = 63.0, 88.0
-TITLE = "#1f2a44"
-
-
-def _card(title: str, lines: list[tuple[str, str]], footer: str) -> Piece:
-    """A poker-size reference card: title band, then (heading, text) paragraphs, shrunk until they fit."""
-    items: list[Item] = [Rect(0, 0, CARD_W, CARD_H, Style(fill="#fbf6e9", stroke=None)),
-                         Rect(0, 0, CARD_W, 11, Style(fill=TITLE, stroke=None)),
-                         Text(CARD_W / 2, 7.4, title, 4.2, "sans-bold", "#ffffff", "middle")]
-    size = 2.6
-    while True:
-        body, bottom = _paragraphs(lines, size)
-        if bottom <= CARD_H - 8 or size < 1.6:
-            break
-        size *= 0.94
-    items.extend(body)
-    items.extend(text_block(footer, 3, CARD_H - 6.5, CARD_W - 6, 1.7, "sans", "#555555", "center", 1.2))
-    items.append(Rect(0, 0, CARD_W, CARD_H, Style(stroke="#999999", stroke_width=0.2), radius=3))
-    return Piece(CARD_W, CARD_H, tuple(items), corner_radius=3, name=title)
-
-
-def _paragraphs(lines: list[tuple[str, str]], size: float) -> tuple[list[Item], float]:
-    items: list[Item] = []
-    y = 14.0
-    for heading, body in lines:
-        if heading:
-            items.append(Text(4, y + size, heading, size * 1.15, "sans-bold", TITLE))
-            y += size * 1.55
-        block = text_block(body, 4, y, CARD_W - 8, size, "sans", "#000000", "left", 1.25)
-        items.extend(block)
-        y += len(block) * size * 1.25 + size * 0.6
-    return items, y
-
+from pnp.layout.text import fill_placeholders
 
 Translate = Callable[[str], str]
 CARDS_FILE = Path(__file__).parent / "data" / "reference-cards.yaml"
@@ -65,10 +32,7 @@ def _card_texts() -> tuple[dict[str, Any], ...]:
 
 def _fill(tr: Translate, text: str, values: dict[str, object]) -> str:
     """Translate, then put the kit's numbers in by plain replacement (never str.format on catalog text)."""
-    result = tr(text) if text else text
-    for key, value in values.items():
-        result = result.replace("{" + key + "}", str(value))
-    return result
+    return fill_placeholders(tr(text) if text else text, values)
 
 
 def reference_cards(limits: RuleLimits, finalists: int, credit: str, *, base: bool = True, variants: bool = False,
@@ -77,7 +41,7 @@ def reference_cards(limits: RuleLimits, finalists: int, credit: str, *, base: bo
     values: dict[str, object] = {"mine": tr(limits.mine_word), "mines": tr(limits.mine_word + "s"),
                                  "lives": limits.lives, "finalists": finalists}
     return [
-        _card(_fill(tr, card["title"], values),
+        reference_card(_fill(tr, card["title"], values),
               [(_fill(tr, heading, values), _fill(tr, body, values)) for heading, body in card["paragraphs"]],
               credit)
         for card in _card_texts()
