@@ -13,16 +13,16 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.events import Event, StreamEndEvent
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
-
-PathKey = tuple[str | int, ...]
+from pnp.spec.events import Caps, EventBuilder, NodeCount, PathKey
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,206 +61,16 @@ class Located:
         return self.key_marks.get(tuple(path)) or self.mark(path)
 
 
-def _mark(file: str, node: Node) -> Mark:
-    return Mark(file, node.start_mark.line + 1, node.start_mark.column + 1)
-
-
 def _error(mark: Mark, rule: str, message: str, hint: str) -> SpecError:
     return SpecError(Diagnostic.at(mark, rule, message, hint))
-
-
-class _ComposingLoader(yaml.SafeLoader):
-    """A SafeLoader that caps alias count and nesting depth while composing nodes."""
-
-    def __init__(self, stream: str, limits: Limits, file: str, depth: int = 0):
-        super().__init__(stream)
-        self._limits = limits
-        self._file = file
-        self._aliases = 0
-        self._depth = depth
-
-    def compose_node(self, parent: Node | None, index: object) -> Node | None:  # type: ignore[override]
-        if self.check_event(yaml.AliasEvent):
-            self._aliases += 1
-            if self._aliases > self._limits.max_aliases:
-                event = self.peek_event()
-                raise _error(
-                    Mark(self._file, event.start_mark.line + 1, event.start_mark.column + 1),
-                    "yaml.aliases",
-                    f"too many aliases (more than {self._limits.max_aliases})",
-                    "write the values out, or raise the cap with --max-aliases",
-                )
-        self._depth += 1
-        if self._depth > self._limits.max_depth:
-            event = self.peek_event()
-            raise _error(
-                Mark(self._file, event.start_mark.line + 1, event.start_mark.column + 1),
-                "yaml.depth",
-                f"the spec nests too deep (more than {self._limits.max_depth} levels)",
-                "flatten the structure, or raise the cap with --max-depth",
-            )
-        try:
-            return super().compose_node(parent, index)  # type: ignore[arg-type]
-        finally:
-            self._depth -= 1
-
-
-_NULLS = {"", "~", "null", "Null", "NULL"}
-_SCALAR_TAGS = frozenset(f"tag:yaml.org,2002:{name}" for name in ("str", "int", "float", "bool", "null", "timestamp"))
-"""The tags YAML gives plain and quoted scalars by itself; any other (explicit) tag is refused."""
 
 
 @dataclass(slots=True)
 class _Budget:
     """What one load has used so far, shared by the spec and every file it includes."""
 
-    nodes: int = 0
+    values: NodeCount = field(default_factory=NodeCount)
     includes: int = 0
-
-
-class _Builder:
-    """Turns composed nodes into plain data, recording marks, expanding includes."""
-
-    def __init__(self, located: Located, limits: Limits, including: tuple[Path, ...], budget: _Budget, depth: int = 0):
-        self.located = located
-        self.limits = limits
-        self.including = including
-        self.budget = budget
-        self.depth = depth
-
-    def build(self, node: Node, path: PathKey, file: str, active: frozenset[int] = frozenset()) -> Any:
-        self.budget.nodes += 1
-        mark = _mark(file, node)
-        if self.budget.nodes > self.limits.max_nodes:
-            raise _error(
-                mark,
-                "yaml.size",
-                f"the spec expands to more than {self.limits.max_nodes} values (aliases can multiply them)",
-                "remove repeated aliases, or raise the cap with --max-nodes",
-            )
-        if id(node) in active:
-            raise _error(
-                mark,
-                "yaml.alias_cycle",
-                "an alias refers to the node that contains it",
-                "an anchor cannot be used inside itself; write the value out",
-            )
-        if self.depth + len(path) > self.limits.max_depth:
-            raise _error(
-                mark,
-                "yaml.depth",
-                f"the spec nests too deep (more than {self.limits.max_depth} levels)",
-                "flatten the structure, or raise the cap with --max-depth",
-            )
-        self.located.marks.setdefault(path, mark)
-        if isinstance(node, ScalarNode):
-            return self._scalar(node, mark)
-        active = active | {id(node)}
-        if isinstance(node, SequenceNode):
-            self._check_tag(node, "tag:yaml.org,2002:seq", mark)
-            return [self.build(item, (*path, i), file, active) for i, item in enumerate(node.value)]
-        if isinstance(node, MappingNode):
-            self._check_tag(node, "tag:yaml.org,2002:map", mark)
-            return self._mapping(node, path, file, active, mark)
-        raise _error(mark, "yaml.syntax", "unsupported YAML node", "use plain mappings, lists and values")
-
-    def _check_tag(self, node: Node, expected: str, mark: Mark) -> None:
-        if node.tag != expected:
-            raise _error(
-                mark,
-                "yaml.tag",
-                f"YAML tag {node.tag!r} is not allowed in a spec",
-                "remove the tag; specs hold plain mappings, lists and values",
-            )
-
-    def _scalar(self, node: ScalarNode, mark: Mark) -> str | None:
-        if node.tag not in _SCALAR_TAGS:
-            raise _error(
-                mark,
-                "yaml.tag",
-                f"YAML tag {node.tag!r} is not allowed in a spec",
-                "remove the tag; specs hold plain mappings, lists and values",
-            )
-        value = node.value
-        if len(value) > self.limits.max_string:
-            raise _error(
-                mark,
-                "yaml.string",
-                f"a text value is longer than {self.limits.max_string} characters",
-                "shorten it, or raise the cap with --max-string",
-            )
-        if not node.style and value in _NULLS:
-            return None
-        return value
-
-    def _mapping(self, node: MappingNode, path: PathKey, file: str, active: frozenset[int], mark: Mark) -> Any:
-        result: dict[str, Any] = {}
-        seen: dict[str, Mark] = {}
-        pairs = self._flatten_merges(node, mark)
-        for key_node, value_node in pairs:
-            key_mark = _mark(file, key_node)
-            if not isinstance(key_node, ScalarNode) or key_node.tag not in _SCALAR_TAGS:
-                raise _error(key_mark, "yaml.key", "a mapping key must be plain text", "use a simple word as the key")
-            key = key_node.value
-            if len(key) > self.limits.max_string:
-                raise _error(
-                    key_mark,
-                    "yaml.string",
-                    f"a key is longer than {self.limits.max_string} characters",
-                    "use a short word as the key",
-                )
-            if key in seen:
-                first = seen[key]
-                where = f"first defined at line {first.line}, again at line {key_mark.line}"
-                raise _error(
-                    key_mark,
-                    "yaml.duplicate_key",
-                    f"duplicate key {key!r} ({where})",
-                    "keep one of the two; a later value would silently replace the earlier one",
-                )
-            seen[key] = key_mark
-            self.located.key_marks[(*path, key)] = key_mark
-            result[key] = self.build(value_node, (*path, key), file, active)
-        if set(result) == {"include"} and isinstance(result["include"], str):
-            return self._include(result["include"], path, mark)
-        return result
-
-    def _flatten_merges(self, node: MappingNode, mark: Mark) -> list[tuple[Node, Node]]:
-        pairs: list[tuple[Node, Node]] = []
-        for key_node, value_node in node.value:
-            if key_node.tag == "tag:yaml.org,2002:merge":
-                raise _error(
-                    mark,
-                    "yaml.merge",
-                    "merge keys (<<) are not supported in specs",
-                    "write the keys out, or use `include:` for shared parts",
-                )
-            pairs.append((key_node, value_node))
-        return pairs
-
-    def _include(self, target: str, path: PathKey, mark: Mark) -> Any:
-        self.budget.includes += 1
-        if self.budget.includes > self.limits.max_includes:
-            raise _error(
-                mark, "spec.include", f"more than {self.limits.max_includes} includes", "merge some included files"
-            )
-        resolved = resolve_inside(self.located.root, Path(mark.file).parent, target, mark)
-        if resolved in self.including:
-            raise _error(
-                mark,
-                "spec.include",
-                f"include cycle: {target!r} includes itself",
-                "remove the include that points back",
-            )
-        sub = _load(
-            resolved, self.limits, self.located.root, (*self.including, resolved), self.budget, self.depth + len(path)
-        )
-        for sub_path, sub_mark in sub.marks.items():
-            self.located.marks[(*path, *sub_path)] = sub_mark
-        for sub_path, sub_mark in sub.key_marks.items():
-            self.located.key_marks[(*path, *sub_path)] = sub_mark
-        self.located.marks[path] = sub.marks.get((), mark)
-        return sub.data
 
 
 _URL_PREFIXES = ("http:", "https:", "file:", "ftp:", "data:")
@@ -347,134 +157,39 @@ def _text_mark(text: str, file: str, index: int) -> Mark:
     return Mark(file, text.count("\n", 0, index) + 1, index - line_start + 1)
 
 
-C_DEPTH_LIMIT = 1000
-"""Deepest nesting handed to libyaml's (recursive, C) composer; deeper caps use the Python composer."""
-
-
-def _compose(text: str, file: str, limits: Limits, depth: int) -> Node | None:
-    """Compose the YAML node graph: libyaml when available (a streaming pre-scan enforces the alias and depth
-    caps first), else, or for any problem, the Python composer, whose errors are the ones users see."""
-    if yaml.__with_libyaml__ and limits.max_depth <= C_DEPTH_LIMIT:
-        try:
-            _prescan(text, file, limits, depth)
-            loader = yaml.CSafeLoader(text)
-            try:
-                return loader.get_single_node()  # type: ignore[no-any-return]
-            finally:
-                loader.dispose()
-        except _PrescanLimit as exc:
-            raise exc.error from None
-        except (yaml.YAMLError, RecursionError, ValueError):
-            pass  # the Python composer below reports it with its exact position and wording
-    return _compose_python(text, file, limits, depth)
-
-
-class _PrescanLimit(Exception):
-    """A cap hit during the pre-scan, carrying the user-facing error."""
-
-    def __init__(self, error: SpecError):
-        self.error = error
-
-
-def _prescan(text: str, file: str, limits: Limits, depth: int) -> None:
-    """Count aliases and nesting from libyaml's event stream (no recursion), as `_ComposingLoader` does."""
-    aliases = 0
-    level = depth
-    for event in yaml.parse(text, Loader=yaml.CSafeLoader):
-        if isinstance(event, yaml.CollectionEndEvent):
-            level -= 1
-            continue
-        if not isinstance(event, yaml.NodeEvent):
-            continue
-        if isinstance(event, yaml.AliasEvent):
-            aliases += 1
-            if aliases > limits.max_aliases:
-                raise _PrescanLimit(_error(
-                    _event_mark(event, file), "yaml.aliases", f"too many aliases (more than {limits.max_aliases})",
-                    "write the values out, or raise the cap with --max-aliases"))
-        if level + 1 > limits.max_depth:
-            raise _PrescanLimit(_error(
-                _event_mark(event, file), "yaml.depth",
-                f"the spec nests too deep (more than {limits.max_depth} levels)",
-                "flatten the structure, or raise the cap with --max-depth"))
-        if isinstance(event, yaml.CollectionStartEvent):
-            level += 1
-
-
-def _event_mark(event: yaml.Event, file: str) -> Mark:
-    return Mark(file, event.start_mark.line + 1, event.start_mark.column + 1)
-
-
-def _compose_python(text: str, file: str, limits: Limits, depth: int) -> Node | None:
-    loader: _ComposingLoader | None = None
+def _events(text: str, loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]) -> Iterator[Event]:
+    """The parser's events for `text`, up to and including the end of the stream."""
+    parser = loader(text)
     try:
-        loader = _ComposingLoader(text, limits, file, depth)
-        node = loader.get_single_node()
-    except yaml.reader.ReaderError as exc:
-        raise _error(
+        get_event = parser.get_event
+        while True:
+            event = get_event()
+            yield event
+            if isinstance(event, StreamEndEvent):
+                return
+    finally:
+        parser.dispose()
+
+
+def _syntax_error(exc: yaml.YAMLError, text: str, file: str) -> SpecError:
+    """The located error for something PyYAML's parser refused."""
+    if isinstance(exc, yaml.reader.ReaderError):
+        return _error(
             _text_mark(text, file, exc.position),
             "yaml.syntax",
             f"the file contains the control character U+{exc.character:04X}, which YAML does not allow",
             "remove it; write special characters as escapes inside double quotes",
-        ) from None
-    except yaml.MarkedYAMLError as exc:
+        )
+    if isinstance(exc, yaml.MarkedYAMLError):
         m = exc.problem_mark or exc.context_mark
         mark = Mark(file, m.line + 1, m.column + 1) if m else Mark(file, 1, 1)
-        problem = exc.problem or exc.context or "invalid YAML"
-        raise _error(
+        return _error(
             mark,
             "yaml.syntax",
-            f"YAML syntax error: {problem}",
+            f"YAML syntax error: {exc.problem or exc.context or 'invalid YAML'}",
             "check indentation, colons and quotes near this position",
-        ) from None
-    except yaml.YAMLError as exc:
-        raise _error(Mark(file, 1, 1), "yaml.syntax", f"YAML error: {exc}", "check the file's syntax") from None
-    except RecursionError:
-        raise _error(Mark(file, 1, 1), "yaml.depth", "the spec nests too deep", "flatten the structure") from None
-    finally:
-        if loader is not None:
-            loader.dispose()
-    return node
-
-
-def _children(node: Node) -> list[Node]:
-    if isinstance(node, SequenceNode):
-        return list(node.value)
-    if isinstance(node, MappingNode):
-        return [value for _key, value in node.value]
-    return []
-
-
-def _expanded_sizes(node: Node, sizes: dict[int, int]) -> int:
-    """How many values `node` becomes once aliases are expanded, memoised by node (a cycle counts once)."""
-    if id(node) in sizes:
-        return sizes[id(node)]
-    sizes[id(node)] = 1
-    sizes[id(node)] = 1 + sum(_expanded_sizes(child, sizes) for child in _children(node))
-    return sizes[id(node)]
-
-
-def _check_expansion(root: Node, file: str, allowed: int) -> None:
-    """Refuse a document whose aliases expand past `allowed` values before building anything (billion laughs).
-
-    The error points at the smallest value that on its own expands past the cap.
-    """
-    sizes: dict[int, int] = {}
-    if _expanded_sizes(root, sizes) <= allowed:
-        return
-    node, seen = root, {id(root)}
-    while True:
-        bigger = next((c for c in _children(node) if sizes[id(c)] > allowed and id(c) not in seen), None)
-        if bigger is None:
-            break
-        node = bigger
-        seen.add(id(node))
-    raise _error(
-        _mark(file, node),
-        "yaml.size",
-        f"the spec expands to more than {allowed} values (aliases can multiply them)",
-        "remove repeated aliases, or raise the cap with --max-nodes",
-    )
+        )
+    return _error(Mark(file, 1, 1), "yaml.syntax", f"YAML error: {exc}", "check the file's syntax")
 
 
 def _read(path: Path, file: str, limits: Limits) -> bytes:
@@ -521,15 +236,59 @@ def _load_text(
             f"the spec is over the {limits.max_bytes}-byte cap",
             "split the spec with `include:`, or raise the cap with --max-bytes",
         )
-    node = _compose(text, file, limits, depth)
-    if node is None:
+    caps = Caps(limits.max_depth, limits.max_aliases, limits.max_nodes, limits.max_string, depth)
+    parsers = [yaml.CSafeLoader, yaml.SafeLoader] if yaml.__with_libyaml__ else [yaml.SafeLoader]
+    for parser in parsers:
+        located = Located(data=None, file=file, root=root)
+        count, includes = budget.values.nodes, budget.includes
+
+        def include(target: str, path: PathKey, mark: Mark, located: Located = located) -> Any:
+            return _include(target, path, mark, located, limits, including, budget, depth)
+
+        builder = EventBuilder(file, located.marks, located.key_marks, caps, budget.values, include)
+        try:
+            found, located.data = builder.build(_events(text, parser))
+            break
+        except yaml.YAMLError as exc:
+            if parser is yaml.SafeLoader:
+                raise _syntax_error(exc, text, file) from None
+            budget.values.nodes, budget.includes = count, includes  # PyYAML's parser says what libyaml refused
+    if not found:
         raise _error(
             Mark(file, 1, 1), "yaml.empty", "the spec file is empty", "start from one of the files in examples/"
         )
-    _check_expansion(node, file, limits.max_nodes - budget.nodes)
-    located = Located(data=None, file=file, root=root)
-    located.data = _Builder(located, limits, including, budget, depth).build(node, (), file)
     return located
+
+
+def _include(
+    target: str,
+    path: PathKey,
+    mark: Mark,
+    located: Located,
+    limits: Limits,
+    including: tuple[Path, ...],
+    budget: _Budget,
+    depth: int,
+) -> Any:
+    """The data of the file that `{include: target}` at `path` names, its marks copied under `path`."""
+    budget.includes += 1
+    if budget.includes > limits.max_includes:
+        raise _error(mark, "spec.include", f"more than {limits.max_includes} includes", "merge some included files")
+    resolved = resolve_inside(located.root, Path(mark.file).parent, target, mark)
+    if resolved in including:
+        raise _error(
+            mark,
+            "spec.include",
+            f"include cycle: {target!r} includes itself",
+            "remove the include that points back",
+        )
+    sub = _load(resolved, limits, located.root, (*including, resolved), budget, depth + len(path))
+    for sub_path, sub_mark in sub.marks.items():
+        located.marks[(*path, *sub_path)] = sub_mark
+    for sub_path, sub_mark in sub.key_marks.items():
+        located.key_marks[(*path, *sub_path)] = sub_mark
+    located.marks[path] = sub.marks.get((), mark)
+    return sub.data
 
 
 def load_yaml(path: str | os.PathLike[str], limits: Limits | None = None, root: Path | None = None) -> Located:

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from pnp.diagnostics import SpecError
+from pnp.spec.loader import Limits, load_yaml_text
 from tests.conftest import KitFactory, PnpRunner
 from tests.reliability.support import assert_clean, one_error
 
@@ -80,6 +82,30 @@ GOLDEN = [
         "duplicate key 'a' (first defined at line 7, again at line 7)",
     ),
     ("merge-key", "base: &b {a: 1}\nkit: {<<: *b}\n", "yaml.merge", 2, 6, "merge keys (<<) are not supported in specs"),
+    (
+        "undefined-alias",
+        "kit: *nope\n",
+        "yaml.syntax",
+        1,
+        6,
+        "YAML syntax error: the alias *nope names no anchor above it",
+    ),
+    (
+        "duplicate-anchor",
+        "a: &x 1\nb: &x 2\n",
+        "yaml.syntax",
+        2,
+        4,
+        "YAML syntax error: the anchor &x is defined twice (first at line 1)",
+    ),
+    (
+        "two-documents",
+        "kit: A\n---\nkit: B\n",
+        "yaml.syntax",
+        2,
+        1,
+        "YAML syntax error: the file holds more than one document (a second '---')",
+    ),
     ("empty-file", "", "yaml.empty", 1, 1, "the spec file is empty"),
     ("only-comments", "# nothing here\n\n", "yaml.empty", 1, 1, "the spec file is empty"),
     (
@@ -170,11 +196,16 @@ def test_deep_nesting_is_too_deep(tmp_kit: KitFactory, run_pnp: PnpRunner, text:
     assert (error.rule, error.message) == ("yaml.depth", "the spec nests too deep (more than 64 levels)")
 
 
-@pytest.mark.parametrize("levels", [900, 3000])
-def test_deep_nesting_with_raised_cap_still_clean(tmp_kit: KitFactory, run_pnp: PnpRunner, levels: int) -> None:
-    path = tmp_kit("kit: " + "{a: " * levels + "1" + "}" * levels + "\n")
+@pytest.mark.parametrize("levels", [900, 3000, 20000])
+def test_deep_nesting_with_raised_cap_loads(tmp_kit: KitFactory, run_pnp: PnpRunner, levels: int) -> None:
+    """With the depth cap raised, deep nesting loads (no recursion limit) and gets the model's one error."""
+    path = tmp_kit(
+        "kit: " + "{a: " * levels + "1" + "}" * levels + "\ncomponents: [{type: counters, name: C, "
+        "items: [{label: A}]}]\n"
+    )
     error = one_error(run_pnp("validate", path, "--max-depth", "100000"), path)
-    assert error.rule in ("yaml.depth", "spec.value")
+    assert (error.rule, error.line, error.column) == ("spec.value", 1, 6)
+    assert "kit" in error.message
 
 
 def test_yaml_1_1_words_stay_strings(tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path) -> None:
@@ -286,3 +317,26 @@ def test_utf8_with_bom_is_fine(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
     result = run_pnp("validate", path)
     assert_clean(result)
     assert result.exit_code == 0, result.output
+
+
+def test_alias_expands_in_place_with_the_anchors_marks() -> None:
+    text = "base: &b {fill: red, size: [1, 2]}\ncopy: *b\nword: <<\n"
+    located = load_yaml_text(text, file="k.yaml")
+    assert located.data == {
+        "base": {"fill": "red", "size": ["1", "2"]},
+        "copy": {"fill": "red", "size": ["1", "2"]},
+        "word": "<<",
+    }
+    assert located.data["copy"] is not located.data["base"]  # a copy: the model may not share mutable data
+    assert (located.mark(("copy", "size", 1)).line, located.mark(("copy", "size", 1)).column) == (1, 32)
+    assert located.key_mark(("copy", "fill")).column == 11
+
+
+def test_nested_aliases_count_every_expanded_value() -> None:
+    text = "a: &a [x, y]\nb: &b [*a, *a]\nc: [*b, *b]\n"  # c expands to 1 + 2 * (1 + 2 * 3) = 15 values
+    total = 3 + 7 + 15 + 1  # a, b, c and the top mapping
+    assert load_yaml_text(text, limits=Limits(max_nodes=total)).data["c"][1][0] == ["x", "y"]
+    with pytest.raises(SpecError) as caught:
+        load_yaml_text(text, limits=Limits(max_nodes=total - 1))
+    (diagnostic,) = caught.value.diagnostics
+    assert (diagnostic.rule, diagnostic.line) == ("yaml.size", 3)
