@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -253,18 +254,25 @@ def measure(side: str, args: list[str], out_dir: Path) -> Result:
     return Result(seconds, work, usage.ru_maxrss / 1024, pdf_mb)
 
 
-def run_pair(workload: str, count: int, work: Path) -> tuple[Result, Result]:
-    """Measure pnp (the `pnp render` command on a generated kit) and the plain script on one workload."""
+def run_pair(workload: str, count: int, work: Path, repeat: int) -> tuple[Result, Result]:
+    """Measure pnp (the `pnp render` command on a generated kit) and the plain script on one workload,
+    alternating the two sides `repeat` times; each column is the median of its runs."""
     case = work / f"{workload}-{count}"
     (case / "pnp").mkdir(parents=True, exist_ok=True)
     (case / "plain").mkdir(parents=True, exist_ok=True)
     spec = work / f"{workload}-{count}.yaml"  # beside art/: image paths must stay inside the kit folder
     spec.write_text(kit_yaml(workload, count), encoding="utf-8")
-    pnp = measure("pnp", ["render", str(spec), "-o", str(case / "pnp"), "--format", "pdf", "--force"], case / "pnp")
-    plain = measure(
-        "plain", [workload, str(count), str(work / "art"), str(case / "plain" / "plain.pdf")], case / "plain"
-    )
-    return pnp, plain
+    pnp_args = ["render", str(spec), "-o", str(case / "pnp"), "--format", "pdf", "--force"]
+    plain_args = [workload, str(count), str(work / "art"), str(case / "plain" / "plain.pdf")]
+    runs: dict[str, list[Result]] = {"pnp": [], "plain": []}
+    for _ in range(repeat):
+        runs["pnp"].append(measure("pnp", pnp_args, case / "pnp"))
+        runs["plain"].append(measure("plain", plain_args, case / "plain"))
+    return _median(runs["pnp"]), _median(runs["plain"])
+
+
+def _median(results: list[Result]) -> Result:
+    return Result(*(statistics.median(column) for column in zip(*map(astuple, results), strict=True)))
 
 
 def _row(label: str, side: str, values: tuple[float, float, float, float]) -> str:
@@ -275,6 +283,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run every workload, print the table and the verdict on each target; 1 when a target is missed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="only the 108-card sizes")
+    parser.add_argument("--only", choices=sorted(TARGETS), help="run one workload only")
+    parser.add_argument("--repeat", type=int, default=3, help="runs of each side per workload (median taken)")
     parser.add_argument("--keep", type=Path, help="write kits, art and PDFs here instead of a temp folder")
     parser.add_argument("--child", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -284,17 +294,19 @@ def main(argv: list[str] | None = None) -> int:
     sizes = (108,) if args.quick else (108, 540)
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as tmp:
         work = args.keep or Path(tmp)
-        started = time.perf_counter()
-        make_art(work / "art", max(sizes))
-        print(
-            f"art: {max(sizes)} faces of {FACE_PX[0]} x {FACE_PX[1]} px + 1 back, "
-            f"{_folder_mb(work / 'art'):.0f} MB of PNG ({time.perf_counter() - started:.1f} s)"
-        )
+        workloads = [args.only] if args.only else ["vector", "images"]
+        if "images" in workloads:
+            started = time.perf_counter()
+            make_art(work / "art", max(sizes))
+            print(
+                f"art: {max(sizes)} faces of {FACE_PX[0]} x {FACE_PX[1]} px + 1 back, "
+                f"{_folder_mb(work / 'art'):.0f} MB of PNG ({time.perf_counter() - started:.1f} s)"
+            )
         print(f"{'workload':<13}{'side':<7}{'wall s':>10}{'work s':>10}{'peak MB':>10}{'PDF MB':>10}")
         rows: dict[tuple[str, int], tuple[Result, Result]] = {}
-        for workload in ("vector", "images"):
+        for workload in workloads:
             for count in sizes:
-                pnp, plain = rows[workload, count] = run_pair(workload, count, work)
+                pnp, plain = rows[workload, count] = run_pair(workload, count, work, max(1, args.repeat))
                 label = f"{workload} {count}"
                 print(_row(label, "pnp", astuple(pnp)))
                 print(_row(label, "plain", astuple(plain)))
