@@ -1,4 +1,4 @@
-"""The fonts pnp prints with (DejaVu, shipped in pnp/fonts/), registered once with reportlab.
+"""The fonts pnp prints with (DejaVu, shipped in pnp/fonts/), each registered with reportlab when first used.
 
 Input: font names used by the page description ("sans", "sans-bold", "sans-italic", "mono").
 Output: reportlab font names, text widths in mm, and the characters a font cannot show.
@@ -40,10 +40,11 @@ SVG_FAMILIES: dict[str, tuple[str, str, str]] = {
 
 
 @cache
-def register_fonts() -> None:
-    """Register the shipped TrueType fonts with reportlab (embedded as subsets in PDFs)."""
-    for name, file in FONT_FILES.items():
-        pdfmetrics.registerFont(TTFont(REPORTLAB_NAMES[name], str(FONT_DIR / file)))
+def _registered(font: str) -> str:
+    """Register one of our fonts with reportlab on first use; return its reportlab name."""
+    name = REPORTLAB_NAMES[font]
+    pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONT_FILES[font])))
+    # registerFont makes the font a family of its own; keep DejaVuSans's bold and italic members mapped
     pdfmetrics.registerFontFamily(
         "DejaVuSans",
         normal="DejaVuSans",
@@ -51,24 +52,28 @@ def register_fonts() -> None:
         italic="DejaVuSans-Oblique",
         boldItalic="DejaVuSans-Bold",
     )
+    return name
+
+
+def register_fonts() -> None:
+    """Register every shipped TrueType font with reportlab (for markup that switches fonts by family)."""
+    for font in FONT_FILES:
+        _registered(font)
 
 
 def reportlab_name(font: str) -> str:
-    """The registered reportlab font name for one of our fonts."""
-    register_fonts()
-    return REPORTLAB_NAMES[font]
+    """The reportlab font name for one of our fonts, registered (embedded as subsets in PDFs) on first use."""
+    return _registered(font)
 
 
 def text_width_mm(text: str, font: str, size_mm: float) -> float:
     """Width of `text` set in `font` at `size_mm` (em size in mm)."""
-    register_fonts()
-    return pdfmetrics.stringWidth(text, REPORTLAB_NAMES[font], 1000.0) * size_mm / 1000.0
+    return pdfmetrics.stringWidth(text, _registered(font), 1000.0) * size_mm / 1000.0
 
 
 @cache
 def _charmap(font: str) -> frozenset[int]:
-    register_fonts()
-    face = pdfmetrics.getFont(REPORTLAB_NAMES[font]).face
+    face = pdfmetrics.getFont(_registered(font)).face
     return frozenset(face.charToGlyph)
 
 

@@ -13,12 +13,10 @@ from typing import Any
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.base import GamePlugin
 from pnp.games.registry import GAME_MODULES, get_game
-from pnp.i18n.components import COMPONENTS_DIR, gettext_for
 from pnp.kit import rules as _kit_rules  # noqa: F401  (registers the generic kit rules)
 from pnp.kit.draw import Drawer, draw_kit
 from pnp.layout.compose import compose
 from pnp.layout.imposition import LayoutError, Plan, choose_plan
-from pnp.layout.localise import localise
 from pnp.layout.pieces import PrintJob
 from pnp.layout.scene import Document
 from pnp.model.base import build_model
@@ -134,6 +132,8 @@ def settings_of(loaded: LoadedSpec, job: PrintJob) -> SheetSettings:
 
 def languages() -> list[str]:
     """Languages pnp can print component texts in (besides English, the source)."""
+    from pnp.i18n.components import COMPONENTS_DIR  # i18n loads only when a language is asked for
+
     return sorted(p.stem for p in COMPONENTS_DIR.glob("*.po"))
 
 
@@ -145,6 +145,8 @@ def translator(lang: str | None) -> Callable[[str], str]:
     if lang not in available:
         raise SpecError(Diagnostic.at(None, "i18n.language", f"pnp has no translations for {lang!r}",
                                       f"use one of: {', '.join(available) or 'none'}, or leave out --lang"))
+    from pnp.i18n.components import gettext_for
+
     return gettext_for(lang)
 
 
@@ -165,4 +167,8 @@ def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLim
         raise _top_error(loaded.located, f"the kit needs {plan.sheet_count} pages, over the cap of "
                          f"{limits.max_pages}", "raise the cap with --max-pages", rule="limits.pages")
     document = compose(job, plan, settings, tr)
-    return (document if lang is None else localise(document, tr)), plan
+    if lang is None:
+        return document, plan
+    from pnp.layout.localise import localise
+
+    return localise(document, tr), plan

@@ -12,7 +12,6 @@ build: `'A' * 10**9` and `10**10**6` fail at once instead of eating memory or ti
 
 from __future__ import annotations
 
-import difflib
 import operator
 import re
 from collections.abc import Callable, Mapping
@@ -176,6 +175,8 @@ def _name_hint(message: str, context: Mapping[str, Any]) -> str:
     m = _MISSING.search(message)
     if m is None:
         return "fix the expression"
+    import difflib  # only failing templates need it
+
     names = _names(context)
     close = difflib.get_close_matches(m.group(1), [n.rsplit(".", 1)[-1] for n in names], n=1)
     if close:

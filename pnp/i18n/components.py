@@ -10,8 +10,6 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-from pnp.i18n.catalogs import load_catalog
-
 COMPONENTS_DIR = Path(__file__).resolve().parents[2] / "rulebooks" / "components"
 """The component catalogs shipped with pnp."""
 
@@ -21,6 +19,8 @@ def _table(lang: str, folder: Path) -> dict[str, str]:
     path = folder / f"{lang}.po"
     if not path.exists():
         return {}
+    from pnp.i18n.catalogs import load_catalog  # Babel loads only when a language is asked for
+
     catalog = load_catalog(path)
     return {str(m.id): str(m.string) for m in catalog if m.id and m.string and not m.fuzzy}
 

@@ -26,12 +26,17 @@ def _font(value: object) -> str:
 
 def _element_fonts(data: Any) -> set[str]:
     """Fonts of the text elements anywhere inside `data` (a card with its back)."""
-    if isinstance(data, dict):
-        own = {_font(data.get("font"))} if isinstance(data.get("text"), str) else set()
-        return own.union(*(_element_fonts(v) for v in data.values()))
-    if isinstance(data, list):
-        return set().union(*(_element_fonts(v) for v in data))
-    return set()
+    fonts: set[str] = set()
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("text"), str):
+                fonts.add(_font(node.get("font")))
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return fonts
 
 
 def _texts(data: Any, path: PathKey = ()) -> Iterator[tuple[PathKey, str, tuple[str, ...]]]:
@@ -45,11 +50,12 @@ def _texts(data: Any, path: PathKey = ()) -> Iterator[tuple[PathKey, str, tuple[
                 for name, field in value.items():
                     if isinstance(field, str):
                         yield (*path, key, name), field, fonts
-            else:
+            elif isinstance(value, dict | list):
                 yield from _texts(value, (*path, key))
     elif isinstance(data, list):
         for i, value in enumerate(data):
-            yield from _texts(value, (*path, i))
+            if isinstance(value, dict | list):
+                yield from _texts(value, (*path, i))
 
 
 @rule("text.glyphs", Kit, "every printed character exists in the font")

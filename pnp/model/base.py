@@ -7,7 +7,6 @@ value, with "did you mean" for misspelt keys.
 
 from __future__ import annotations
 
-import difflib
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -91,6 +90,8 @@ def diagnostics_from_validation(error: ValidationError, located: Located, model:
         kind = err["type"]
         path = (*base, *_data_path(loc, _sub(located.data, base)))
         if kind == "extra_forbidden":
+            import difflib  # only misspelt keys need it
+
             key = str(loc[-1])
             owner = _model_at(model, loc[:-1])
             choices = sorted(owner.model_fields) if owner else []

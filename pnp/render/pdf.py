@@ -8,15 +8,18 @@ from __future__ import annotations
 
 import io
 from collections.abc import Callable
-from typing import BinaryIO
+from functools import cache
+from typing import TYPE_CHECKING, BinaryIO
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.fonts import reportlab_name
 from pnp.layout.scene import Document, Ellipse, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
-from pnp.render.images import ImageCache
 from pnp.units import PT_PER_MM
+
+if TYPE_CHECKING:
+    from pnp.render.images import ImageCache
 
 
 def render_pdf(document: Document, progress: Callable[[int], None] | None = None) -> bytes:
@@ -40,7 +43,7 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
     canvas.setProducer("pnp (reportlab)")
     if document.keywords:
         canvas.setKeywords(", ".join(document.keywords))
-    images = ImageCache()
+    images = _Images()
     for number, page in enumerate(document.pages, start=1):
         _draw_page(canvas, page, images)
         if progress is not None:
@@ -49,7 +52,28 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
     images.write(buffer.getvalue(), out)
 
 
-def _draw_page(canvas: Canvas, page: Page, images: ImageCache) -> None:
+class _Images:
+    """A document's `ImageCache`, made at the first image drawn, so documents without images never import
+    the image encoders."""
+
+    def __init__(self) -> None:
+        self.cache: ImageCache | None = None
+
+    def draw(self, canvas: Canvas, item: Image) -> None:
+        if self.cache is None:
+            from pnp.render.images import ImageCache
+
+            self.cache = ImageCache()
+        self.cache.draw(canvas, item)
+
+    def write(self, pdf: bytes, out: BinaryIO) -> None:
+        if self.cache is None:
+            out.write(pdf)
+        else:
+            self.cache.write(pdf, out)
+
+
+def _draw_page(canvas: Canvas, page: Page, images: _Images) -> None:
     canvas.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
     canvas.saveState()
     canvas.translate(0, page.height * PT_PER_MM)
@@ -60,13 +84,19 @@ def _draw_page(canvas: Canvas, page: Page, images: ImageCache) -> None:
     canvas.showPage()
 
 
+@cache
+def _colour(text: str) -> Color:
+    """The reportlab colour of a `#rrggbb` text, parsed once per distinct colour."""
+    return HexColor(text)
+
+
 def _apply_style(canvas: Canvas, style: Style) -> tuple[int, int]:
     fill = stroke = 0
     if style.fill:
-        canvas.setFillColor(HexColor(style.fill))
+        canvas.setFillColor(_colour(style.fill))
         fill = 1
     if style.stroke and style.stroke_width > 0:
-        canvas.setStrokeColor(HexColor(style.stroke))
+        canvas.setStrokeColor(_colour(style.stroke))
         canvas.setLineWidth(style.stroke_width)
         canvas.setDash(list(style.dash) if style.dash else [])
         stroke = 1
@@ -76,7 +106,7 @@ def _apply_style(canvas: Canvas, style: Style) -> tuple[int, int]:
     return fill, stroke
 
 
-def _draw(canvas: Canvas, item: Item, images: ImageCache) -> None:
+def _draw(canvas: Canvas, item: Item, images: _Images) -> None:
     match item:
         case Group():
             canvas.saveState()
@@ -138,7 +168,7 @@ def _draw(canvas: Canvas, item: Item, images: ImageCache) -> None:
             if item.rotate:
                 canvas.rotate(item.rotate)
             canvas.scale(1, -1)
-            canvas.setFillColor(HexColor(item.color))
+            canvas.setFillColor(_colour(item.color))
             canvas.setFont(reportlab_name(item.font), item.size)
             if item.anchor == "middle":
                 canvas.drawCentredString(0, 0, item.text)

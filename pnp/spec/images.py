@@ -7,11 +7,10 @@ and checksums are then walked (without decompressing) so a truncated or corrupt 
 from __future__ import annotations
 
 import hashlib
+import importlib
 import struct
 from dataclasses import dataclass
 from pathlib import Path
-
-from PIL import JpegImagePlugin, PngImagePlugin
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.spec.loader import resolve_inside
@@ -20,9 +19,10 @@ MAX_PIXELS = 50_000_000
 """Default cap on an image's width x height (a 300-dpi A3 sheet is about 17.4 Mpx)."""
 
 _SIGNATURES = {b"\x89PNG\r\n\x1a\n": "PNG", b"\xff\xd8\xff": "JPEG"}
-_HEADER_READERS = {"PNG": PngImagePlugin.PngImageFile, "JPEG": JpegImagePlugin.JpegImageFile}
-"""Pillow's format classes read only the header; used directly, they skip Pillow's own pixel cap,
-so ours (which the user can raise) is the one that applies."""
+_HEADER_READERS = {"PNG": ("PngImagePlugin", "PngImageFile"), "JPEG": ("JpegImagePlugin", "JpegImageFile")}
+"""Pillow's format classes (module, class) read only the header; used directly, they skip Pillow's own
+pixel cap, so ours (which the user can raise) is the one that applies. Imported on first use: a kit
+without images never loads Pillow."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +51,10 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
                 "export the picture as PNG or JPEG",
             )
         )
+    module, reader = _HEADER_READERS[fmt]
+    header_reader = getattr(importlib.import_module(f"PIL.{module}"), reader)
     try:
-        with _HEADER_READERS[fmt](str(path)) as img:
+        with header_reader(str(path)) as img:
             width, height = img.size
             if width * height > max_pixels:
                 raise SpecError(
