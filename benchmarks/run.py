@@ -16,6 +16,7 @@ on a generated kit YAML; the plain side is `plain_deck` below, run through `--ch
 from __future__ import annotations
 
 import argparse
+import compileall
 import os
 import random
 import statistics
@@ -299,6 +300,9 @@ def main(argv: list[str] | None = None) -> int:
         child(args.child[0], args.child[1:])
         return 0
     sizes = (108,) if args.quick else (108, 540)
+    # pip byte-compiles what it installs, libraries and pnp alike; an editable install in an environment
+    # with PYTHONDONTWRITEBYTECODE set would otherwise compile pnp's source again in every measured run
+    compileall.compile_dir(REPO / "pnp", quiet=1)
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as tmp:
         work = args.keep or Path(tmp)
         workloads = [args.only] if args.only else ["vector", "images"]
