@@ -32,7 +32,7 @@ from pnp.pipeline import (
 )
 from pnp.render.outputs import FORMATS, render_files, slug
 from pnp.spec.images import MAX_PIXELS
-from pnp.spec.loader import Limits
+from pnp.spec.loader import MAX_DEPTH_CEILING, Limits
 
 EXTRA_GROUPS: dict[str, tuple[str, str]] = {
     "i18n": ("pnp.i18n.cli", "i18n"),
@@ -128,8 +128,8 @@ def limit_options(func: Callable[..., Any]) -> Callable[..., Any]:
     options = [
         click.option("--max-bytes", type=click.IntRange(1), default=defaults.max_bytes, show_default=True,
                      help="Largest spec file."),
-        click.option("--max-depth", type=click.IntRange(1), default=defaults.max_depth, show_default=True,
-                     help="Deepest nesting."),
+        click.option("--max-depth", type=click.IntRange(1, MAX_DEPTH_CEILING), default=defaults.max_depth,
+                     show_default=True, help=f"Deepest nesting (at most {MAX_DEPTH_CEILING})."),
         click.option("--max-aliases", type=click.IntRange(0), default=defaults.max_aliases, show_default=True,
                      help="Most YAML aliases."),
         click.option("--max-nodes", type=click.IntRange(1), default=defaults.max_nodes, show_default=True,

@@ -1,14 +1,15 @@
-"""Plain data and marks from a YAML event stream, in one pass, without recursion.
+"""Second pass over one YAML file's events: plain data and marks, without recursion.
 
-Input: the parser's events for one file (libyaml's or PyYAML's, the same classes), the file name, the caps
-and a callback that loads `{include: file}`. Output: the document's plain data (dicts, lists, strings, None),
-with the `Mark` of every value and key written into the `Located` being built.
+Input: a `Survey` of the file (its events, checked for aliases and size), the file name, the path the
+file's data lands at (non-empty for included files), the mark tables of the whole spec, the caps, the
+shared value count and a callback that loads `{include: file}`. Output: the document's plain data (dicts,
+lists, strings, None), with the `Mark` of every value and key written into the mark tables under its full
+path.
 
-Caps are enforced as the events arrive, so hostile input stops early: nesting depth, alias count, values
-after alias expansion (an alias is refused *before* it is expanded if its anchor would overflow the cap),
-string length. Aliases are expanded by replaying the anchored events at the alias's place, so every value
-keeps the mark of the text it came from. Explicit tags other than YAML's own scalar, list and mapping tags,
-merge keys, non-text keys, duplicate keys and alias cycles are errors.
+Checked as the events arrive: nesting depth, string length, explicit tags other than YAML's own scalar,
+list and mapping tags, merge keys, non-text keys, duplicate keys. Aliases are expanded by replaying the
+anchored events at the alias's place, so every value keeps the mark of the text it came from; a cap hit
+while replaying is reported at the alias.
 """
 
 from __future__ import annotations
@@ -19,17 +20,16 @@ from typing import Any
 
 from yaml.events import (
     AliasEvent,
-    DocumentStartEvent,
     Event,
     MappingEndEvent,
     MappingStartEvent,
     ScalarEvent,
     SequenceEndEvent,
     SequenceStartEvent,
-    StreamEndEvent,
 )
 
-from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.diagnostics import Mark, SpecError
+from pnp.spec.survey import Caps, Survey, error, over_cap
 
 PathKey = tuple[str | int, ...]
 Include = Callable[[str, PathKey, Mark], Any]
@@ -42,35 +42,11 @@ _SEQ_TAG, _MAP_TAG, _MERGE_TAG = _YAML + "seq", _YAML + "map", _YAML + "merge"
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 
 
-def error(mark: Mark, rule: str, message: str, hint: str) -> SpecError:
-    """A SpecError with one located diagnostic."""
-    return SpecError(Diagnostic.at(mark, rule, message, hint))
-
-
-@dataclass(frozen=True, slots=True)
-class Caps:
-    """The caps the builder enforces, and the nesting depth the file starts at (for included files)."""
-
-    max_depth: int
-    max_aliases: int
-    max_nodes: int
-    max_string: int
-    depth: int = 0
-
-
 @dataclass(slots=True)
 class NodeCount:
     """Values built so far, shared by a spec and every file it includes."""
 
     nodes: int = 0
-
-
-@dataclass(slots=True)
-class _Anchor:
-    start: int
-    end: int  # -1 while the anchored collection is still open
-    mark: Mark
-    size: int = 1  # values it expands to
 
 
 @dataclass(slots=True)
@@ -80,8 +56,6 @@ class _Open:
     value: Any
     path: PathKey
     mark: Mark
-    anchor: _Anchor | None
-    nodes_before: int
     key: str | None = None
     keys: dict[str, Mark] | None = None  # None for a list
 
@@ -100,11 +74,12 @@ def _tag_error(mark: Mark, tag: str) -> SpecError:
 
 
 class EventBuilder:
-    """Builds one file's data from its events; see the module docstring."""
+    """Builds one file's data from its survey; see the module docstring."""
 
     def __init__(
         self,
         file: str,
+        prefix: PathKey,
         marks: dict[PathKey, Mark],
         key_marks: dict[PathKey, Mark],
         caps: Caps,
@@ -112,25 +87,24 @@ class EventBuilder:
         include: Include,
     ):
         self.file = file
+        self.prefix = prefix
         self.marks = marks
         self.key_marks = key_marks
         self.caps = caps
         self.count = count
         self.include = include
-        self.recorded: list[Event] = []
-        self.anchors: dict[str, _Anchor] = {}
         self.open: list[_Open] = []
-        self.aliases = 0
         self.result: Any = None
+        self.replaying_from: Mark | None = None  # the alias being expanded, where cap errors point
 
-    def build(self, events: Iterator[Event]) -> tuple[bool, Any]:
-        """Consume the events of one YAML stream: (whether it held a document, that document's data).
+    def build(self, surveyed: Survey) -> Any:
+        """The data of the surveyed document.
 
         Plain scalars without tag or anchor (nearly every event of a real spec) take the inlined path at
         the top of the loop; every other event, and every problem, goes through the methods below.
         """
-        sources = [events]
-        documents = 0
+        events = surveyed.events
+        sources: list[Iterator[Event]] = [iter(events)]
         file, marks, key_marks, caps, count, opened = (
             self.file,
             self.marks,
@@ -140,9 +114,7 @@ class EventBuilder:
             self.open,
         )
         max_string, max_nodes, max_level = caps.max_string, caps.max_nodes, caps.max_depth - caps.depth
-        record = self.recorded.append
         source = sources[0]
-        replaying = False
         while True:
             event = next(source, None)
             if event is None:
@@ -150,10 +122,9 @@ class EventBuilder:
                 if not sources:
                     break
                 source = sources[-1]
-                replaying = len(sources) > 1
+                if len(sources) == 1:
+                    self.replaying_from = None
                 continue
-            if not replaying:
-                record(event)
             kind = type(event)
             if kind is ScalarEvent and event.tag is None and event.anchor is None and opened:
                 top = opened[-1]
@@ -162,7 +133,7 @@ class EventBuilder:
                 mark = Mark(file, start.line + 1, start.column + 1)
                 if top.key is None and top.keys is not None:  # a key
                     if len(value) > max_string or value in top.keys or value == "<<":
-                        self._key(top, event, kind, replaying)
+                        self._key(top, event, kind, surveyed)
                         continue
                     top.keys[value] = mark
                     top.key = value
@@ -171,7 +142,7 @@ class EventBuilder:
                 count.nodes += 1
                 if len(opened) >= max_level or count.nodes > max_nodes or len(value) > max_string:
                     count.nodes -= 1
-                    self._node(event, kind, replaying)
+                    self._node(event, kind, surveyed)
                     continue
                 if top.keys is not None:
                     path = (*top.path, top.key)
@@ -184,72 +155,46 @@ class EventBuilder:
                     marks[path] = mark
                 continue
             if kind is MappingEndEvent or kind is SequenceEndEvent:
-                self._close(replaying)
-                continue
-            if kind is ScalarEvent or kind is MappingStartEvent or kind is SequenceStartEvent or kind is AliasEvent:
-                replay = self._node(event, kind, replaying)
+                self._close()
+            elif kind is ScalarEvent or kind is MappingStartEvent or kind is SequenceStartEvent or kind is AliasEvent:
+                replay = self._node(event, kind, surveyed)
                 if replay is not None:
+                    if len(sources) == 1:
+                        self.replaying_from = self._mark(event)
                     sources.append(replay)
-                    source, replaying = replay, True
-                continue
-            if kind is DocumentStartEvent:
-                documents += 1
-                if documents > 1:
-                    raise error(
-                        self._mark(event),
-                        "yaml.syntax",
-                        "YAML syntax error: the file holds more than one document (a second '---')",
-                        "keep one document per file; split a kit into files with `include:`",
-                    )
-            elif kind is StreamEndEvent and not replaying:
-                break
-        return documents > 0, self.result
+                    source = replay
+        return self.result
 
     def _mark(self, event: Event) -> Mark:
         start = event.start_mark
         return Mark(self.file, start.line + 1, start.column + 1)
 
-    def _node(self, event: Any, kind: type, replaying: bool) -> Iterator[Event] | None:
+    def _node(self, event: Any, kind: type, surveyed: Survey) -> Iterator[Event] | None:
         """Handle a scalar, alias or collection start; return the events to replay for an alias."""
         top = self.open[-1] if self.open else None
         if top is not None and top.is_map and top.key is None:
-            self._key(top, event, kind, replaying)
+            self._key(top, event, kind, surveyed)
             return None
-        if top is None:
-            path: PathKey = ()
-        else:
-            path = (*top.path, top.key if top.is_map else len(top.value))  # type: ignore[arg-type]
-        mark = self._mark(event)
+        path = self.prefix if top is None else (*top.path, top.key if top.is_map else len(top.value))
         if kind is AliasEvent:
-            return self._alias(event, mark, replaying)
+            start, end = surveyed.spans[id(event)]
+            return iter(surveyed.events[start : end + 1])
+        mark = self._mark(event)
         caps = self.caps
         if caps.depth + len(self.open) + 1 > caps.max_depth:
-            raise error(
-                mark,
-                "yaml.depth",
-                f"the spec nests too deep (more than {caps.max_depth} levels)",
-                "flatten the structure, or raise the cap with --max-depth",
-            )
+            raise over_cap("yaml.depth", self.replaying_from or mark, caps.max_depth)
         self.count.nodes += 1
         if self.count.nodes > caps.max_nodes:
-            raise self._too_many(mark)
+            raise over_cap("yaml.size", self.replaying_from or mark, caps.max_nodes)
         if path not in self.marks:
             self.marks[path] = mark
-        anchor = None
-        if event.anchor is not None and not replaying:
-            anchor = self._anchor(event.anchor, mark)
         if kind is ScalarEvent:
             self._place(self._scalar(event, mark))
             return None
         tag = event.tag
         if tag is not None and tag != "!" and tag != (_MAP_TAG if kind is MappingStartEvent else _SEQ_TAG):
             raise _tag_error(mark, tag)
-        if anchor is not None:
-            anchor.end = -1
-        if kind is MappingStartEvent:
-            self.open.append(_Open({}, path, mark, anchor, self.count.nodes - 1, None, {}))
-        else:
-            self.open.append(_Open([], path, mark, anchor, self.count.nodes - 1))
+        self.open.append(_Open({}, path, mark, None, {}) if kind is MappingStartEvent else _Open([], path, mark))
         return None
 
     def _scalar(self, event: Any, mark: Mark) -> str | None:
@@ -258,7 +203,7 @@ class EventBuilder:
             raise _tag_error(mark, tag)
         value: str = event.value
         self._check_length(value, mark, "a text value", "shorten it, or raise the cap with --max-string")
-        if event.implicit[0] and value in _NULLS:
+        if tag is None and event.implicit[0] and value in _NULLS:
             return None
         return value
 
@@ -266,16 +211,15 @@ class EventBuilder:
         if len(text) > self.caps.max_string:
             raise error(mark, "yaml.string", f"{what} is longer than {self.caps.max_string} characters", hint)
 
-    def _key(self, top: _Open, event: Any, kind: type, replaying: bool) -> None:
+    def _key(self, top: _Open, event: Any, kind: type, surveyed: Survey) -> None:
         mark = self._mark(event)
-        if kind is AliasEvent:
-            anchor = self.anchors.get(event.anchor)
-            event = self.recorded[anchor.start] if anchor is not None and anchor.end >= 0 else event
-            kind = type(event)
-        elif event.anchor is not None and not replaying and kind is ScalarEvent:
-            self._anchor(event.anchor, mark)
+        if kind is AliasEvent:  # a key written as an alias: the anchored scalar, if it is one
+            start, end = surveyed.spans[id(event)]
+            if start == end:
+                event = surveyed.events[start]
+                kind = type(event)
         tag = getattr(event, "tag", None)
-        if kind is ScalarEvent and (tag == _MERGE_TAG or (event.implicit[0] and event.value == "<<")):
+        if kind is ScalarEvent and (tag == _MERGE_TAG or (tag is None and event.implicit[0] and event.value == "<<")):
             raise error(
                 top.mark,
                 "yaml.merge",
@@ -300,66 +244,12 @@ class EventBuilder:
         top.key = key
         self.key_marks[(*top.path, key)] = mark
 
-    def _anchor(self, name: str, mark: Mark) -> _Anchor:
-        first = self.anchors.get(name)
-        if first is not None:
-            raise error(
-                mark,
-                "yaml.syntax",
-                f"YAML syntax error: the anchor &{name} is defined twice (first at line {first.mark.line})",
-                "give the second anchor another name",
-            )
-        index = len(self.recorded) - 1
-        anchor = self.anchors[name] = _Anchor(index, index, mark)
-        return anchor
-
-    def _alias(self, event: Any, mark: Mark, replaying: bool) -> Iterator[Event]:
-        caps = self.caps
-        if not replaying:
-            self.aliases += 1
-            if self.aliases > caps.max_aliases:
-                raise error(
-                    mark,
-                    "yaml.aliases",
-                    f"too many aliases (more than {caps.max_aliases})",
-                    "write the values out, or raise the cap with --max-aliases",
-                )
-        anchor = self.anchors.get(event.anchor)
-        if anchor is None:
-            raise error(
-                mark,
-                "yaml.syntax",
-                f"YAML syntax error: the alias *{event.anchor} names no anchor above it",
-                f"define `&{event.anchor}` on an earlier value, or write the value out",
-            )
-        if anchor.end < 0:
-            raise error(
-                anchor.mark,
-                "yaml.alias_cycle",
-                "an alias refers to the node that contains it",
-                "an anchor cannot be used inside itself; write the value out",
-            )
-        if self.count.nodes + anchor.size > caps.max_nodes:
-            raise self._too_many(mark)
-        return iter(self.recorded[anchor.start : anchor.end + 1])
-
-    def _too_many(self, mark: Mark) -> SpecError:
-        return error(
-            mark,
-            "yaml.size",
-            f"the spec expands to more than {self.caps.max_nodes} values (aliases can multiply them)",
-            "remove repeated aliases, or raise the cap with --max-nodes",
-        )
-
-    def _close(self, replaying: bool) -> None:
+    def _close(self) -> None:
         """Finish the innermost open collection and place it in its parent."""
         done = self.open.pop()
         value = done.value
         if done.is_map and len(value) == 1 and isinstance(value.get("include"), str):
-            value = self.include(value["include"], done.path, done.mark)
-        if done.anchor is not None and not replaying:
-            done.anchor.end = len(self.recorded) - 1
-            done.anchor.size = self.count.nodes - done.nodes_before
+            value = self.include(value["include"], done.path, self.replaying_from or done.mark)
         self._place(value)
 
     def _place(self, value: Any) -> None:

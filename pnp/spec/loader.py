@@ -14,18 +14,24 @@ from __future__ import annotations
 import gc
 import os
 import stat
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import yaml
 from yaml.events import Event, StreamEndEvent
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.spec.events import Caps, EventBuilder, NodeCount, PathKey
+from pnp.spec.events import EventBuilder, NodeCount, PathKey
+from pnp.spec.survey import Caps, Survey, over_cap, survey
 
-T = TypeVar("T")
+MAX_DEPTH_CEILING = 1_000
+"""Highest `max_depth` accepted: marks are kept per full path, so memory grows with depth squared."""
+PYTHON_PARSER_MAX_CHARS = 100_000
+"""Largest text re-read by PyYAML's pure-Python parser for its wording of an error libyaml found (it reads
+about 0.2 MB/s); bigger files get libyaml's own message, at the same place."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +44,10 @@ class Limits:
     max_nodes: int = 200_000
     max_string: int = 10_000
     max_includes: int = 64
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.max_depth <= MAX_DEPTH_CEILING:
+            raise ValueError(f"max_depth must be between 1 and {MAX_DEPTH_CEILING}")
 
 
 @dataclass(slots=True)
@@ -174,20 +184,28 @@ def _events(text: str, loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]) -
         parser.dispose()
 
 
-def _without_gc(build: Callable[[Iterator[Event]], T], events: Iterator[Event]) -> T:
-    """`build(events)` with the cycle collector paused: loading makes tens of thousands of objects and no
-    cycles, and the collector's passes over them took a third of the loading time."""
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause the cycle collector while a spec loads: loading makes tens of thousands of objects and no cycles,
+    and the collector's passes over them took a third of the loading time."""
     enabled = gc.isenabled()
     gc.disable()
     try:
-        return build(events)
+        yield
     finally:
         if enabled:
             gc.enable()
 
 
-def _syntax_error(exc: yaml.YAMLError, text: str, file: str) -> SpecError:
-    """The located error for something PyYAML's parser refused."""
+def _syntax_error(exc: yaml.YAMLError | UnicodeEncodeError, text: str, file: str) -> SpecError:
+    """The located error for something a YAML parser refused."""
+    if isinstance(exc, UnicodeEncodeError):
+        return _error(
+            _text_mark(text, file, exc.start),
+            "yaml.encoding",
+            f"the text contains U+{ord(text[exc.start]):04X}, which is not a character (a lone surrogate)",
+            "remove it; save the file as UTF-8",
+        )
     if isinstance(exc, yaml.reader.ReaderError):
         return _error(
             _text_mark(text, file, exc.position),
@@ -235,15 +253,22 @@ def _read(path: Path, file: str, limits: Limits) -> bytes:
 
 
 def _load(
-    path: Path, limits: Limits, root: Path, including: tuple[Path, ...], budget: _Budget, depth: int = 0
-) -> Located:
+    path: Path, limits: Limits, located: Located, including: tuple[Path, ...], budget: _Budget, prefix: PathKey
+) -> Any:
     file = str(path)
-    return _load_text(_decode(_read(path, file, limits), file), file, limits, root, including, budget, depth)
+    return _load_text(_decode(_read(path, file, limits), file), file, limits, located, including, budget, prefix)
 
 
 def _load_text(
-    text: str, file: str, limits: Limits, root: Path, including: tuple[Path, ...], budget: _Budget, depth: int = 0
-) -> Located:
+    text: str,
+    file: str,
+    limits: Limits,
+    located: Located,
+    including: tuple[Path, ...],
+    budget: _Budget,
+    prefix: PathKey = (),
+) -> Any:
+    """The data of one file's text, its marks written into `located` under `prefix` (where it is included)."""
     if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
         raise _error(
             Mark(file, 1, 1),
@@ -251,28 +276,38 @@ def _load_text(
             f"the spec is over the {limits.max_bytes}-byte cap",
             "split the spec with `include:`, or raise the cap with --max-bytes",
         )
-    caps = Caps(limits.max_depth, limits.max_aliases, limits.max_nodes, limits.max_string, depth)
-    parsers = [yaml.CSafeLoader, yaml.SafeLoader] if yaml.__with_libyaml__ else [yaml.SafeLoader]
-    for parser in parsers:
-        located = Located(data=None, file=file, root=root)
-        count, includes = budget.values.nodes, budget.includes
-
-        def include(target: str, path: PathKey, mark: Mark, located: Located = located) -> Any:
-            return _include(target, path, mark, located, limits, including, budget, depth)
-
-        builder = EventBuilder(file, located.marks, located.key_marks, caps, budget.values, include)
-        try:
-            found, located.data = _without_gc(builder.build, _events(text, parser))
-            break
-        except yaml.YAMLError as exc:
-            if parser is yaml.SafeLoader:
-                raise _syntax_error(exc, text, file) from None
-            budget.values.nodes, budget.includes = count, includes  # PyYAML's parser says what libyaml refused
-    if not found:
+    caps = Caps(limits.max_depth, limits.max_aliases, limits.max_nodes, limits.max_string, len(prefix))
+    surveyed = _survey(text, file, caps, budget.values.nodes)
+    if not surveyed.has_document:
         raise _error(
             Mark(file, 1, 1), "yaml.empty", "the spec file is empty", "start from one of the files in examples/"
         )
-    return located
+
+    def include(target: str, path: PathKey, mark: Mark) -> Any:
+        return _include(target, path, mark, located, limits, including, budget)
+
+    builder = EventBuilder(file, prefix, located.marks, located.key_marks, caps, budget.values, include)
+    return builder.build(surveyed)
+
+
+def _survey(text: str, file: str, caps: Caps, used: int) -> Survey:
+    """Parse with libyaml; when it refuses the text, PyYAML's parser words the error (small files), or takes
+    the text if it accepts it (the two differ on a few rare inputs)."""
+    if yaml.__with_libyaml__:
+        try:
+            return survey(_events(text, yaml.CSafeLoader), file, caps, used)
+        except (yaml.YAMLError, UnicodeEncodeError) as exc:
+            if isinstance(exc, yaml.MarkedYAMLError) and exc.problem == "exceeded maximum nesting depth":
+                m = exc.problem_mark
+                raise over_cap(
+                    "yaml.depth", Mark(file, m.line + 1, m.column + 1), caps.max_depth
+                ) from None  # libyaml's cap
+            if isinstance(exc, UnicodeEncodeError) or len(text) > PYTHON_PARSER_MAX_CHARS:
+                raise _syntax_error(exc, text, file) from None
+    try:
+        return survey(_events(text, yaml.SafeLoader), file, caps, used)
+    except yaml.YAMLError as exc:
+        raise _syntax_error(exc, text, file) from None
 
 
 def _include(
@@ -283,9 +318,8 @@ def _include(
     limits: Limits,
     including: tuple[Path, ...],
     budget: _Budget,
-    depth: int,
 ) -> Any:
-    """The data of the file that `{include: target}` at `path` names, its marks copied under `path`."""
+    """The data of the file that `{include: target}` at `path` names; its marks go under `path`."""
     budget.includes += 1
     if budget.includes > limits.max_includes:
         raise _error(mark, "spec.include", f"more than {limits.max_includes} includes", "merge some included files")
@@ -297,25 +331,23 @@ def _include(
             f"include cycle: {target!r} includes itself",
             "remove the include that points back",
         )
-    sub = _load(resolved, limits, located.root, (*including, resolved), budget, depth + len(path))
-    for sub_path, sub_mark in sub.marks.items():
-        located.marks[(*path, *sub_path)] = sub_mark
-    for sub_path, sub_mark in sub.key_marks.items():
-        located.key_marks[(*path, *sub_path)] = sub_mark
-    located.marks[path] = sub.marks.get((), mark)
-    return sub.data
+    located.marks.pop(path, None)  # the included data's own first line marks this place
+    return _load(resolved, limits, located, (*including, resolved), budget, path)
 
 
 def load_yaml(path: str | os.PathLike[str], limits: Limits | None = None, root: Path | None = None) -> Located:
     """Load a spec file safely; includes are resolved inside `root` (default: the file's folder)."""
-    p = Path(path)
-    limits = limits or Limits()
-    real = p.resolve()
-    kit_root = (root or real.parent).resolve()
-    return _load(real, limits, kit_root, (real,), _Budget())
+    real = Path(path).resolve()
+    located = Located(data=None, file=str(real), root=(root or real.parent).resolve())
+    with _collector_paused():
+        located.data = _load(real, limits or Limits(), located, (real,), _Budget(), ())
+    return located
 
 
 def load_yaml_text(text: str, file: str = "<spec>", limits: Limits | None = None, root: Path | None = None) -> Located:
     """Load spec text (for tests and stdin); includes resolve inside `root` (default: current folder)."""
     kit_root = (root or Path.cwd()).resolve()
-    return _load_text(text, file, limits or Limits(), kit_root, (kit_root / file,), _Budget())
+    located = Located(data=None, file=file, root=kit_root)
+    with _collector_paused():
+        located.data = _load_text(text, file, limits or Limits(), located, (kit_root / file,), _Budget())
+    return located

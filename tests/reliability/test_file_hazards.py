@@ -193,6 +193,19 @@ def test_include_bomb_is_capped_fast(tmp_kit: KitFactory, run_pnp: PnpRunner) ->
     assert (error.rule, error.message) == ("spec.include", "more than 64 includes")
 
 
+def test_include_chain_the_two_parsers_disagree_on_is_read_once(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    """libyaml refuses a byte-order mark inside a file, PyYAML's parser reads it as a character: each file is
+    parsed twice, but its includes are loaded once (building both ways doubled the time at every level)."""
+    files = {f"f{i}.yaml": f"x: {{include: f{i + 1}.yaml}}\n\ufeffy: 1\n" for i in range(20)}
+    files["f20.yaml"] = "z: 1\n"
+    path = tmp_kit(INCLUDE_KIT.format(src="f0.yaml"), files)
+    start = time.perf_counter()
+    result = run_pnp("validate", path)
+    assert time.perf_counter() - start < 2.0  # 2**20 loads before the fix
+    assert_clean(result)
+    assert result.exit_code == 1  # the model refuses the odd keys, at their lines
+
+
 def test_include_cycle(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
     path = tmp_kit(INCLUDE_KIT.format(src="a.yaml"), {"a.yaml": "include: b.yaml\n", "b.yaml": "include: a.yaml\n"})
     error = one_error(run_pnp("validate", path))
