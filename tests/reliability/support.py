@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from click.testing import Result
 
@@ -52,3 +53,12 @@ def one_error(result: Result, spec: Path | str | None = None) -> Reported:
     if spec is not None:
         assert errors[0].file == str(Path(spec).resolve()), errors[0]
     return errors[0]
+
+
+def values(data: Any) -> int:
+    """How many values (scalars, lists and mappings, keys not counted) the data holds."""
+    if isinstance(data, dict):
+        return 1 + sum(values(v) for v in data.values())
+    if isinstance(data, list):
+        return 1 + sum(values(v) for v in data)
+    return 1

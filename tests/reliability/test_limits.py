@@ -13,7 +13,7 @@ import yaml
 from PIL import Image
 
 from tests.conftest import MINIMAL_KIT, KitFactory, PnpRunner
-from tests.reliability.support import assert_clean, one_error
+from tests.reliability.support import assert_clean, one_error, values
 
 
 def levels(data: Any) -> int:
@@ -22,15 +22,6 @@ def levels(data: Any) -> int:
     if children is None:
         return 1
     return 1 + max((levels(c) for c in children), default=0)
-
-
-def values(data: Any) -> int:
-    """How many values (scalars, lists and mappings, keys not counted) the data holds."""
-    if isinstance(data, dict):
-        return 1 + sum(values(v) for v in data.values())
-    if isinstance(data, list):
-        return 1 + sum(values(v) for v in data)
-    return 1
 
 
 def passes(run_pnp: PnpRunner, *args: str | Path) -> None:

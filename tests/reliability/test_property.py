@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 from pnp.diagnostics import SpecError
 from pnp.pipeline import load_spec, validate_spec
-from pnp.spec.loader import load_yaml_text
+from pnp.spec.loader import Limits, load_yaml_text
 from tests.conftest import MINIMAL_KIT
+from tests.reliability.support import values
 
 KEYS = [
     "kit", "credit", "sheets", "paper", "margin", "duplex", "components", "type", "deck", "counters", "board",
@@ -87,3 +88,34 @@ def test_yaml_punctuation_soup_never_escapes_the_loader(text: str) -> None:
         load_yaml_text(text)
     except SpecError as exc:
         assert exc.diagnostics[0].rule.startswith(("yaml.", "spec."))
+
+
+NULLS = {"", "~", "null", "Null", "NULL"}
+
+
+def reference(node: yaml.Node) -> Any:
+    """What the loader must give for a composed node: every scalar as its text, plain null words as None."""
+    if isinstance(node, yaml.ScalarNode):
+        return None if node.style is None and node.value in NULLS else node.value
+    if isinstance(node, yaml.SequenceNode):
+        return [reference(item) for item in node.value]
+    return {key.value: reference(value) for key, value in node.value}
+
+
+SHARED = st.lists(STRUCTURES, min_size=1, max_size=4).flatmap(
+    lambda parts: st.dictionaries(st.text(max_size=6), st.sampled_from(parts), min_size=1, max_size=8)
+)
+"""Mappings whose values repeat the same objects: safe_dump writes the repeats as anchors and aliases."""
+
+
+@settings(max_examples=100, deadline=None)
+@given(data=SHARED)
+def test_aliases_expand_to_what_yaml_composes_and_count_exactly(data: dict[str, Any]) -> None:
+    text = yaml.safe_dump(data, allow_unicode=True)
+    expected = reference(yaml.compose(text, Loader=yaml.SafeLoader))
+    assert load_yaml_text(text).data == expected
+    total = values(expected)
+    assert load_yaml_text(text, limits=Limits(max_nodes=total)).data == expected
+    with pytest.raises(SpecError) as caught:
+        load_yaml_text(text, limits=Limits(max_nodes=total - 1))
+    assert caught.value.diagnostics[0].rule == "yaml.size"
