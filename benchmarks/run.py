@@ -227,11 +227,11 @@ def child(side: str, args: list[str]) -> None:
         started = time.perf_counter()
         pnp_main(args, standalone_mode=False)
     else:
-        if side == "floor":  # the plain script in a process that also loads pnp's libraries, unused
+        if side == "floor":  # the plain script in a process that also loads what pnp uses of its libraries
             import click  # noqa: F401
-            import jinja2.sandbox  # noqa: F401
-            import pydantic  # noqa: F401
             import yaml  # noqa: F401
+            from jinja2.sandbox import SandboxedEnvironment  # noqa: F401
+            from pydantic import BaseModel  # noqa: F401  (`import pydantic` alone defers most of its import)
         from reportlab import rl_config
         from reportlab.pdfgen import canvas  # noqa: F401  (imported before the clock starts, like pnp's)
 
