@@ -1,16 +1,19 @@
 """Benchmark: pnp's real pipeline against a plain reportlab script drawing the same sheets.
 
-Input: optional `--quick` (108 cards only) and `--keep DIR` (keep the generated kits and PDFs there).
-Output: a table on stdout with wall time, peak memory (max RSS of the child process) and PDF size of both
-sides for each workload, the pnp/plain ratios, and whether the targets are met (exit code 1 if not).
+Input: optional `--quick` (108 cards only), `--only vector|images` (one workload), `--repeat N` (runs per
+side, default 3, medians reported) and `--keep DIR` (keep the generated kits and PDFs there).
+Output: a table on stdout with wall time, time after imports, peak memory (max RSS of the child process)
+and PDF size of each side for each workload, the ratios to the plain script, and whether the targets are
+met (exit code 1 if not).
 
 Workloads, each at 108 and 540 poker cards, nine per A4 sheet, with crop marks and a backs sheet after
 each front sheet:
 - vector: every card has its own texts (name, number, ability line), a frame and a rule; one vector back;
 - images: every face is its own 300-dpi PNG (gradients, smooth noise and a number, generated here) and
   all cards share one back PNG.
-Every measurement runs in a fresh subprocess, so its peak RSS is its own. pnp's side runs `pnp render`
-on a generated kit YAML; the plain side is `plain_deck` below, run through `--child`.
+Sides: pnp runs `pnp render` on a generated kit YAML; plain is `plain_deck` below; floor (vector only)
+is `plain_deck` in a process that has also loaded what pnp uses of its libraries. Every measurement runs
+in a fresh subprocess (`--child`), so its peak RSS is its own.
 """
 
 from __future__ import annotations

@@ -6,7 +6,6 @@ Exit codes: 0 success, 1 spec/validation/render error, 2 usage error. User error
 from __future__ import annotations
 
 import functools
-import gc
 import importlib
 import json
 import sys
@@ -17,6 +16,7 @@ from typing import Any, NoReturn
 import click
 
 from pnp import __version__
+from pnp.collector import collector_paused
 from pnp.diagnostics import Diagnostic, SpecError, format_json, sort_diagnostics
 from pnp.games.registry import GAME_MODULES, get_game
 from pnp.model.kit import paper_names
@@ -96,23 +96,6 @@ def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
-def collector_paused(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Run a command with the cycle collector paused: a run builds hundreds of thousands of objects that live
-    until it ends and next to no garbage cycles, and the collector's passes over them took a tenth of a render."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            return func(*args, **kwargs)
-        finally:
-            if enabled:
-                gc.enable()
-
-    return wrapper
-
-
 def _give_up(fmt: str, label: str, rule: str, message: str, hint: str = "") -> NoReturn:
     """Report a failure that has no place in the spec (a text line, or a JSON diagnostic) and exit 1."""
     if fmt == "json":
@@ -176,7 +159,7 @@ def main() -> None:
               help="Also play N simulated races and warn about balance (games that simulate).")
 @limit_options
 @user_errors
-@collector_paused
+@collector_paused()
 def validate(spec: Path, fmt: str, games: int | None, **kwargs: Any) -> None:
     """Check SPEC and report every problem with file:line:col, the rule broken and a fix."""
     limits = _limits(kwargs)
@@ -227,7 +210,7 @@ def _formats(value: str) -> tuple[str, ...]:
 @click.option("--force", is_flag=True, help="Overwrite files in the folder that pnp did not write.")
 @limit_options
 @user_errors
-@collector_paused
+@collector_paused()
 def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str | None, rulebook: str,
            force: bool, **kwargs: Any) -> None:
     """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) into the output folder."""
@@ -269,7 +252,7 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @limit_options
 @user_errors
-@collector_paused
+@collector_paused()
 def info(spec: Path, fmt: str, **kwargs: Any) -> None:
     """Components, piece counts and the number of sheets on each paper size."""
     from pnp.layout.imposition import choose_plan

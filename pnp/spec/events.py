@@ -1,10 +1,10 @@
 """Second pass over one YAML file's events: plain data and marks, without recursion.
 
-Input: a `Survey` of the file (its events, checked for aliases and size), the file name, the path the
-file's data lands at (non-empty for included files), the mark tables of the whole spec, the caps, the
-shared value count and a callback that loads `{include: file}`. Output: the document's plain data (dicts,
-lists, strings, None), with the `Mark` of every value and key written into the mark tables under its full
-path.
+Input: a `Survey` of the file (its events, checked for aliases and size), the file name, the slot its data
+lands in (the document's, or that of the `{include: ...}` that names it), the `Located` whose mark tables
+it fills, the caps, the shared value count and a callback that loads `{include: file}`. Output: the
+document's plain data (dicts, lists, strings, None); every value's and key's `Mark` is written into the
+`Located` by slot (id of the containing list or mapping, key or index).
 
 Checked as the events arrive: nesting depth, string length, explicit tags other than YAML's own scalar,
 list and mapping tags, merge keys, non-text keys, duplicate keys. Aliases are expanded by replaying the
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from yaml.events import (
     AliasEvent,
@@ -31,9 +31,16 @@ from yaml.events import (
 from pnp.diagnostics import Mark, SpecError
 from pnp.spec.survey import Caps, Survey, error, over_cap
 
+if TYPE_CHECKING:
+    from pnp.spec.loader import Located
+
 PathKey = tuple[str | int, ...]
-Include = Callable[[str, PathKey, Mark], Any]
-"""Loads the file named by `{include: target}` found at a path and mark; returns its data."""
+Slot = tuple[int, str | int]
+"""Where a value sits: (id of the list or mapping holding it, its key or index)."""
+DOCUMENT: Slot = (0, "")
+"""The slot of a spec's document."""
+Include = Callable[[str, Slot, Mark, int], Any]
+"""Loads the file named by `{include: target}` found in a slot (at a mark and nesting depth); returns its data."""
 
 _YAML = "tag:yaml.org,2002:"
 SCALAR_TAGS = frozenset(_YAML + name for name in ("str", "int", "float", "bool", "null", "timestamp"))
@@ -54,7 +61,9 @@ class _Open:
     """A list or mapping whose events are still arriving."""
 
     value: Any
-    path: PathKey
+    slot: Slot
+    id: int
+    depth: int  # nesting levels above it, counting those of the files that include this one
     mark: Mark
     key: str | None = None
     keys: dict[str, Mark] | None = None  # None for a list
@@ -76,20 +85,12 @@ def _tag_error(mark: Mark, tag: str) -> SpecError:
 class EventBuilder:
     """Builds one file's data from its survey; see the module docstring."""
 
-    def __init__(
-        self,
-        file: str,
-        prefix: PathKey,
-        marks: dict[PathKey, Mark],
-        key_marks: dict[PathKey, Mark],
-        caps: Caps,
-        count: NodeCount,
-        include: Include,
-    ):
+    def __init__(self, file: str, slot: Slot, located: Located, caps: Caps, count: NodeCount, include: Include) -> None:
         self.file = file
-        self.prefix = prefix
-        self.marks = marks
-        self.key_marks = key_marks
+        self.slot = slot
+        self.located = located
+        self.marks = located.marks
+        self.key_marks = located.key_marks
         self.caps = caps
         self.count = count
         self.include = include
@@ -137,7 +138,7 @@ class EventBuilder:
                         continue
                     top.keys[value] = mark
                     top.key = value
-                    key_marks[(*top.path, value)] = mark
+                    key_marks[top.id, value] = mark
                     continue
                 count.nodes += 1
                 if len(opened) >= max_level or count.nodes > max_nodes or len(value) > max_string:
@@ -145,14 +146,12 @@ class EventBuilder:
                     self._node(event, kind, surveyed)
                     continue
                 if top.keys is not None:
-                    path = (*top.path, top.key)
+                    marks[top.id, top.key] = mark  # type: ignore[index]
                     top.value[top.key] = None if event.implicit[0] and value in _NULLS else value
                     top.key = None
                 else:
-                    path = (*top.path, len(top.value))
+                    marks[top.id, len(top.value)] = mark
                     top.value.append(None if event.implicit[0] and value in _NULLS else value)
-                if path not in marks:
-                    marks[path] = mark
                 continue
             if kind is MappingEndEvent or kind is SequenceEndEvent:
                 self._close()
@@ -175,7 +174,7 @@ class EventBuilder:
         if top is not None and top.is_map and top.key is None:
             self._key(top, event, kind, surveyed)
             return None
-        path = self.prefix if top is None else (*top.path, top.key if top.is_map else len(top.value))
+        slot = self.slot if top is None else (top.id, top.key if top.is_map else len(top.value))
         if kind is AliasEvent:
             start, end = surveyed.spans[id(event)]
             return iter(surveyed.events[start : end + 1])
@@ -186,15 +185,19 @@ class EventBuilder:
         self.count.nodes += 1
         if self.count.nodes > caps.max_nodes:
             raise over_cap("yaml.size", self.replaying_from or mark, caps.max_nodes)
-        if path not in self.marks:
-            self.marks[path] = mark
+        self.marks[slot] = mark  # type: ignore[index]
         if kind is ScalarEvent:
             self._place(self._scalar(event, mark))
             return None
         tag = event.tag
         if tag is not None and tag != "!" and tag != (_MAP_TAG if kind is MappingStartEvent else _SEQ_TAG):
             raise _tag_error(mark, tag)
-        self.open.append(_Open({}, path, mark, None, {}) if kind is MappingStartEvent else _Open([], path, mark))
+        collection = self.located.collections[slot] = self.located.new_id()  # type: ignore[index]
+        depth = caps.depth + len(self.open)
+        if kind is MappingStartEvent:
+            self.open.append(_Open({}, slot, collection, depth, mark, None, {}))  # type: ignore[arg-type]
+        else:
+            self.open.append(_Open([], slot, collection, depth, mark))  # type: ignore[arg-type]
         return None
 
     def _scalar(self, event: Any, mark: Mark) -> str | None:
@@ -242,14 +245,14 @@ class EventBuilder:
             )
         keys[key] = mark
         top.key = key
-        self.key_marks[(*top.path, key)] = mark
+        self.key_marks[top.id, key] = mark
 
     def _close(self) -> None:
         """Finish the innermost open collection and place it in its parent."""
         done = self.open.pop()
         value = done.value
         if done.is_map and len(value) == 1 and isinstance(value.get("include"), str):
-            value = self.include(value["include"], done.path, self.replaying_from or done.mark)
+            value = self.include(value["include"], done.slot, self.replaying_from or done.mark, done.depth)
         self._place(value)
 
     def _place(self, value: Any) -> None:

@@ -11,11 +11,9 @@ which must lie inside the kit folder.
 
 from __future__ import annotations
 
-import gc
 import os
 import stat
 from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,9 +21,10 @@ from typing import Any
 import yaml
 from yaml.events import Event, StreamEndEvent
 
-from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.spec.events import EventBuilder, NodeCount, PathKey
-from pnp.spec.survey import Caps, Survey, over_cap, survey
+from pnp.collector import collector_paused
+from pnp.diagnostics import Mark, SpecError
+from pnp.spec.events import DOCUMENT, EventBuilder, NodeCount, PathKey, Slot
+from pnp.spec.survey import Caps, Survey, error, over_cap, survey
 
 MAX_DEPTH_CEILING = 1_000
 """Highest `max_depth` accepted: marks are kept per full path, so memory grows with depth squared."""
@@ -52,30 +51,47 @@ class Limits:
 
 @dataclass(slots=True)
 class Located:
-    """Plain data of a spec and the marks of its values (`marks`) and mapping keys (`key_marks`)."""
+    """Plain data of a spec and the marks of its values and mapping keys, found by path (`mark`, `key_mark`).
+
+    Marks are stored per slot, `(id of the containing list or mapping, key or index)`, with `collections`
+    giving the id of the list or mapping in a slot, so the tables grow with the number of values, not with
+    values times depth. The document itself is in slot `DOCUMENT`.
+    """
 
     data: Any
     file: str
     root: Path
-    marks: dict[PathKey, Mark] = field(default_factory=dict)
-    key_marks: dict[PathKey, Mark] = field(default_factory=dict)
+    marks: dict[Slot, Mark] = field(default_factory=dict)
+    key_marks: dict[Slot, Mark] = field(default_factory=dict)
+    collections: dict[Slot, int] = field(default_factory=dict)
+    last_id: int = 0
+
+    def new_id(self) -> int:
+        """A fresh id for a list or mapping being built."""
+        self.last_id += 1
+        return self.last_id
 
     def mark(self, path: PathKey) -> Mark:
         """Mark of the value at `path`, or of its nearest ancestor that has one."""
-        path = tuple(path)
-        while path:
-            if path in self.marks:
-                return self.marks[path]
-            path = path[:-1]
-        return self.marks.get((), Mark(self.file, 1, 1))
+        best = self.marks.get(DOCUMENT, Mark(self.file, 1, 1))
+        slot = DOCUMENT
+        for key in path:
+            collection = self.collections.get(slot)
+            if collection is None or (collection, key) not in self.marks:
+                break
+            slot = (collection, key)
+            best = self.marks[slot]
+        return best
 
     def key_mark(self, path: PathKey) -> Mark:
         """Mark of the key naming `path` (for unknown keys), else of the value."""
-        return self.key_marks.get(tuple(path)) or self.mark(path)
-
-
-def _error(mark: Mark, rule: str, message: str, hint: str) -> SpecError:
-    return SpecError(Diagnostic.at(mark, rule, message, hint))
+        slot = DOCUMENT
+        for key in path:
+            collection = self.collections.get(slot)
+            if collection is None:
+                return self.mark(path)
+            slot = (collection, key)
+        return self.key_marks.get(slot) or self.mark(path)
 
 
 @dataclass(slots=True)
@@ -93,34 +109,34 @@ def resolve_inside(root: Path, base: Path, target: str, mark: Mark, what: str = 
     """Resolve a relative path from a spec; refuse absolute paths, URLs, `~` and anything outside `root`."""
     hint = f"give a relative path to a file inside the kit folder {root}"
     if not target or "\x00" in target:
-        raise _error(mark, f"spec.{what}", f"empty or invalid {what} path", hint)
+        raise error(mark, f"spec.{what}", f"empty or invalid {what} path", hint)
     lowered = target.strip().lower()
     if lowered.startswith(_URL_PREFIXES) or "://" in lowered:
-        raise _error(mark, f"spec.{what}", f"{what} path {target!r} is a URL; pnp never reads from the network", hint)
+        raise error(mark, f"spec.{what}", f"{what} path {target!r} is a URL; pnp never reads from the network", hint)
     if target.startswith("~") or os.path.isabs(target) or (len(target) > 1 and target[1] == ":"):
-        raise _error(mark, f"spec.{what}", f"{what} path {target!r} is absolute", hint)
+        raise error(mark, f"spec.{what}", f"{what} path {target!r} is absolute", hint)
     candidate = base / target
     try:
         real = candidate.resolve(strict=True)
     except (FileNotFoundError, RuntimeError, OSError):
         lexical = Path(os.path.normpath(candidate))
         if not _is_within(lexical, root):
-            raise _error(mark, f"spec.{what}", f"{what} path {target!r} points outside the kit folder", hint) from None
-        raise _error(
+            raise error(mark, f"spec.{what}", f"{what} path {target!r} points outside the kit folder", hint) from None
+        raise error(
             mark,
             f"spec.{what}",
             f"{what} file {target!r} does not exist",
             "check the spelling; paths are relative to the file that names them",
         ) from None
     if not _is_within(real, root.resolve()):
-        raise _error(
+        raise error(
             mark,
             f"spec.{what}",
             f"{what} path {target!r} points outside the kit folder (through '..' or a symbolic link)",
             hint,
         )
     if not real.is_file():
-        raise _error(mark, f"spec.{what}", f"{what} path {target!r} is not a file", hint)
+        raise error(mark, f"spec.{what}", f"{what} path {target!r} is not a file", hint)
     return real
 
 
@@ -137,7 +153,7 @@ _UTF16_32_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
 
 def _decode(raw: bytes, file: str) -> str:
     if raw.startswith(_UTF16_32_BOMS):
-        raise _error(
+        raise error(
             Mark(file, 1, 1),
             "yaml.encoding",
             "the file is UTF-16 or UTF-32 text, not UTF-8",
@@ -148,7 +164,7 @@ def _decode(raw: bytes, file: str) -> str:
     except UnicodeDecodeError as exc:
         line_start = raw.rfind(b"\n", 0, exc.start) + 1
         mark = Mark(file, raw[: exc.start].count(b"\n") + 1, exc.start - line_start + 1)
-        raise _error(
+        raise error(
             mark,
             "yaml.encoding",
             f"the file is not UTF-8 text (bad byte 0x{raw[exc.start]:02x} at offset {exc.start})",
@@ -156,7 +172,7 @@ def _decode(raw: bytes, file: str) -> str:
         ) from None
     if "\x00" in text:
         line = text[: text.index("\x00")].count("\n") + 1
-        raise _error(
+        raise error(
             Mark(file, line, 1),
             "yaml.encoding",
             "the file contains NUL bytes: it is not a text file",
@@ -184,31 +200,24 @@ def _events(text: str, loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]) -
         parser.dispose()
 
 
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause the cycle collector while a spec loads: loading makes tens of thousands of objects and no cycles,
-    and the collector's passes over them took a third of the loading time."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-def _syntax_error(exc: yaml.YAMLError | UnicodeEncodeError, text: str, file: str) -> SpecError:
-    """The located error for something a YAML parser refused."""
+def _syntaxerror(
+    exc: yaml.YAMLError | UnicodeEncodeError, text: str, file: str, from_libyaml: bool = False
+) -> SpecError:
+    """The located error for something a YAML parser refused (libyaml counts reader positions in UTF-8 bytes,
+    PyYAML in characters)."""
     if isinstance(exc, UnicodeEncodeError):
-        return _error(
+        return error(
             _text_mark(text, file, exc.start),
             "yaml.encoding",
             f"the text contains U+{ord(text[exc.start]):04X}, which is not a character (a lone surrogate)",
             "remove it; save the file as UTF-8",
         )
     if isinstance(exc, yaml.reader.ReaderError):
-        return _error(
-            _text_mark(text, file, exc.position),
+        position = exc.position
+        if from_libyaml:
+            position = len(text.encode("utf-8", "surrogatepass")[:position].decode("utf-8", "ignore"))
+        return error(
+            _text_mark(text, file, position),
             "yaml.syntax",
             f"the file contains the control character U+{exc.character:04X}, which YAML does not allow",
             "remove it; write special characters as escapes inside double quotes",
@@ -216,13 +225,13 @@ def _syntax_error(exc: yaml.YAMLError | UnicodeEncodeError, text: str, file: str
     if isinstance(exc, yaml.MarkedYAMLError):
         m = exc.problem_mark or exc.context_mark
         mark = Mark(file, m.line + 1, m.column + 1) if m else Mark(file, 1, 1)
-        return _error(
+        return error(
             mark,
             "yaml.syntax",
             f"YAML syntax error: {exc.problem or exc.context or 'invalid YAML'}",
             "check indentation, colons and quotes near this position",
         )
-    return _error(Mark(file, 1, 1), "yaml.syntax", f"YAML error: {exc}", "check the file's syntax")
+    return error(Mark(file, 1, 1), "yaml.syntax", f"YAML error: {exc}", "check the file's syntax")
 
 
 def _read(path: Path, file: str, limits: Limits) -> bytes:
@@ -230,7 +239,7 @@ def _read(path: Path, file: str, limits: Limits) -> bytes:
     try:
         info = path.stat()
         if not stat.S_ISREG(info.st_mode):
-            raise _error(
+            raise error(
                 Mark(file, 1, 1),
                 "spec.file",
                 "this is not a regular file (a device, pipe or socket)",
@@ -239,11 +248,11 @@ def _read(path: Path, file: str, limits: Limits) -> bytes:
         with path.open("rb") as handle:
             raw = handle.read(limits.max_bytes + 1)
     except OSError as exc:
-        raise _error(
+        raise error(
             Mark(file, 1, 1), "spec.file", f"cannot read the file: {exc.strerror}", "check the path and permissions"
         ) from None
     if len(raw) > limits.max_bytes:
-        raise _error(
+        raise error(
             Mark(file, 1, 1),
             "yaml.size",
             f"the file is over the {limits.max_bytes}-byte cap",
@@ -253,10 +262,11 @@ def _read(path: Path, file: str, limits: Limits) -> bytes:
 
 
 def _load(
-    path: Path, limits: Limits, located: Located, including: tuple[Path, ...], budget: _Budget, prefix: PathKey
+    path: Path, limits: Limits, located: Located, including: tuple[Path, ...], budget: _Budget, slot: Slot, depth: int
 ) -> Any:
     file = str(path)
-    return _load_text(_decode(_read(path, file, limits), file), file, limits, located, including, budget, prefix)
+    text = _decode(_read(path, file, limits), file)
+    return _load_text(text, file, limits, located, including, budget, slot, depth)
 
 
 def _load_text(
@@ -266,27 +276,29 @@ def _load_text(
     located: Located,
     including: tuple[Path, ...],
     budget: _Budget,
-    prefix: PathKey = (),
+    slot: Slot = DOCUMENT,
+    depth: int = 0,
 ) -> Any:
-    """The data of one file's text, its marks written into `located` under `prefix` (where it is included)."""
+    """The data of one file's text, placed in `slot` at nesting `depth` (where it is included), its marks
+    written into `located`."""
     if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
-        raise _error(
+        raise error(
             Mark(file, 1, 1),
             "yaml.size",
             f"the spec is over the {limits.max_bytes}-byte cap",
             "split the spec with `include:`, or raise the cap with --max-bytes",
         )
-    caps = Caps(limits.max_depth, limits.max_aliases, limits.max_nodes, limits.max_string, len(prefix))
+    caps = Caps(limits.max_depth, limits.max_aliases, limits.max_nodes, limits.max_string, depth)
     surveyed = _survey(text, file, caps, budget.values.nodes)
     if not surveyed.has_document:
-        raise _error(
+        raise error(
             Mark(file, 1, 1), "yaml.empty", "the spec file is empty", "start from one of the files in examples/"
         )
 
-    def include(target: str, path: PathKey, mark: Mark) -> Any:
-        return _include(target, path, mark, located, limits, including, budget)
+    def include(target: str, slot: Slot, mark: Mark, depth: int) -> Any:
+        return _include(target, slot, depth, mark, located, limits, including, budget)
 
-    builder = EventBuilder(file, prefix, located.marks, located.key_marks, caps, budget.values, include)
+    builder = EventBuilder(file, slot, located, caps, budget.values, include)
     return builder.build(surveyed)
 
 
@@ -303,44 +315,45 @@ def _survey(text: str, file: str, caps: Caps, used: int) -> Survey:
                     "yaml.depth", Mark(file, m.line + 1, m.column + 1), caps.max_depth
                 ) from None  # libyaml's cap
             if isinstance(exc, UnicodeEncodeError) or len(text) > PYTHON_PARSER_MAX_CHARS:
-                raise _syntax_error(exc, text, file) from None
+                raise _syntaxerror(exc, text, file, from_libyaml=True) from None
     try:
         return survey(_events(text, yaml.SafeLoader), file, caps, used)
     except yaml.YAMLError as exc:
-        raise _syntax_error(exc, text, file) from None
+        raise _syntaxerror(exc, text, file) from None
 
 
 def _include(
     target: str,
-    path: PathKey,
+    slot: Slot,
+    depth: int,
     mark: Mark,
     located: Located,
     limits: Limits,
     including: tuple[Path, ...],
     budget: _Budget,
 ) -> Any:
-    """The data of the file that `{include: target}` at `path` names; its marks go under `path`."""
+    """The data of the file that `{include: target}` in `slot` names, which takes that slot's place."""
     budget.includes += 1
     if budget.includes > limits.max_includes:
-        raise _error(mark, "spec.include", f"more than {limits.max_includes} includes", "merge some included files")
+        raise error(mark, "spec.include", f"more than {limits.max_includes} includes", "merge some included files")
     resolved = resolve_inside(located.root, Path(mark.file).parent, target, mark)
     if resolved in including:
-        raise _error(
+        raise error(
             mark,
             "spec.include",
             f"include cycle: {target!r} includes itself",
             "remove the include that points back",
         )
-    located.marks.pop(path, None)  # the included data's own first line marks this place
-    return _load(resolved, limits, located, (*including, resolved), budget, path)
+    located.collections.pop(slot, None)  # the `{include: ...}` mapping gives way to the file's data
+    return _load(resolved, limits, located, (*including, resolved), budget, slot, depth)
 
 
 def load_yaml(path: str | os.PathLike[str], limits: Limits | None = None, root: Path | None = None) -> Located:
     """Load a spec file safely; includes are resolved inside `root` (default: the file's folder)."""
     real = Path(path).resolve()
     located = Located(data=None, file=str(real), root=(root or real.parent).resolve())
-    with _collector_paused():
-        located.data = _load(real, limits or Limits(), located, (real,), _Budget(), ())
+    with collector_paused():
+        located.data = _load(real, limits or Limits(), located, (real,), _Budget(), DOCUMENT, 0)
     return located
 
 
@@ -348,6 +361,6 @@ def load_yaml_text(text: str, file: str = "<spec>", limits: Limits | None = None
     """Load spec text (for tests and stdin); includes resolve inside `root` (default: current folder)."""
     kit_root = (root or Path.cwd()).resolve()
     located = Located(data=None, file=file, root=kit_root)
-    with _collector_paused():
+    with collector_paused():
         located.data = _load_text(text, file, limits or Limits(), located, (kit_root / file,), _Budget())
     return located

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, PngImagePlugin
 
+from pnp.spec.loader import load_yaml
 from tests.conftest import KitFactory, PnpRunner
 from tests.reliability.support import assert_clean, one_error
 
@@ -265,3 +266,14 @@ def test_long_key_is_capped(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
     error = one_error(result, path)
     assert error.rule == "yaml.string"
     assert len(result.stderr) < 500
+
+
+def test_included_values_are_marked_in_the_included_file(tmp_path: Path) -> None:
+    (tmp_path / "sub.yaml").write_text("a: 1\ninclude: not-an-include-here\n", encoding="utf-8")
+    (tmp_path / "kit.yaml").write_text("kit: K\nextra: {include: sub.yaml}\n", encoding="utf-8")
+    located = load_yaml(tmp_path / "kit.yaml")
+    assert located.data["extra"] == {"a": "1", "include": "not-an-include-here"}
+    for path, line, column in ((("extra",), 1, 1), (("extra", "a"), 1, 4), (("extra", "include"), 2, 10)):
+        mark = located.mark(path)
+        assert (Path(mark.file).name, mark.line, mark.column) == ("sub.yaml", line, column)
+    assert located.key_mark(("extra", "include")).line == 2

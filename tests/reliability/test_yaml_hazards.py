@@ -174,6 +174,17 @@ def test_billion_laughs_fails_fast(tmp_kit: KitFactory, run_pnp: PnpRunner) -> N
     assert elapsed < 1.0
 
 
+def test_wide_alias_bomb_fails_fast(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    """Each alias fits under the cap on its own, together they do not: refused before anything is built."""
+    path = tmp_kit(laughs(3, width=199))  # 199**3 = 7.9 million strings if expanded
+    start = time.perf_counter()
+    result = run_pnp("validate", path)
+    elapsed = time.perf_counter() - start
+    error = one_error(result, path)
+    assert (error.rule, error.line) == ("yaml.size", 3)
+    assert elapsed < 1.0
+
+
 def test_many_aliases_capped(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
     path = tmp_kit("a: &a x\nb: [" + ", ".join(["*a"] * 1500) + "]\n")
     assert one_error(result := run_pnp("validate", path), path).rule == "yaml.aliases"
@@ -355,3 +366,13 @@ def test_nested_aliases_count_every_expanded_value() -> None:
         load_yaml_text(text, limits=Limits(max_nodes=total - 1))
     (diagnostic,) = caught.value.diagnostics
     assert (diagnostic.rule, diagnostic.line) == ("yaml.size", 3)
+
+
+def test_control_character_in_a_big_file_is_located_in_characters() -> None:
+    """Over 100 KB, libyaml's own error is used; its byte offset must not shift the column past accents."""
+    text = "filler: " + "x" * 120_000 + "\ncredit: Società ééé\x07\n"
+    with pytest.raises(SpecError) as caught:
+        load_yaml_text(text)
+    (diagnostic,) = caught.value.diagnostics
+    assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("yaml.syntax", 2, 20)
+    assert "U+0007" in diagnostic.message

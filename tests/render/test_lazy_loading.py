@@ -9,6 +9,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 from tests.conftest import MINIMAL_KIT, KitFactory
 
@@ -34,24 +35,32 @@ print(json.dumps({"tt2ps": [tt2ps("DejaVuSans", b, i) for b in (0, 1) for i in (
 """
 
 
-def _fresh(script: str, *args: str | Path) -> dict[str, list[str]]:
-    done = subprocess.run([sys.executable, "-c", script, *map(str, args)], cwd=ROOT, capture_output=True,
-                          text=True, check=True)
-    result: dict[str, list[str]] = json.loads(done.stdout.splitlines()[-1])
+def _fresh(script: str, *args: str | Path) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-c", script, *map(str, args)], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    result: dict[str, Any] = json.loads(done.stdout.splitlines()[-1])
     return result
 
 
-def test_a_vector_render_loads_only_what_it_draws_with(tmp_kit: KitFactory, tmp_path: Path):
-    spec = tmp_kit(MINIMAL_KIT.replace('{type: text, text: "Hello"}',
-                                       '{type: text, text: "Hello", font: sans-bold}'))
+def test_a_vector_render_loads_only_what_it_draws_with(tmp_kit: KitFactory, tmp_path: Path) -> None:
+    spec = tmp_kit(MINIMAL_KIT.replace('{type: text, text: "Hello"}', '{type: text, text: "Hello", font: sans-bold}'))
     loaded = _fresh(RENDER, spec, tmp_path / "out")
     assert loaded["fonts"] == ["DejaVuSans", "DejaVuSans-Bold"]  # sans: the page's initial font
-    for module in ("babel", "pnp.i18n.catalogs", "pnp.layout.localise", "pnp.render.images", "svgwrite",
-                   "pypdfium2", "pnp.booklet", "pnp.games.mdd"):
+    for module in (
+        "babel",
+        "pnp.i18n.catalogs",
+        "pnp.layout.localise",
+        "pnp.render.images",
+        "svgwrite",
+        "pypdfium2",
+        "pnp.booklet",
+        "pnp.games.mdd",
+    ):
         assert module not in loaded["modules"], module
 
 
-def test_fonts_registered_one_at_a_time_keep_the_dejavu_family():
+def test_fonts_registered_one_at_a_time_keep_the_dejavu_family() -> None:
     everything = _fresh(FAMILY, "all")
     assert everything["tt2ps"] == ["DejaVuSans", "DejaVuSans-Oblique", "DejaVuSans-Bold", "DejaVuSans-Bold"]
     one_by_one = _fresh(FAMILY, "sans-bold", "sans", "mono", "sans-italic")
