@@ -104,9 +104,20 @@ def survey(events: Iterator[Event], file: str, caps: Caps, used: int) -> Survey:
     spans: dict[int, tuple[int, int]] = {}
     opened: list[_Open] = []
     total, aliases, documents = used, 0, 0
+    record, max_level, max_nodes = recorded.append, caps.max_depth - caps.depth, caps.max_nodes
     for index, event in enumerate(events):
-        recorded.append(event)
+        record(event)
         kind = type(event)
+        if kind is ScalarEvent and event.anchor is None and opened and len(opened) < max_level:
+            top = opened[-1]  # the common case, inlined: a plain scalar inside a list or mapping
+            if top.is_map:
+                top.key_next = not top.key_next
+                if not top.key_next:
+                    continue  # a key: not a value
+            total += 1
+            if total > max_nodes:
+                raise over_cap("yaml.size", _mark(file, event), max_nodes)
+            continue
         if kind is ScalarEvent or kind is MappingStartEvent or kind is SequenceStartEvent or kind is AliasEvent:
             parent = opened[-1] if opened else None
             is_key = parent is not None and parent.is_map and parent.key_next
