@@ -103,7 +103,7 @@ def _drawer(located: Located, limits: RunLimits) -> Drawer:
         return check_image(located.root, Path(mark.file).parent, src, mark, limits.max_pixels)
 
     def render_text(source: str, context: dict[str, Any], path: PathKey) -> str:
-        mark = located.mark(path)
+        mark = located.text_mark(path)
         return render_template_string(source, context, file=mark.file, line=mark.line, column=mark.column)
 
     return Drawer(images, render_text, located.mark)

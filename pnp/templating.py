@@ -170,18 +170,29 @@ def _names(context: Mapping[str, Any], prefix: str = "", depth: int = 2) -> list
     return found
 
 
-def _name_hint(message: str, context: Mapping[str, Any]) -> str:
-    """'did you mean …' for an unknown name, else a general hint."""
+def _name_hint(message: str, context: Mapping[str, Any], source: str) -> str:
+    """'did you mean …' for an unknown name or filter, else a general hint. A misspelt attribute (`kit.nam`) is
+    matched against the names under the same parent first (`kit.name`, not `card.name`)."""
+    import difflib  # only failing templates need it
+
+    unknown_filter = re.search(r"No filter named '(\w+)'", message)
+    if unknown_filter:
+        close = difflib.get_close_matches(unknown_filter.group(1), SAFE_FILTERS, n=1)
+        allowed = f"the filters you can use: {', '.join(SAFE_FILTERS)}"
+        return f"did you mean the filter {close[0]!r}? ({allowed})" if close else allowed
     m = _MISSING.search(message)
     if m is None:
         return "fix the expression"
-    import difflib  # only failing templates need it
 
+    missing = m.group(1)
     names = _names(context)
-    close = difflib.get_close_matches(m.group(1), [n.rsplit(".", 1)[-1] for n in names], n=1)
-    if close:
-        full = next(n for n in names if n.rsplit(".", 1)[-1] == close[0])
-        return f"did you mean {full!r}?"
+    parent = re.search(rf"([A-Za-z_][\w.]*)\.{re.escape(missing)}\b", source)
+    scopes = [[n for n in names if n.rsplit(".", 1)[0] == parent.group(1)]] if parent else []
+    for scope in [*scopes, names]:
+        close = difflib.get_close_matches(missing, [n.rsplit(".", 1)[-1] for n in scope], n=1)
+        if close:
+            full = next(n for n in scope if n.rsplit(".", 1)[-1] == close[0])
+            return f"did you mean {full!r}?"
     return f"the names you can use here: {', '.join(names[:12])}"
 
 
@@ -211,7 +222,7 @@ def render_template_string(source: str, context: Mapping[str, Any], *, file: str
             pieces.append(piece)
     except TemplateError as err:
         at = line + _template_line(err) - 1
-        hint = _name_hint(str(err), context)
+        hint = _name_hint(str(err), context, source)
         raise _fail(file, at, f"template error: {err.message or err}", hint, column if at == line else 1) from None
     except (ArithmeticError, TypeError, ValueError) as err:
         raise _fail(file, line, f"template error: {err}", "fix the expression", column) from None

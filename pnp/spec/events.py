@@ -145,12 +145,14 @@ class EventBuilder:
                     count.nodes -= 1
                     self._node(event, kind, surveyed)
                     continue
+                slot = (top.id, top.key if top.keys is not None else len(top.value))
+                marks[slot] = mark  # type: ignore[index]
+                if event.style == "|" or event.style == ">":
+                    self.located.blocks.add(slot)  # type: ignore[arg-type]
                 if top.keys is not None:
-                    marks[top.id, top.key] = mark  # type: ignore[index]
                     top.value[top.key] = None if event.implicit[0] and value in _NULLS else value
                     top.key = None
                 else:
-                    marks[top.id, len(top.value)] = mark
                     top.value.append(None if event.implicit[0] and value in _NULLS else value)
                 continue
             if kind is MappingEndEvent or kind is SequenceEndEvent:
@@ -187,6 +189,8 @@ class EventBuilder:
             raise over_cap("yaml.size", self.replaying_from or mark, caps.max_nodes)
         self.marks[slot] = mark  # type: ignore[index]
         if kind is ScalarEvent:
+            if event.style == "|" or event.style == ">":
+                self.located.blocks.add(slot)  # type: ignore[arg-type]
             self._place(self._scalar(event, mark))
             return None
         tag = event.tag

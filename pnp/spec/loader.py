@@ -64,6 +64,7 @@ class Located:
     marks: dict[Slot, Mark] = field(default_factory=dict)
     key_marks: dict[Slot, Mark] = field(default_factory=dict)
     collections: dict[Slot, int] = field(default_factory=dict)
+    blocks: set[Slot] = field(default_factory=set)
     last_id: int = 0
 
     def new_id(self) -> int:
@@ -83,15 +84,26 @@ class Located:
             best = self.marks[slot]
         return best
 
+    def text_mark(self, path: PathKey) -> Mark:
+        """Where the text of the value at `path` starts: its mark, or for a `|` or `>` block the next line
+        (column 1; the block's indentation is not kept)."""
+        mark = self.mark(path)
+        return Mark(mark.file, mark.line + 1, 1) if self._slot(path) in self.blocks else mark
+
     def key_mark(self, path: PathKey) -> Mark:
         """Mark of the key naming `path` (for unknown keys), else of the value."""
+        slot = self._slot(path)
+        return (self.key_marks.get(slot) if slot else None) or self.mark(path)
+
+    def _slot(self, path: PathKey) -> Slot | None:
+        """The slot of the value at `path`, None when a step of it is not a list or mapping."""
         slot = DOCUMENT
         for key in path:
             collection = self.collections.get(slot)
             if collection is None:
-                return self.mark(path)
+                return None
             slot = (collection, key)
-        return self.key_marks.get(slot) or self.mark(path)
+        return slot
 
 
 @dataclass(slots=True)

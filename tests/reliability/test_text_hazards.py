@@ -135,6 +135,32 @@ def test_missing_template_variable_is_named(
     assert f"'{named}'" in error.message
 
 
+@pytest.mark.parametrize(
+    ("text", "hint"),
+    [
+        ('"{{ kit.nam }}"', "did you mean 'kit.name'?"),  # under kit, though card.name is as close
+        ('"{{ card.sped }}"', "did you mean 'card.speed'?"),
+        ('"{{ card.name | uper }}"', "did you mean the filter 'upper'?"),
+    ],
+)
+def test_misspelt_names_and_filters_get_the_right_suggestion(
+    tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path, text: str, hint: str
+) -> None:
+    path = tmp_kit(card(text))
+    result = run_pnp("validate", path)
+    assert one_error(result, path).rule == "template"
+    assert f"hint: {hint}" in result.stderr
+
+
+def test_error_on_a_later_line_of_a_block_is_reported_at_that_line(
+    tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path
+) -> None:
+    block = "|\n              Speed {{ card.speed }}\n              Note {{ card.nte }}\n"
+    path = tmp_kit(card(block))
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.rule, error.line) == ("template", TEXT_LINE + 2)  # the indicator's line, then two lines
+
+
 def test_data_is_never_template_source(tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path) -> None:
     path = tmp_kit(card('"Note: {{ card.note }}"', note='"{{ 7*7 }} {% if true %}yes{% endif %}"'))
     pdf_text, svg_texts = render(run_pnp, path, tmp_path / "out")
