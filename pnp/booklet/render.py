@@ -56,7 +56,7 @@ def render_rulebook(
     - `paper`: "a4" or "letter".
     - `imposition`: "pages" (one page per sheet of `paper`) or "booklet" (A5 / half-Letter pages imposed
       2-up on landscape sheets in saddle-stitch order for duplex short-edge printing, padded to 4 pages).
-    - `context`: the spec values the text quotes with `{{ expressions }}` (see `mdd_context`).
+    - `context`: the spec values the text quotes with `{{ expressions }}` (each game's `rulebook_context`).
     - `strict`: missing translations and figures the kit did not supply become errors.
     - `figures`: figure name -> PNG/JPEG/PDF file, used by `![Caption](figure:NAME)`; an unsupplied figure
       prints a marked placeholder box.

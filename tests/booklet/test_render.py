@@ -5,17 +5,29 @@ from __future__ import annotations
 import io
 import re
 from pathlib import Path
+from typing import Any
 
 import pdfplumber
 import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from pnp.booklet import dragrage_context, mdd_context, nitro_context, render_rulebook
+from pnp.booklet import render_rulebook
 from pnp.diagnostics import SpecError
+from pnp.games.dragrage.kit import rulebook_context as dragrage_rulebook_context
+from pnp.games.dragrage.spec import DragRageSpec
+from pnp.games.mdd.rulebook import rulebook_context as mdd_rulebook_context
+from pnp.games.mdd.rulesets import limits_for
+from pnp.games.nitro.rulebook import rulebook_context as nitro_context
 from tests.booklet.conftest import pdf_text
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def mdd_context(ruleset: str) -> dict[str, Any]:
+    """The MDD rulebook's values for the boxed game under `ruleset`."""
+    return mdd_rulebook_context(limits_for(ruleset))
+
 MDD = ROOT / "rulebooks" / "mdd"
 
 PO_HEADER = """msgid ""
@@ -228,7 +240,7 @@ def test_unknown_options_are_reported(write_book, option, value):
 SHIPPED = [
     ("mdd/rules-v2.1.md", lambda: mdd_context("v2.1")),
     ("mdd/rules-current.md", lambda: mdd_context("current")),
-    ("drag-rage/rules.md", dragrage_context),
+    ("drag-rage/rules.md", lambda: dragrage_rulebook_context(DragRageSpec(game="drag-rage"))),
     ("nitro-dice/guide.md", nitro_context),
 ]
 

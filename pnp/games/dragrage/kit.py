@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from pnp.booklet import dragrage_context
 from pnp.games.dragrage.draw import dragrage_groups, space_width, strip
+from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE
 from pnp.games.dragrage.print_options import DragRagePrint
 from pnp.games.dragrage.spec import DragRageSpec
 from pnp.kit.rulebook import RulebookRequest
@@ -25,13 +26,20 @@ def dragrage_print_job(spec: DragRageSpec, paper: str | None = None, tr: Callabl
     return PrintJob(spec.kit.title, credit, tuple(groups), options.sheets)
 
 
+def rulebook_context(spec: DragRageSpec) -> dict[str, Any]:
+    """The values the Drag Rage rulebook quotes (keys in docs/rulebooks.md): track, counters, dice."""
+    ordered = sorted(spec.counters)
+    track = {"spaces": spec.lane_length, "finish_after": spec.finish_after, "tiebreak_space": spec.finish_after + 1}
+    return {
+        "track": track,
+        "counters": {"count": len(ordered), "low": ordered[0], "high": ordered[-1]},
+        "dice": {"count": FREE_DICE + 2 * NITRO_DICE},  # the shared dice and one nitro die per driver
+    }
+
+
 def dragrage_rulebook(spec: DragRageSpec) -> RulebookRequest:
     """The Drag Rage rules with this kit's numbers and its strip as the figure."""
-    context = dragrage_context()
-    context["track"].update({"spaces": spec.lane_length, "finish_after": spec.finish_after,
-                             "tiebreak_space": spec.finish_after + 1})
-    counters = sorted(spec.counters)
-    context["counters"].update({"count": len(counters), "low": counters[0], "high": counters[-1]})
+    context = rulebook_context(spec)
     options = spec.print or DragRagePrint()
     figure = strip(spec.lane_length, spec.finish_after, space_width(spec.lane_length, options.space))
     return RulebookRequest(RULEBOOK, context, {"drag-strip": figure})

@@ -26,6 +26,8 @@ LEFT, STRAIGHT, RIGHT = -1, 0, 1
 DIRECTION_NAMES = {LEFT: "left", STRAIGHT: "straight", RIGHT: "right"}
 DEFAULT_FINALISTS = 10
 DEFAULT_TURN_CAP = 400
+EDGE_DAMAGE = 2
+"""Lives a car loses when a step would take it over a side edge of the track."""
 
 
 class Event(NamedTuple):
@@ -332,7 +334,7 @@ class Race:
             lane = p % lanes + side
             if lane < 0 or lane >= lanes:
                 self.exits += 1
-                if self._damage(car, 2, "exit", mover):
+                if self._damage(car, EDGE_DAMAGE, "exit", mover):
                     return True
                 self._blocked(car, "edge")
                 return False

@@ -50,6 +50,10 @@ class RuleLimits:
     kit_mines: int
     mine_word: str
     """"bomb" (v2.1) or "mine" (current), for messages."""
+    year: int | None
+    """Year of the ruleset's text (None: undated)."""
+    kit_dice: int
+    """Dice the boxed game comes with."""
 
 
 @dataclass(frozen=True, slots=True)

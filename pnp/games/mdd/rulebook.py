@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from pnp.booklet import mdd_context
 from pnp.games.mdd.draw_pieces import car_token
 from pnp.games.mdd.draw_track import draw_track, track_frame
-from pnp.games.mdd.geometry import Board, CarStart, Cell
+from pnp.games.mdd.engine import EDGE_DAMAGE
+from pnp.games.mdd.formation import ON_TRACK_LINES, cars_per_line
+from pnp.games.mdd.geometry import Board, CarStart, Cell, RuleLimits
 from pnp.games.mdd.kit import counters_needed
 from pnp.games.mdd.setup import MddSetup
 from pnp.kit.rulebook import RulebookRequest
@@ -27,19 +29,57 @@ def _scale_figure(board: Board, cell: float) -> Piece:
     return Piece(track.width, track.height, (*track.front, token), name="car and wall to scale")
 
 
+def rulebook_context(
+    limits: RuleLimits,
+    cars: int | None = None,
+    teams: int | None = None,
+    finalists: int | None = None,
+    counters: tuple[int, int, int] | None = None,
+    dice: int | None = None,
+) -> dict[str, Any]:
+    """The values the MDD rulebook quotes (keys in docs/rulebooks.md): the ruleset's numbers, and the kit's
+    cars, teams, finalists, (five-life, one-life, mine) counters and dice, by default the boxed game's."""
+    cars = cars or limits.car_counts[0]
+    teams = teams or cars_per_line(cars)
+    fives, ones, mines = counters or (limits.kit_five_life, limits.kit_one_life, limits.kit_mines)
+    rules: dict[str, Any] = {
+        "cars": cars,
+        "teams": teams,
+        "rows": ON_TRACK_LINES,
+        "lives": limits.lives,
+        "walls": limits.walls,
+        "mines": {"min": limits.mines_min, "max": limits.mines_max, "per_cell": limits.mines_per_cell},
+        "edge_damage": EDGE_DAMAGE,
+        "finalists": finalists or limits.finalists[cars],
+    }
+    if limits.wall_min_ahead is not None:
+        rules["wall_gap"] = limits.wall_min_ahead
+    if limits.mines_min_ahead is not None:
+        rules["mines"]["gap"] = limits.mines_min_ahead
+    if big := limits.car_counts[1:]:
+        rules["big"] = {"cars": list(big), "finalists": limits.finalists[big[0]]}
+    kit = {
+        "cars": cars,
+        "teams": teams,
+        "counters": {"five_life": fives, "one_life": ones, "mines": mines},
+        "walls": limits.walls,
+        "dice": limits.kit_dice if dice is None else dice,
+    }
+    return {"ruleset": {"name": limits.name, "year": limits.year}, "kit": kit, "rules": rules}
+
+
 def mdd_rulebook(setup: MddSetup) -> RulebookRequest:
     """The rulebook for the setup's ruleset, quoting the kit's numbers."""
     board = setup.to_board()
     limits = board.limits
-    context = mdd_context(limits.name)
-    fives, ones, mines = counters_needed(setup)
-    dice = setup.print.dice if setup.print is not None else 1
-    context["kit"].update({"cars": len(board.cars), "walls": limits.walls, "dice": dice,
-                           "counters": {"five_life": fives, "one_life": ones, "mines": mines}})
-    context["rules"].update({"cars": len(board.cars), "lives": limits.lives, "walls": limits.walls,
-                             "finalists": len(board.finals)})
-    context["rules"]["mines"].update({"min": limits.mines_min, "max": limits.mines_max,
-                                      "per_cell": limits.mines_per_cell})
+    context = rulebook_context(
+        limits,
+        cars=len(board.cars),
+        teams=len({car.team for car in board.cars}),
+        finalists=len(board.finals),
+        counters=counters_needed(setup),
+        dice=setup.print.dice if setup.print is not None else 1,
+    )
     source = RULEBOOKS / ("rules-v2.1.md" if limits.name == "v2.1" else "rules-current.md")
     figures = {"mdd-track": draw_track(board, setup.track.cell, preprint=True),
                "mdd-car": _scale_figure(board, setup.track.cell)}

@@ -29,6 +29,8 @@ def limits_for(name: str) -> RuleLimits:
             kit_one_life=60,
             kit_mines=27,
             mine_word="bomb",
+            year=2009,
+            kit_dice=2,
         )
     if name == "current":
         return RuleLimits(
@@ -46,5 +48,7 @@ def limits_for(name: str) -> RuleLimits:
             kit_one_life=60,
             kit_mines=27,
             mine_word="mine",
+            year=None,
+            kit_dice=1,
         )
     raise KeyError(name)

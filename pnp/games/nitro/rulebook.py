@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from pnp.booklet import nitro_context
 from pnp.games.nitro.draw_map import map_piece
 from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.model import NitroTrack
+from pnp.games.nitro.rules import MAX_GARAGE_DISTANCE, MAX_PLAYERS, MAX_TYPE_SHARE, MIN_PLAYERS, MIN_SECTIONS_CROSSED
 from pnp.kit.rulebook import RulebookRequest
 from pnp.layout.pieces import Piece
 
@@ -16,9 +17,22 @@ FIGURE_MM = (180.0, 200.0)
 """Size of the map figure (the guide scales it to its page)."""
 
 
+def rulebook_context(players: int | None = None) -> dict[str, Any]:
+    """The values the Nitro Dice guide quotes (keys in docs/rulebooks.md): the checks' bounds and the players
+    (`players.count`: this track's, when given)."""
+    seats: dict[str, Any] = {"min": MIN_PLAYERS, "max": MAX_PLAYERS}
+    if players is not None:
+        seats["count"] = players
+    checks = {
+        "min_sections": MIN_SECTIONS_CROSSED,
+        "max_type_share": f"{MAX_TYPE_SHARE:.0%}",
+        "max_garage_distance": MAX_GARAGE_DISTANCE,
+    }
+    return {"checks": checks, "players": seats}
+
+
 def nitro_rulebook(track: NitroTrack) -> RulebookRequest:
     """The guide, quoting the players of this track, with this track's map as the `nitro-track` figure."""
-    context = nitro_context()
-    context["players"]["count"] = track.players
     _, items = map_piece(track, place_track(track), *FIGURE_MM)
-    return RulebookRequest(GUIDE, context, {"nitro-track": Piece(*FIGURE_MM, items, name="track map")})
+    figure = Piece(*FIGURE_MM, items, name="track map")
+    return RulebookRequest(GUIDE, rulebook_context(track.players), {"nitro-track": figure})
