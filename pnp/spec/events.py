@@ -1,10 +1,11 @@
 """Second pass over one YAML file's events: plain data and marks, without recursion.
 
-Input: a `Survey` of the file (its events, checked for aliases and size), the file name, the slot its data
+Input: a `Survey` of the file (its events, checked for aliases and size), the file name and text, the slot its data
 lands in (the document's, or that of the `{include: ...}` that names it), the `Located` whose mark tables
 it fills, the caps, the shared value count and a callback that loads `{include: file}`. Output: the
 document's plain data (dicts, lists, strings, None); every value's and key's `Mark` is written into the
-`Located` by slot (id of the containing list or mapping, key or index).
+`Located` by slot (id of the containing list or mapping, key or index), and every `|` or `>` block's style
+and text start as a `Block`.
 
 Checked as the events arrive: nesting depth, string length, explicit tags other than YAML's own scalar,
 list and mapping tags, merge keys, non-text keys, duplicate keys. Aliases are expanded by replaying the
@@ -49,6 +50,15 @@ _SEQ_TAG, _MAP_TAG, _MERGE_TAG = _YAML + "seq", _YAML + "map", _YAML + "merge"
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 
 
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A `|` (literal) or `>` (folded) block scalar: whether literal, and where its text starts (the line
+    after the indicator, at the indent of its first non-blank line)."""
+
+    literal: bool
+    start: Mark
+
+
 @dataclass(slots=True)
 class NodeCount:
     """Values built so far, shared by a spec and every file it includes."""
@@ -85,8 +95,11 @@ def _tag_error(mark: Mark, tag: str) -> SpecError:
 class EventBuilder:
     """Builds one file's data from its survey; see the module docstring."""
 
-    def __init__(self, file: str, slot: Slot, located: Located, caps: Caps, count: NodeCount, include: Include) -> None:
+    def __init__(
+        self, file: str, text: str, slot: Slot, located: Located, caps: Caps, count: NodeCount, include: Include
+    ) -> None:
         self.file = file
+        self.text = text
         self.slot = slot
         self.located = located
         self.marks = located.marks
@@ -148,7 +161,7 @@ class EventBuilder:
                 slot = (top.id, top.key if top.keys is not None else len(top.value))
                 marks[slot] = mark  # type: ignore[index]
                 if event.style == "|" or event.style == ">":
-                    self.located.blocks.add(slot)  # type: ignore[arg-type]
+                    self.located.blocks[slot] = self._block(event)  # type: ignore[index]
                 if top.keys is not None:
                     top.value[top.key] = None if event.implicit[0] and value in _NULLS else value
                     top.key = None
@@ -165,6 +178,18 @@ class EventBuilder:
                     sources.append(replay)
                     source = replay
         return self.result
+
+    def _block(self, event: ScalarEvent) -> Block:
+        start, text = event.start_mark, self.text
+        indent, at = 0, text.find("\n", start.index) + 1
+        while 0 < at < len(text):  # the first non-blank line after the indicator
+            end = text.find("\n", at)
+            line = text[at : end if end >= 0 else len(text)]
+            if line.strip():
+                indent = len(line) - len(line.lstrip(" "))
+                break
+            at = end + 1 if end >= 0 else 0
+        return Block(event.style == "|", Mark(self.file, start.line + 2, indent + 1))
 
     def _mark(self, event: Event) -> Mark:
         start = event.start_mark
@@ -190,7 +215,7 @@ class EventBuilder:
         self.marks[slot] = mark  # type: ignore[index]
         if kind is ScalarEvent:
             if event.style == "|" or event.style == ">":
-                self.located.blocks.add(slot)  # type: ignore[arg-type]
+                self.located.blocks[slot] = self._block(event)  # type: ignore[index]
             self._place(self._scalar(event, mark))
             return None
         tag = event.tag

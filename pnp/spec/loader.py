@@ -23,7 +23,7 @@ from yaml.events import Event, StreamEndEvent
 
 from pnp.collector import collector_paused
 from pnp.diagnostics import Mark, SpecError
-from pnp.spec.events import DOCUMENT, EventBuilder, NodeCount, PathKey, Slot
+from pnp.spec.events import DOCUMENT, Block, EventBuilder, NodeCount, PathKey, Slot
 from pnp.spec.survey import Caps, Survey, error, over_cap, survey
 
 MAX_DEPTH_CEILING = 1_000
@@ -64,7 +64,7 @@ class Located:
     marks: dict[Slot, Mark] = field(default_factory=dict)
     key_marks: dict[Slot, Mark] = field(default_factory=dict)
     collections: dict[Slot, int] = field(default_factory=dict)
-    blocks: set[Slot] = field(default_factory=set)
+    blocks: dict[Slot, Block] = field(default_factory=dict)
     last_id: int = 0
 
     def new_id(self) -> int:
@@ -84,11 +84,15 @@ class Located:
             best = self.marks[slot]
         return best
 
+    def block(self, path: PathKey) -> Block | None:
+        """The `|` or `>` block at `path` (its style and where its text starts), None for any other value."""
+        slot = self._slot(path)
+        return self.blocks.get(slot) if slot else None
+
     def text_mark(self, path: PathKey) -> Mark:
-        """Where the text of the value at `path` starts: its mark, or for a `|` or `>` block the next line
-        (column 1; the block's indentation is not kept)."""
-        mark = self.mark(path)
-        return Mark(mark.file, mark.line + 1, 1) if self._slot(path) in self.blocks else mark
+        """Where the text of the value at `path` starts: its mark, or for a block its first text line."""
+        block = self.block(path)
+        return block.start if block else self.mark(path)
 
     def key_mark(self, path: PathKey) -> Mark:
         """Mark of the key naming `path` (for unknown keys), else of the value."""
@@ -310,7 +314,7 @@ def _load_text(
     def include(target: str, slot: Slot, mark: Mark, depth: int) -> Any:
         return _include(target, slot, depth, mark, located, limits, including, budget)
 
-    builder = EventBuilder(file, slot, located, caps, budget.values, include)
+    builder = EventBuilder(file, text, slot, located, caps, budget.values, include)
     return builder.build(surveyed)
 
 

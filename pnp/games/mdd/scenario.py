@@ -130,8 +130,9 @@ def _error(mark: Mark, rule: str, message: str, hint: str) -> SpecError:
 
 
 def _map_mark(located: Located, line: int) -> Mark:
-    at = located.mark(("map",))
-    return Mark(at.file, at.line + 1 + line, at.column)
+    """Start of the map's line `line` (0-based): the block's text start, `line` lines down."""
+    at = located.text_mark(("map",))
+    return Mark(at.file, at.line + line, at.column)
 
 
 def _parse_map(

@@ -14,7 +14,6 @@ start line: lines under it are rows 0, -1, ... behind the track, where only cars
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from pnp.diagnostics import Mark
 from pnp.games.mdd.geometry import Board, Cell
@@ -192,13 +191,6 @@ def _cars(cells: dict[Cell, tuple[str, MapPos]]) -> tuple[MapCar, ...]:
     return tuple(sorted(cars, key=lambda c: (-c.cell.row, c.cell.lane)))
 
 
-def _source_lines(file: str) -> list[str] | None:
-    try:
-        return Path(file).read_text(encoding="utf-8-sig").split("\n")
-    except (OSError, UnicodeDecodeError):
-        return None
-
-
 @dataclass(frozen=True, slots=True)
 class BlockOrigin:
     """Where a map's text starts in its file: the line of its first text line, its indent, its style."""
@@ -206,8 +198,8 @@ class BlockOrigin:
     file: str
     first_line: int
     indent: int
-    literal: bool | None
-    """True for a `|` block, False for another style, None when the source cannot be read."""
+    literal: bool
+    """True for a `|` block, False for any other way of writing the map."""
 
     def mark(self, pos: MapPos) -> Mark:
         """The file:line:col of the map character at `pos`."""
@@ -215,22 +207,12 @@ class BlockOrigin:
 
 
 def block_origin(located: Located, path: PathKey) -> BlockOrigin:
-    """Find the text of the block scalar at `path` in its source file (re-read; the loader keeps no text).
-
-    When the file cannot be read (text given on stdin), the block is assumed indented two columns more
-    than its key, the usual style.
-    """
-    at = located.mark(path)
-    lines = _source_lines(at.file)
-    if lines is None or at.line > len(lines):
-        return BlockOrigin(at.file, at.line + 1, located.key_mark(path).column + 1, None)
-    indicator = lines[at.line - 1][at.column - 1 : at.column]
-    indent = located.key_mark(path).column + 1
-    for line in lines[at.line :]:
-        if line.strip():
-            indent = len(line) - len(line.lstrip(" "))
-            break
-    return BlockOrigin(at.file, at.line + 1, indent, indicator == "|")
+    """Where the map at `path` starts in its file, from the loader's record of block scalars."""
+    block = located.block(path)
+    if block is None:  # not a block: the map's text starts at the value itself
+        at = located.mark(path)
+        return BlockOrigin(at.file, at.line, at.column - 1, False)
+    return BlockOrigin(block.start.file, block.start.line, block.start.column - 1, block.literal)
 
 
 def board_to_map(board: Board) -> str:
