@@ -98,3 +98,11 @@ def test_a_scenario_that_ends_qualifying_is_refused_at_that_move():
         play_scenario(scenario, located)
     d = info.value.diagnostics[0]
     assert d.rule == "mdd.scenario.move" and d.line == text.splitlines().index("  - {car: J, roll: 3}") + 1
+
+
+def test_a_bad_map_line_is_located_at_its_text_not_at_the_block_indicator():
+    with pytest.raises(SpecError) as info:
+        scenario, located = build(BASE.replace("  .R..\n  .R..", "  .R..\n  .R.", 1))
+        play_scenario(scenario, located)
+    d = info.value.diagnostics[0]
+    assert (d.rule, d.line, d.column) == ("mdd.scenario.map", 5, 3)  # the map's lines are indented two spaces
