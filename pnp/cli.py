@@ -30,7 +30,7 @@ from pnp.pipeline import (
     printable_problems,
     validate_spec,
 )
-from pnp.render.outputs import FORMATS, render_files, slug
+from pnp.render.outputs import FORMATS, render_files, render_jobs, slug
 from pnp.spec.images import MAX_PIXELS
 from pnp.spec.loader import MAX_DEPTH_CEILING, Limits
 
@@ -240,7 +240,7 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
 
         book = render_kit_rulebook(loaded.plugin.rulebook(loaded.spec), lang, plan.paper.name, rulebook)
         files[f"{stem}-rules{'-booklet' if rulebook == 'booklet' else ''}.pdf"] = book
-    written = write_outputs(output, files, protected=[spec], force=force, replaces=stem)
+    written = write_outputs(output, files, protected=[spec], force=force, jobs=render_jobs(stem, files))
     for path in written:
         click.echo(str(path))
     click.echo(f"{pages} page(s) on {plan.paper.name} "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from pnp.layout.scene import Document
 from pnp.output import Payload
@@ -44,6 +44,19 @@ def render_files(document: Document, stem: str, formats: tuple[str, ...],
         for i, png in enumerate(pdf_to_png(pdf, PNG_DPI), start=1):
             files[f"{stem}-p{i:0{width}d}.png"] = png
     return files
+
+
+def render_jobs(stem: str, names: Iterable[str]) -> dict[str, str]:
+    """The render job of each output file named `stem...`: its PDF, its SVG pages, its PNG pages or its rulebook.
+
+    A new render of a job replaces exactly the files that job wrote before (see `pnp.output.write_outputs`).
+    """
+    jobs = {}
+    for name in names:
+        rest, _dot, suffix = name.removeprefix(stem).rpartition(".")
+        part = "rulebook" if rest.startswith("-rules") else f"{suffix} pages" if rest.startswith("-p") else suffix
+        jobs[name] = f"{stem} {part}"
+    return jobs
 
 
 def pdf_to_png(pdf: bytes, dpi: int) -> list[bytes]:

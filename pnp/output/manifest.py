@@ -1,0 +1,161 @@
+"""The manifest of an output folder (`.pnp-manifest.json`): which files pnp wrote, their sha256 and the render
+job that wrote each. Everything read from the folder is untrusted (a shared kit may ship its own `output/`):
+an entry that is not a plain file name directly in the folder, or that names a symbolic link, is ignored and
+reported, never followed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.diagnostics import Diagnostic, Severity, SpecError
+
+MANIFEST = ".pnp-manifest.json"
+JOURNAL = ".pnp-journal.json"
+LOCK = ".pnp-lock"
+TEMP = re.compile(r"^\.pnp-[A-Za-z0-9_-]+\.tmp$")
+"""Temporary files pnp creates (`tempfile.mkstemp(prefix='.pnp-', suffix='.tmp')`)."""
+_SHA256 = re.compile(r"^[0-9a-f]{64}$")
+_FORMAT = 2
+
+Warn = Callable[[Diagnostic], None]
+
+
+class OutputError(SpecError):
+    """An output cannot be written (refused overwrite, unwritable or busy folder)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One file pnp wrote: its sha256 and the job that wrote it (None in manifests older than jobs)."""
+
+    sha256: str
+    job: str | None
+
+
+def output_error(rule: str, message: str, hint: str) -> OutputError:
+    """An unlocated output error."""
+    return OutputError(Diagnostic.at(None, rule, message, hint))
+
+
+def warning(message: str, hint: str = "", rule: str = "output.manifest") -> Diagnostic:
+    """An unlocated warning about the output folder."""
+    return Diagnostic.at(None, rule, message, hint, Severity.WARNING)
+
+
+def plain_name(name: object) -> bool:
+    """True when `name` names a file directly in a folder: no separator, no `..`, not absolute, not pnp's own."""
+    return (
+        isinstance(name, str)
+        and 0 < len(name) <= 255
+        and name not in (".", "..", MANIFEST, JOURNAL, LOCK)
+        and not any(c in name for c in "/\\\0")
+        and not TEMP.match(name)
+    )
+
+
+def _lstat(path: Path) -> os.stat_result | None:
+    try:
+        return os.lstat(path)
+    except FileNotFoundError:
+        return None
+
+
+def kind(path: Path) -> str:
+    """What `path` is, without following a symbolic link: 'missing', 'file', 'link', 'folder' or 'other'."""
+    st = _lstat(path)
+    if st is None:
+        return "missing"
+    if stat.S_ISLNK(st.st_mode):
+        return "link"
+    if stat.S_ISREG(st.st_mode):
+        return "file"
+    return "folder" if stat.S_ISDIR(st.st_mode) else "other"
+
+
+def file_digest(path: Path) -> str:
+    """The sha256 of a regular file, opened without following a symbolic link."""
+    digest = hashlib.sha256()
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def unchanged(path: Path, sha256: str) -> bool:
+    """True when `path` is a regular file (not a link) whose content still has `sha256`."""
+    try:
+        return kind(path) == "file" and file_digest(path) == sha256
+    except OSError:
+        return False
+
+
+def read_manifest(folder: Path, warn: Warn) -> dict[str, Entry]:
+    """The valid entries of the folder's manifest (empty when there is none or it is unreadable).
+
+    Entries that name anything but a regular file directly in the folder are reported through `warn` and
+    dropped; entries whose file is gone are dropped silently. Reads both the current format and the old one
+    (a plain name -> sha256 mapping, whose entries get no job and so are never cleared as old pages).
+    """
+    path = folder / MANIFEST
+    what = kind(path)
+    if what == "missing":
+        return {}
+    if what != "file":
+        raise output_error(
+            "output.refused",
+            f"{path} is not a regular file ({what}); pnp keeps its record of the files it wrote there",
+            "move it away, or choose another output folder with -o",
+        )
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        with os.fdopen(fd, "rb") as handle:
+            data = json.loads(handle.read(16 << 20).decode("utf-8"))
+    except (OSError, ValueError):
+        warn(warning(f"cannot read {path}; every existing file counts as not written by pnp",
+                     "move the file away if pnp should start a new record"))
+        return {}
+    entries: dict[str, Entry] = {}
+    raw = data.get("files") if isinstance(data, dict) and data.get("pnp-manifest") == _FORMAT else data
+    if not isinstance(raw, dict):
+        return {}
+    for name, value in raw.items():
+        entry = _entry(value)
+        if entry is None or not plain_name(name) or (folder / name).resolve().parent != folder.resolve():
+            warn(warning(f"ignored the entry {name!r} of {path}: not a file name directly in the output folder"))
+            continue
+        what = kind(folder / name)
+        if what == "missing":
+            continue
+        if what != "file":
+            warn(warning(f"ignored the entry {name!r} of {path}: {folder / name} is a {_WHAT[what]}"))
+            continue
+        entries[name] = entry
+    return entries
+
+
+_WHAT = {"link": "symbolic link", "folder": "folder", "other": "special file"}
+
+
+def _entry(value: object) -> Entry | None:
+    if isinstance(value, str):
+        return Entry(value, None) if _SHA256.match(value) else None
+    if isinstance(value, dict):
+        sha, job = value.get("sha256"), value.get("job")
+        if isinstance(sha, str) and _SHA256.match(sha) and (job is None or isinstance(job, str)):
+            return Entry(sha, job)
+    return None
+
+
+def manifest_bytes(entries: dict[str, Entry]) -> bytes:
+    """The manifest file's content for `entries`."""
+    files = {name: {"sha256": e.sha256, "job": e.job} for name, e in sorted(entries.items())}
+    return json.dumps({"pnp-manifest": _FORMAT, "files": files}, indent=1).encode("utf-8")
