@@ -62,3 +62,37 @@ def values(data: Any) -> int:
     if isinstance(data, list):
         return 1 + sum(values(v) for v in data)
     return 1
+
+
+# Output folders: a three-sheet kit and its files.
+
+THREE_SHEETS = """\
+kit: Test kit
+components:
+  - type: deck
+    name: Deck
+    cards:
+      - name: One
+        count: 27
+        elements:
+          - {type: text, text: "Hello"}
+"""
+STEM = "test-kit-a4"
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    """Every file in `folder` (hidden ones too) and its bytes."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def fail_at_call(n: int, real: object, error: BaseException) -> object:
+    """Wrap `real` so that its n-th call raises `error`."""
+    calls = {"count": 0}
+
+    def wrapper(*args: object, **kwargs: object) -> object:
+        calls["count"] += 1
+        if calls["count"] == n:
+            raise error
+        return real(*args, **kwargs)  # type: ignore[operator]
+
+    return wrapper
