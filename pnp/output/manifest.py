@@ -129,14 +129,14 @@ def read_manifest(folder: Path, warn: Warn) -> dict[str, Entry]:
         return {}
     for name, value in raw.items():
         entry = _entry(value)
-        if entry is None or not plain_name(name) or (folder / name).resolve().parent != folder.resolve():
+        if entry is None or not plain_name(name):
             warn(warning(f"ignored the entry {name!r} of {path}: not a file name directly in the output folder"))
             continue
         what = kind(folder / name)
         if what == "missing":
             continue
-        if what != "file":
-            warn(warning(f"ignored the entry {name!r} of {path}: {folder / name} is a {_WHAT[what]}"))
+        if what != "file" or (folder / name).resolve().parent != folder.resolve():
+            warn(warning(f"ignored the entry {name!r} of {path}: {folder / name} is a {_WHAT.get(what, 'link')}"))
             continue
         entries[name] = entry
     return entries
