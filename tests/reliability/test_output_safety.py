@@ -1,5 +1,6 @@
 """Writing outputs: a render that fails midway leaves the previous files intact and no temporary file; pnp
-refuses to overwrite the spec, or a file it did not write unless --force; written files are complete."""
+refuses to overwrite the spec, or a file it did not write unless --force; written files are complete; a planted
+manifest or a link never reaches outside the folder; a render clears only its own job's old files."""
 
 from __future__ import annotations
 
