@@ -143,6 +143,8 @@ def _limits(kwargs: dict[str, Any]) -> RunLimits:
 
 
 SPEC = click.Path(exists=True, dir_okay=False, path_type=Path)
+PAPER = click.Choice(paper_names(), case_sensitive=False)
+"""A paper size from pnp/data/layouts/papers.yaml, in any case (`--paper A4`); the value is the lower-case name."""
 
 
 @click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -202,7 +204,7 @@ def _formats(value: str) -> tuple[str, ...]:
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Folder to write into.")
 @click.option("--format", "formats", default="pdf", show_default=True, help="Comma-separated: pdf,svg,png.")
-@click.option("--paper", type=click.Choice(paper_names()), default=None,
+@click.option("--paper", type=PAPER, default=None,
               help="Paper size (default: the spec's).")
 @click.option("--lang", default=None, help="Language of printed texts (a catalog code such as it).")
 @click.option("--rulebook", "rulebook", type=click.Choice(["pages", "booklet", "none"]), default="pages",
@@ -304,8 +306,7 @@ def schema(game: str) -> None:
 
 
 @main.command()
-@click.option("--paper", type=click.Choice(paper_names()), default="a4",
-              show_default=True)
+@click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
 @click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True)

@@ -7,12 +7,13 @@ Output: reportlab font names, text widths in mm, and the characters a font canno
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-FONT_DIR = Path(__file__).parent / "fonts"
+from pnp.data import resource_path
+
+FONT_DIR = resource_path("pnp", "fonts")
 
 FONT_FILES: dict[str, str] = {
     "sans": "DejaVuSans.ttf",

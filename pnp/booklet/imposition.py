@@ -1,6 +1,6 @@
 """Paper formats and saddle-stitch booklet imposition.
 
-Input: a paper name and a number of pages. Output: page and sheet sizes, the pure imposition plan
+Input: a paper name and a number of pages. Output: page and sheet sizes (from the paper data), the pure imposition plan
 (sheet, side, slot) -> page number or blank, and a reportlab canvas that draws each laid-out page as a form
 XObject and then places the forms two-up on the sheets following the plan.
 
@@ -19,16 +19,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.lib.pagesizes import A4, A5, letter
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.layout.paper import booklet_page, get_paper
 from pnp.units import mm_to_pt
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": letter}
-"""Sheet sizes in points, portrait."""
-BOOKLET_PAGES: dict[str, tuple[float, float]] = {"a4": A5, "letter": (letter[1] / 2, letter[0])}
-"""Booklet page sizes in points: A5 on A4, half-Letter (5.5 x 8.5 in) on Letter."""
 FOLD_MARK_MM = 4.0
+
+
+def sheet_size(paper: str) -> tuple[float, float]:
+    """Portrait size of `paper` in points (from pnp/data/layouts/papers.yaml)."""
+    sheet = get_paper(paper)
+    return mm_to_pt(sheet.width), mm_to_pt(sheet.height)
+
+
+def booklet_page_size(paper: str) -> tuple[float, float]:
+    """Size in points of a booklet page folded from `paper`: A5 on A4, half-Letter (5.5 x 8.5 in) on Letter."""
+    width, height = booklet_page(paper)
+    return mm_to_pt(width), mm_to_pt(height)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,7 +74,6 @@ class ImposingCanvas(Canvas):
 
     def __init__(self, filename: Any, *, sheet_size: tuple[float, float], **kwargs: Any) -> None:
         super().__init__(filename, **kwargs)
-        self._page_size = kwargs.get("pagesize", A5)
         self._sheet_size = sheet_size
         self._pages = 0
         self.beginForm("page1")

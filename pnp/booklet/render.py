@@ -15,13 +15,14 @@ from reportlab import rl_config
 
 from pnp.booklet.document import parse_document
 from pnp.booklet.flowables import FlowContext, body_flowables, title_flowables
-from pnp.booklet.imposition import BOOKLET_PAGES, PAPERS
+from pnp.booklet.imposition import booklet_page_size, sheet_size
 from pnp.booklet.layout import build_pdf
 from pnp.booklet.styles import make_styles
 from pnp.booklet.text import TextResolver
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.fonts import register_fonts
 from pnp.i18n.translate import translation_for
+from pnp.layout.paper import rulebook_papers
 
 IMPOSITIONS = ("pages", "booklet")
 AUTHOR = "pnp"
@@ -53,7 +54,7 @@ def render_rulebook(
 
     - `lang`: a language with a `<lang>.po` beside the source, or None for the source language (English).
       Missing or fuzzy entries print the source text and add one warning with their count.
-    - `paper`: "a4" or "letter".
+    - `paper`: a paper with a booklet page in pnp/data/layouts/papers.yaml ("a4" or "letter").
     - `imposition`: "pages" (one page per sheet of `paper`) or "booklet" (A5 / half-Letter pages imposed
       2-up on landscape sheets in saddle-stitch order for duplex short-edge printing, padded to 4 pages).
     - `context`: the spec values the text quotes with `{{ expressions }}` (each game's `rulebook_context`).
@@ -65,8 +66,9 @@ def render_rulebook(
     characters the font cannot show, missing translations or figures under `strict`, unknown options.
     The PDF bytes are deterministic: the same inputs give the same bytes.
     """
-    if paper not in PAPERS:
-        raise _usage(source, f"unknown paper {paper!r}", f"use one of {', '.join(PAPERS)}")
+    papers = rulebook_papers()
+    if paper not in papers:
+        raise _usage(source, f"unknown paper {paper!r}", f"use one of {', '.join(papers)}")
     if imposition not in IMPOSITIONS:
         raise _usage(source, f"unknown imposition {imposition!r}", f"use one of {', '.join(IMPOSITIONS)}")
     try:
@@ -77,8 +79,9 @@ def render_rulebook(
     document = parse_document(markdown, str(source))
     translation = translation_for(source, lang)
     resolver = TextResolver(translation, dict(context or {}))
-    page_size = BOOKLET_PAGES[paper] if imposition == "booklet" else PAPERS[paper]
-    sheet_size = (PAPERS[paper][1], PAPERS[paper][0]) if imposition == "booklet" else None
+    sheet = sheet_size(paper)
+    page_size = booklet_page_size(paper) if imposition == "booklet" else sheet
+    landscape_sheet = (sheet[1], sheet[0]) if imposition == "booklet" else None
     styles = make_styles(page_size)
     frame_width = page_size[0] - styles.margin_inner - styles.margin_outer
     frame_height = page_size[1] - styles.margin_top - styles.margin_bottom
@@ -92,7 +95,7 @@ def render_rulebook(
     try:
         pdf = build_pdf(
             page_size=page_size,
-            sheet_size=sheet_size,
+            sheet_size=landscape_sheet,
             styles=styles,
             title=resolver(document.title).plain,
             author=AUTHOR,

@@ -1,7 +1,7 @@
 """Translations of the short texts printed on components (Start, Finish, Lives, sheet labels).
 
 Input: a text in the source language (English) and a language code. Output: the text in that language, from
-`rulebooks/components/<lang>.po`, or the text itself when there is no translation.
+`pnp/data/components/<lang>.po`, or the text itself when there is no translation.
 """
 
 from __future__ import annotations
@@ -10,7 +10,9 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
-COMPONENTS_DIR = Path(__file__).resolve().parents[2] / "rulebooks" / "components"
+from pnp.data import resource_path
+
+COMPONENTS_DIR = resource_path("pnp.data", "components")
 """The component catalogs shipped with pnp."""
 
 

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.booklet import render_rulebook
+from pnp.layout.paper import rulebook_papers
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Document, Group, Page, Transform
 from pnp.render.outputs import pdf_to_png
@@ -43,6 +44,6 @@ def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, 
             path = Path(folder) / f"{name}.png"
             path.write_bytes(figure_png(piece))
             paths[name] = path
-        result = render_rulebook(request.source, lang=lang, paper=paper if paper in ("a4", "letter") else "a4",
+        result = render_rulebook(request.source, lang=lang, paper=paper if paper in rulebook_papers() else "a4",
                                  imposition=imposition, context=request.context, figures=paths)
     return result.pdf

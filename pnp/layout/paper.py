@@ -1,4 +1,5 @@
-"""Paper sizes (from layouts/papers.yaml) and the printable area left after margins and the footer."""
+"""Paper sizes (from pnp/data/layouts/papers.yaml, their only source) and the printable area left after margins
+and the footer; the page size of a rulebook folded from a paper."""
 
 from __future__ import annotations
 
@@ -26,7 +27,6 @@ class Paper:
         return self.width > self.height
 
 
-
 def get_paper(name: str, orientation: str = "portrait") -> Paper:
     """Paper `name` (a4, letter, …) as portrait or landscape."""
     data = layout_data("papers")[name]
@@ -36,6 +36,17 @@ def get_paper(name: str, orientation: str = "portrait") -> Paper:
     if orientation == "landscape":
         width, height = height, width
     return Paper(name, width, height, bar, bar_text.replace("in", " in").replace("mm", " mm"))
+
+
+def rulebook_papers() -> list[str]:
+    """The papers rulebooks print on (those with a `booklet_page`), in the data file's order."""
+    return [name for name, data in layout_data("papers").items() if "booklet_page" in data]
+
+
+def booklet_page(name: str) -> tuple[float, float]:
+    """Portrait page size (mm) of a rulebook folded from paper `name`, one of `rulebook_papers()`."""
+    page = layout_data("papers")[name]["booklet_page"]
+    return float(page["width"]), float(page["height"])
 
 
 @dataclass(frozen=True, slots=True)

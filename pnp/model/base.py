@@ -2,7 +2,7 @@
 
 Input: a `Located` (plain data + marks) and a pydantic model class. Output: the model instance, or a
 `SpecError` holding one diagnostic per problem, each at the file:line:col of the offending key or
-value, with "did you mean" for misspelt keys.
+value, with "did you mean" for misspelt keys and values (`pnp.model.suggest`).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pnp.diagnostics import Diagnostic, SpecError
+from pnp.model.suggest import HintedValueError, Synonyms, enum_hint
 from pnp.spec.loader import Located, PathKey
 
 
@@ -110,7 +111,7 @@ def diagnostics_from_validation(error: ValidationError, located: Located, model:
         if msg.startswith("Value error, "):
             msg = msg[len("Value error, "):]
         found.append(Diagnostic.at(located.mark(path), "spec.value", f"{_field_name(path)}: {msg}",
-                                   _hint_for(kind, err)))
+                                   _value_hint(kind, err, model, loc) or _hint_for(kind, err)))
     return _dedupe(found)
 
 
@@ -118,6 +119,21 @@ def _sub(data: Any, base: PathKey) -> Any:
     for part in base:
         data = data[part]
     return data
+
+
+def _synonyms(model: type[BaseModel], loc: tuple[Any, ...]) -> Synonyms | None:
+    """The `Synonyms` the field at `loc` declares in its annotation, if any."""
+    owner = _model_at(model, loc[:-1]) if loc and isinstance(loc[-1], str) else None
+    field = owner.model_fields.get(loc[-1]) if owner else None
+    return next((m for m in field.metadata if isinstance(m, Synonyms)), None) if field else None
+
+
+def _value_hint(kind: str, err: Any, model: type[BaseModel], loc: tuple[Any, ...]) -> str | None:
+    """"did you mean" for a misspelt value: an allowed value pydantic lists, or a validator's own hint."""
+    if kind.startswith("literal_") or kind in ("enum", "union_tag_invalid"):
+        return enum_hint(err, _synonyms(model, loc))
+    error = (err.get("ctx") or {}).get("error")
+    return error.hint if isinstance(error, HintedValueError) else None
 
 
 def _hint_for(kind: str, err: Any) -> str:

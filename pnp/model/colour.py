@@ -1,4 +1,4 @@
-"""Colours in specs: `#rgb`, `#rrggbb` or a name from layouts/colours.yaml, normalised to `#rrggbb`.
+"""Colours in specs: `#rgb`, `#rrggbb` or a name from pnp/data/layouts/colours.yaml, normalised to `#rrggbb`.
 
 The text is checked against these forms before anything else looks at it.
 """
@@ -11,6 +11,7 @@ from typing import Annotated
 from pydantic import BeforeValidator
 
 from pnp.data import layout_data
+from pnp.model.suggest import HintedValueError, did_you_mean
 
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
@@ -29,8 +30,9 @@ def parse_colour(value: object) -> str:
     if text.lower() in named:
         return str(named[text.lower()])
     shown = text if len(text) <= 30 else text[:27] + "..."
-    raise ValueError(
-        f"{shown!r} is not a colour; use #rrggbb, #rgb or one of: {', '.join(sorted(named))}"
+    raise HintedValueError(
+        f"{shown!r} is not a colour; use #rrggbb, #rgb or one of: {', '.join(sorted(named))}",
+        did_you_mean(text, named),
     )
 
 

@@ -10,9 +10,13 @@ from pnp.data import layout_data
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
 from pnp.model.elements import Element, Face, clean_text
+from pnp.model.suggest import HintedValueError, Synonyms, did_you_mean
 from pnp.units import NonNegativeLength, PositiveLength, parse_length
 
 MAX_COUNT = 1000
+SHAPE_WORDS = Synonyms({"circle": "round", "circular": "round", "disc": "round", "disk": "round",
+                        "hexagon": "hex", "hexagonal": "hex"})
+"""Other words for the counter shapes, suggested when a spec uses them."""
 
 
 class Size(SpecModel):
@@ -25,12 +29,13 @@ def _card_size(value: object) -> object:
         presets = layout_data("cards")
         if value.lower() in presets:
             return presets[value.lower()]
-        raise ValueError(f"unknown card size {value!r}; use one of {', '.join(presets)} or {{width:, height:}}")
+        raise HintedValueError(f"unknown card size {value!r}; use one of {', '.join(presets)} or {{width:, height:}}",
+                               did_you_mean(value, presets))
     return value
 
 
 CardPreset = Literal[tuple(layout_data("cards"))]  # type: ignore[valid-type]
-"""The card size presets of layouts/cards.yaml, by name."""
+"""The card size presets of pnp/data/layouts/cards.yaml, by name."""
 
 
 class Card(SpecModel):
@@ -93,7 +98,7 @@ class Counters(SpecModel):
 
     type: Literal["counters"]
     name: str = Field(max_length=200)
-    shape: Literal["round", "square", "hex"] = "round"
+    shape: Annotated[Literal["round", "square", "hex"], SHAPE_WORDS] = "round"
     size: PositiveLength = 20.0
     bleed: NonNegativeLength = 0.0
     two_sided: bool = False

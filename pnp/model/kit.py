@@ -10,6 +10,7 @@ from pnp.data import layout_data
 from pnp.model.base import SpecModel
 from pnp.model.components import Component, Offset
 from pnp.model.elements import clean_text
+from pnp.model.suggest import HintedValueError, did_you_mean
 from pnp.units import NonNegativeLength
 
 Duplex = Literal["none", "long-edge", "short-edge"]
@@ -36,7 +37,8 @@ class SheetSettings(SpecModel):
     @classmethod
     def _known_paper(cls, value: str) -> str:
         if value.lower() not in layout_data("papers"):
-            raise ValueError(f"unknown paper {value!r}; use one of {', '.join(paper_names())}")
+            raise HintedValueError(f"unknown paper {value!r}; use one of {', '.join(paper_names())}",
+                                   did_you_mean(value, paper_names()))
         return value.lower()
 
     @field_validator("tile_overlap")

@@ -14,21 +14,22 @@ from pypdf import PdfReader
 
 from pnp.booklet import render_rulebook
 from pnp.diagnostics import SpecError
+from pnp.games.dragrage.kit import RULEBOOK as DRAG_RAGE_RULEBOOK
 from pnp.games.dragrage.kit import rulebook_context as dragrage_rulebook_context
 from pnp.games.dragrage.spec import DragRageSpec
+from pnp.games.mdd.rulebook import RULEBOOKS as MDD_RULEBOOKS
 from pnp.games.mdd.rulebook import rulebook_context as mdd_rulebook_context
 from pnp.games.mdd.rulesets import limits_for
+from pnp.games.nitro.rulebook import GUIDE as NITRO_GUIDE
 from pnp.games.nitro.rulebook import rulebook_context as nitro_context
 from tests.booklet.conftest import pdf_text
-
-ROOT = Path(__file__).resolve().parents[2]
 
 
 def mdd_context(ruleset: str) -> dict[str, Any]:
     """The MDD rulebook's values for the boxed game under `ruleset`."""
     return mdd_rulebook_context(limits_for(ruleset))
 
-MDD = ROOT / "rulebooks" / "mdd"
+MDD = MDD_RULEBOOKS
 
 PO_HEADER = """msgid ""
 msgstr ""
@@ -238,17 +239,17 @@ def test_unknown_options_are_reported(write_book, option, value):
 
 
 SHIPPED = [
-    ("mdd/rules-v2.1.md", lambda: mdd_context("v2.1")),
-    ("mdd/rules-current.md", lambda: mdd_context("current")),
-    ("drag-rage/rules.md", lambda: dragrage_rulebook_context(DragRageSpec(game="drag-rage"))),
-    ("nitro-dice/guide.md", nitro_context),
+    (MDD / "rules-v2.1.md", lambda: mdd_context("v2.1")),
+    (MDD / "rules-current.md", lambda: mdd_context("current")),
+    (DRAG_RAGE_RULEBOOK, lambda: dragrage_rulebook_context(DragRageSpec(game="drag-rage"))),
+    (NITRO_GUIDE, nitro_context),
 ]
 
 
 @pytest.mark.parametrize("lang", [None, "it"])
-@pytest.mark.parametrize(("name", "context"), SHIPPED, ids=[name for name, _ in SHIPPED])
-def test_shipped_rulebooks_render_complete_in_english_and_italian(name, context, lang):
-    result = render_rulebook(ROOT / "rulebooks" / name, lang=lang, context=context(), imposition="booklet")
+@pytest.mark.parametrize(("source", "context"), SHIPPED, ids=[f"{p.parents[2].name}/{p.name}" for p, _ in SHIPPED])
+def test_shipped_rulebooks_render_complete_in_english_and_italian(source, context, lang):
+    result = render_rulebook(source, lang=lang, context=context(), imposition="booklet")
     assert result.warnings == []
     assert "{{" not in pdf_text(result.pdf)
     assert _font_names(result.pdf) == {"DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique", "DejaVuSansMono"}

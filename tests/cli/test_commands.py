@@ -126,3 +126,19 @@ def test_calibrate_writes_a_two_page_sheet(runner: CliRunner, tmp_path: Path):
     reader = PdfReader(str(tmp_path / "calibration-letter-long-edge.pdf"))
     assert len(reader.pages) == 2
     assert "back_offset" in reader.pages[0].extract_text()
+
+
+def test_paper_names_are_accepted_in_any_case(runner: CliRunner, tmp_path: Path):
+    from pypdf import PdfReader
+
+    def size_mm(path: Path) -> tuple[float, float]:
+        box = PdfReader(str(path)).pages[0].mediabox
+        return round(float(box.width) * 25.4 / 72, 1), round(float(box.height) * 25.4 / 72, 1)
+
+    result = runner.invoke(main, ["calibrate", "--paper", "A4", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert size_mm(tmp_path / "calibration-a4-long-edge.pdf") == (210.0, 297.0)
+    result = runner.invoke(main, ["render", str(DECK), "-o", str(tmp_path), "--paper", "Letter"])
+    assert result.exit_code == 0, result.output
+    assert sorted(size_mm(tmp_path / "demo-race-deck-letter.pdf")) == [215.9, 279.4]
+    assert "--paper" in runner.invoke(main, ["render", str(DECK), "--paper", "A44"]).stderr

@@ -10,12 +10,18 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from click.testing import CliRunner
 
+from pnp.games.dragrage.kit import RULEBOOK as DRAG_RAGE_RULEBOOK
+from pnp.games.mdd.rulebook import RULEBOOKS as MDD_RULEBOOKS
+from pnp.games.nitro.rulebook import GUIDE as NITRO_GUIDE
 from pnp.i18n import gettext_for, translate_component
 from pnp.i18n.catalogs import coverage
 from pnp.i18n.cli import i18n
+from pnp.i18n.components import COMPONENTS_DIR
 
-ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = sorted((ROOT / "rulebooks").glob("*/*.po"))
+FOLDERS = {"mdd": MDD_RULEBOOKS, "drag-rage": DRAG_RAGE_RULEBOOK.parent, "nitro-dice": NITRO_GUIDE.parent,
+           "components": COMPONENTS_DIR}
+"""Every folder of shipped sources and catalogs, by name."""
+SHIPPED = sorted(path for folder in FOLDERS.values() for path in folder.glob("*.po"))
 
 BOOK = """# Title
 
@@ -97,7 +103,7 @@ def test_a_broken_markdown_source_is_reported_with_its_location(folder):
     assert "rules.md:3:1: error [rulebook.markdown]" in result.output
 
 
-@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: "/".join(p.parts[-4:]))
 def test_shipped_catalogs_pass_msgfmt_check(path):
     if shutil.which("msgfmt") is None:
         pytest.skip("msgfmt (gettext) is not installed")
@@ -107,7 +113,7 @@ def test_shipped_catalogs_pass_msgfmt_check(path):
 
 @pytest.mark.parametrize("name", ["mdd", "drag-rage", "nitro-dice", "components"])
 def test_shipped_italian_catalogs_are_complete(name):
-    (row,) = [row for row in coverage(ROOT / "rulebooks" / name) if row.lang == "it"]
+    (row,) = [row for row in coverage(FOLDERS[name]) if row.lang == "it"]
     assert (row.fuzzy, row.untranslated) == (0, 0)
     assert row.translated > 0
 

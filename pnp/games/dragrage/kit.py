@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from pnp.data import resource_path
 from pnp.games.dragrage.draw import dragrage_groups, space_width, strip
 from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE
 from pnp.games.dragrage.print_options import DragRagePrint
@@ -13,7 +13,7 @@ from pnp.games.dragrage.spec import DragRageSpec
 from pnp.kit.rulebook import RulebookRequest
 from pnp.layout.pieces import PrintJob
 
-RULEBOOK = Path(__file__).resolve().parents[3] / "rulebooks" / "drag-rage" / "rules.md"
+RULEBOOK = resource_path("pnp.games.dragrage", "data", "rulebook", "rules.md")
 
 
 def dragrage_print_job(spec: DragRageSpec, paper: str | None = None, tr: Callable[[str], str] = str) -> PrintJob:

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import yaml
 
+from pnp.data import resource_path
 from pnp.games.mdd.draw_common import CUT, FOLD, ink_on
 from pnp.games.mdd.geometry import RuleLimits
 from pnp.kit.cards import reference_card
@@ -21,7 +21,7 @@ from pnp.layout.scene import Item, Line, Rect, Style, Text
 from pnp.layout.text import fill_placeholders
 
 Translate = Callable[[str], str]
-CARDS_FILE = Path(__file__).parent / "data" / "reference-cards.yaml"
+CARDS_FILE = resource_path("pnp.games.mdd", "data", "reference-cards.yaml")
 
 
 @cache

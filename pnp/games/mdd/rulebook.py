@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
+from pnp.data import resource_path
 from pnp.games.mdd.draw_pieces import car_token
 from pnp.games.mdd.draw_track import draw_track, track_frame
 from pnp.games.mdd.engine import EDGE_DAMAGE
@@ -16,7 +16,7 @@ from pnp.kit.rulebook import RulebookRequest
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Group, Transform
 
-RULEBOOKS = Path(__file__).resolve().parents[3] / "rulebooks" / "mdd"
+RULEBOOKS = resource_path("pnp.games.mdd", "data", "rulebook")
 
 
 def _scale_figure(board: Board, cell: float) -> Piece:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
+from pnp.data import resource_path
 from pnp.games.nitro.draw_map import map_piece
 from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.model import NitroTrack
@@ -12,7 +12,7 @@ from pnp.games.nitro.rules import MAX_GARAGE_DISTANCE, MAX_PLAYERS, MAX_TYPE_SHA
 from pnp.kit.rulebook import RulebookRequest
 from pnp.layout.pieces import Piece
 
-GUIDE = Path(__file__).resolve().parents[3] / "rulebooks" / "nitro-dice" / "guide.md"
+GUIDE = resource_path("pnp.games.nitro", "data", "rulebook", "guide.md")
 FIGURE_MM = (180.0, 200.0)
 """Size of the map figure (the guide scales it to its page)."""
 

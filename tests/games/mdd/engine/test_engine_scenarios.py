@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
+from pnp.data import resource_path
 from pnp.diagnostics import SpecError
 from pnp.games.mdd.scenario import draw_board, load_scenario, play_scenario, scenario_board
 from pnp.spec.loader import load_yaml_text
 
-SCENARIOS = sorted((Path(__file__).parents[4] / "pnp" / "games" / "mdd" / "scenarios").glob("*.yaml"))
+SCENARIOS = sorted(resource_path("pnp.games.mdd", "scenarios").glob("*.yaml"))
 
 
 def test_both_rulebooks_examples_are_recreated():

@@ -11,12 +11,13 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+from pnp.data import resource_path
 from pnp.games.mdd.draw_scenario import car_runs
 from pnp.games.mdd.generate import random_setup, setup_yaml
 from pnp.games.mdd.scenario import load_scenario, play_scenario
 from pnp.games.mdd.sim_cli import load_board, play_command, simulate_command
 
-SCENARIOS = Path(__file__).parents[4] / "pnp" / "games" / "mdd" / "scenarios"
+SCENARIOS = resource_path("pnp.games.mdd", "scenarios")
 SVG = "{http://www.w3.org/2000/svg}"
 
 
