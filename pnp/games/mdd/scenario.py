@@ -19,15 +19,9 @@ from pydantic import Field, field_validator
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.games.base import require_game
-from pnp.games.mdd.engine import (
-    RACING,
-    STATUS_NAMES,
-    Event,
-    Race,
-    RaceOptions,
-    Snapshot,
-)
+from pnp.games.mdd.engine import RACING, STATUS_NAMES, Race, RaceOptions
 from pnp.games.mdd.geometry import Board, CarStart, Cell
+from pnp.games.mdd.records import Event, Snapshot
 from pnp.games.mdd.rulesets import limits_for
 from pnp.games.mdd.textmap import MapError, block_origin, draw_map, parse_map
 from pnp.model.base import SpecModel, build_model
