@@ -88,8 +88,10 @@ def strip(lane_length: int, finish_after: int, space: float) -> Piece:
     return Piece(width + 8, height, (Group(tuple(items), Transform(8, 0)),), name="drag strip")
 
 
-def counter(value: int, size: float = 20.0) -> Piece:
-    """A round counter: the number on the front; on the back, the chance to roll at least it with 2 and 3 dice."""
+def counter(value: int, size: float = 20.0, owner: tuple[str, str, str] | None = None) -> Piece:
+    """A round counter: the number on the front; on the back, the chance to roll at least it with 2 and 3 dice.
+    With an `owner` (player letter, colour, ink), a ring in the player's colour and their letter mark whose
+    set it is (separate pools)."""
     front: list[Item] = [Ellipse(size / 2, size / 2, size / 2, size / 2, Style(fill="#fbf6e9", stroke=INK,
                                                                                  stroke_width=0.3)),
                          Text(size / 2, size / 2 + size * 0.16, str(value), size * 0.45, "sans-bold", INK, "middle")]
@@ -100,7 +102,16 @@ def counter(value: int, size: float = 20.0) -> Piece:
                              "middle"),
                         Text(size / 2, size * 0.74, f"3d {_pct(p_at_least(value, 3))}", size * 0.14, "sans", INK,
                              "middle")]
-    return Piece(size, size, tuple(front), tuple(back), outline="round", name=f"counter {value}")
+    if owner is not None:
+        letter, colour, _ = owner
+        ring = size * 0.035
+        for side in (front, back):
+            side.insert(1, Ellipse(size / 2, size / 2, size / 2 - ring, size / 2 - ring,
+                                   Style(fill=None, stroke=colour, stroke_width=2 * ring)))
+        front.append(Text(size / 2, size * 0.86, letter, size * 0.14, "sans-bold", colour, "middle"))
+        back.append(Text(size / 2, size * 0.9, letter, size * 0.1, "sans-bold", colour, "middle"))
+    name = f"counter {value}" if owner is None else f"counter {value} of {owner[0]}"
+    return Piece(size, size, tuple(front), tuple(back), outline="round", name=name)
 
 
 def car(letter: str, colour: str, ink: str, space: float) -> Piece:
@@ -154,13 +165,19 @@ def turn_card(finish_after: int, lane_length: int, credit: str) -> Piece:
 
 
 def dragrage_groups(lane_length: int, finish_after: int, counters: tuple[int, ...], heats: int, credit: str,
-                    space: float | None = None, dice: int = 1) -> list[PieceGroup]:
-    """Every printed part of a Drag Rage kit as piece groups."""
+                    space: float | None = None, dice: int = 1, separate: bool = False) -> list[PieceGroup]:
+    """Every printed part of a Drag Rage kit as piece groups; `separate` prints a set of counters per player,
+    each in the player's colour, instead of one shared set."""
     width = space_width(lane_length, space)
+    if separate:
+        sets = [PieceGroup(f"Counters of {p[0]}", tuple(counter(v, owner=p) for v in counters), kind="counters")
+                for p in PLAYERS]
+    else:
+        sets = [PieceGroup("Counters", tuple(counter(v) for v in counters), kind="counters")]
     groups = [
         PieceGroup("Drag strip", (strip(lane_length, finish_after, width),), crop_marks=False, tile=True,
                    kind="board"),
-        PieceGroup("Counters", tuple(counter(v) for v in counters), kind="counters"),
+        *sets,
         PieceGroup("Nitro markers", tuple(nitro_marker(*p) for p in PLAYERS), kind="counters"),
         PieceGroup("Cars", tuple(car(*p, width) for p in PLAYERS), kind="tokens"),
         PieceGroup("Heat tracker", (score_tracker(heats),), kind="tracker"),

@@ -10,31 +10,37 @@ from pnp.games.dragrage.draw import dragrage_groups, space_width, strip
 from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE
 from pnp.games.dragrage.print_options import DragRagePrint
 from pnp.games.dragrage.spec import DragRageSpec
+from pnp.games.dragrage.variant import Pool
 from pnp.kit.rulebook import RulebookRequest
 from pnp.layout.pieces import PrintJob
 
+KIT_DICE = FREE_DICE + 2 * NITRO_DICE
+"""Dice the rulebook lists and the kit prints by default: the shared dice and one nitro die per driver."""
 RULEBOOK = resource_path("pnp.games.dragrage", "data", "rulebook", "rules.md")
 
 
 def dragrage_print_job(spec: DragRageSpec, paper: str | None = None, tr: Callable[[str], str] = str) -> PrintJob:
-    """Strip, counters, cars, nitro markers, heat tracker, reference card and dice of the spec's variant."""
+    """Strip, counters (a set per driver with separate pools), cars, nitro markers, heat tracker, reference
+    card and dice (by default as many as the rulebook lists) of the spec's variant."""
     del paper, tr  # the strip fits any landscape sheet or is tiled; labels are translated after layout
     options = spec.print or DragRagePrint()
     credit = f"{spec.credit} · kit made with pnp"
+    dice = KIT_DICE if options.dice is None else options.dice
+    separate = spec.counter_pool is Pool.SEPARATE
     groups = dragrage_groups(spec.lane_length, spec.finish_after, tuple(spec.counters), spec.heats_to_win, credit,
-                             options.space, options.dice)
+                             options.space, dice, separate)
     return PrintJob(spec.kit.title, credit, tuple(groups), options.sheets)
 
 
 def rulebook_context(spec: DragRageSpec) -> dict[str, Any]:
-    """The values the Drag Rage rulebook quotes (keys in docs/rulebooks.md): track, counters, dice."""
+    """The values the Drag Rage rulebook quotes (keys in docs/rulebooks.md): track, counters (per set, and
+    the sets printed: 2 with separate pools), dice."""
     ordered = sorted(spec.counters)
     track = {"spaces": spec.lane_length, "finish_after": spec.finish_after, "tiebreak_space": spec.finish_after + 1}
-    return {
-        "track": track,
-        "counters": {"count": len(ordered), "low": ordered[0], "high": ordered[-1]},
-        "dice": {"count": FREE_DICE + 2 * NITRO_DICE},  # the shared dice and one nitro die per driver
-    }
+    sets = 2 if spec.counter_pool is Pool.SEPARATE else 1
+    counters = {"count": len(ordered), "low": ordered[0], "high": ordered[-1], "sets": sets,
+                "total": sets * len(ordered)}
+    return {"track": track, "counters": counters, "dice": {"count": KIT_DICE}}
 
 
 def dragrage_rulebook(spec: DragRageSpec) -> RulebookRequest:

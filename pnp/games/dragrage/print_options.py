@@ -14,6 +14,6 @@ class DragRagePrint(SpecModel):
 
     space: PositiveLength | None = None
     """Width of one space; wider strips are tiled across sheets."""
-    dice: int = Field(default=1, ge=0, le=4)
-    """Foldable d6 nets to print (the game uses four dice)."""
+    dice: int | None = Field(default=None, ge=0, le=4)
+    """Foldable d6 nets to print; by default the four dice the game uses (0 if you have your own)."""
     sheets: SheetSettings = SheetSettings()

@@ -14,8 +14,8 @@ from math import hypot
 
 from pnp.games.mdd.draw_common import ink_on, pattern, team_look
 from pnp.games.mdd.draw_track import TrackFrame, draw_track, track_frame
-from pnp.games.mdd.engine import CarState, Event, Snapshot
 from pnp.games.mdd.geometry import Board, Cell
+from pnp.games.mdd.records import CarState, Event, Snapshot
 from pnp.games.mdd.rulesets import limits_for
 from pnp.layout.scene import Ellipse, Group, Item, Line, Page, Polygon, Rect, Style, Text, Transform
 from pnp.layout.text import text_block, wrap

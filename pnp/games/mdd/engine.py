@@ -3,8 +3,9 @@
 Input: a `Board` (pnp.games.mdd.geometry) and `RaceOptions`; dice come from a seeded generator or are
 given move by move (`Race.move`). Output: the `Race` state at any time (positions, lives, mines, who
 qualified and finished, counters of hits, exits, mines taken and eliminations), `Event` records when
-recording is on, and `Snapshot` data for drawing a board. Every interpretation of the rules made here
-is named in docs/mdd-engine.md.
+recording is on, and `Snapshot` data for drawing a board (both defined in records.py). Every
+interpretation of the rules made here is named in docs/mdd-engine.md; the v2.1 awards are kept by
+`awards.AwardsRace`.
 
 The inner loop works on plain lists of ints: a cell is an index `row_index * lanes + lane_index`, a car
 is its index in `Board.cars` and is placed by its rear cell (it also covers the cell in front).
@@ -14,10 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from pnp.games.mdd.geometry import Board
+from pnp.games.mdd.records import CarState, Event, Snapshot
 
 RACING, QUALIFIED, FINISHED, ELIMINATED = 0, 1, 2, 3
 STATUS_NAMES = ("racing", "qualified", "finished", "eliminated")
@@ -30,79 +31,15 @@ EDGE_DAMAGE = 2
 """Lives a car loses when a step would take it over a side edge of the track."""
 
 
-class Event(NamedTuple):
-    """Something that happened: kind, car index, and details (amount, lane/row after, the car responsible).
-
-    Kinds: roll (amount = roll, detail = first step's direction), move (the mover), push (a bumped car
-    moving), hit, mine, exit (amount = lives demanded), blocked (detail = "wall", "edge" or "car"),
-    eliminated (detail = cause: hit, mine, exit, out = not a finalist when qualifying ends, stuck = removed
-    by the turn cap), qualified / finished (amount = place), phase (detail = the phase now starting),
-    turn (amount = the turn number now starting; car = -1), step (amount = step number of the roll,
-    detail = its direction).
-    """
-
-    kind: str
-    car: int
-    amount: int = 0
-    lane: int = 0
-    row: int = 0
-    by: int = -1
-    detail: str = ""
-
-
 @dataclass(frozen=True, slots=True)
 class RaceOptions:
-    """Rule variants and limits: direction die (v2.1 variant 4), award records (variant 1), turn cap."""
+    """Rule variants and limits: direction die (v2.1 variant 4), turn cap (awards: `awards.AwardsRace`)."""
 
     two_dice: bool = False
-    awards: bool = False
     turn_cap: int = DEFAULT_TURN_CAP
     """Turns per phase after which cars still on the track are removed as stuck."""
     record: bool = False
     """Keep the list of events (slower; for `pnp mdd play` and tests)."""
-
-
-@dataclass(frozen=True, slots=True)
-class CarState:
-    """One car in a snapshot: number, team, rear cell (lane, row), lives and status name."""
-
-    number: int
-    team: str
-    lane: int
-    row: int
-    lives: int
-    status: str
-
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """A board state as plain data, for printing or drawing (cars off the track have lane = row = 0)."""
-
-    lanes: int
-    rows: int
-    first_row: int
-    walls: tuple[tuple[int, int], ...]
-    mines: tuple[tuple[int, int, int], ...]
-    """(lane, row, count) for each cell holding mines."""
-    cars: tuple[CarState, ...]
-    phase: str
-
-
-@dataclass(slots=True)
-class Awards:
-    """v2.1 variant 1 records: holder car index (or -1) and the record value for each pawn."""
-
-    violent: tuple[int, int] = (-1, 4)
-    """Red pawn: most lives taken from other cars in one roll (at least 5)."""
-    best_hit: tuple[int, int] = (-1, 2)
-    """Green pawn: most cars bumped in one roll (at least 3)."""
-    terminator: tuple[int, int] = (-1, 0)
-    """Blue pawn: most cars eliminated in the race (at least 1)."""
-    first_bump: int = -1
-    """Yellow pawn, first part: the car that made the first bump of the race."""
-    eliminations: dict[int, int] = field(default_factory=dict)
-    first_loss_turn: dict[int, int] = field(default_factory=dict)
-    """Turn in which each car first lost a life (for the yellow pawn's 'kept all its lives longest')."""
 
 
 class Race:
@@ -156,10 +93,6 @@ class Race:
         """Cars eliminated by losing a life they did not have (not counting cars left out at the line)."""
         self.stuck = 0
         self.events: list[Event] | None = [] if self.options.record else None
-        self.awards: Awards | None = Awards() if self.options.awards else None
-        self._roll_hits: list[int] = []
-        self._roll_taken = 0
-        self._roll_kills = 0
         rng = random.Random(seed)
         self._random = rng.random
         self._dice = dice
@@ -212,17 +145,11 @@ class Race:
         if self.events is not None:
             lane, row = self.car_cell(car)
             self.events.append(Event(kind, car, amount, lane, row, by))
-        if by >= 0 and by != car:
-            self._roll_taken += min(amount, left)
-        if self.awards is not None and car not in self.awards.first_loss_turn:
-            self.awards.first_loss_turn[car] = self.turn
         if amount <= left:
             self.lives[car] = left - amount
             return False
         self.lives[car] = 0
         self.eliminations += 1
-        if by >= 0 and by != car:
-            self._roll_kills += 1
         self._remove(car, ELIMINATED, kind, by)
         return True
 
@@ -357,7 +284,6 @@ class Race:
                 free = free and seen[other]
                 continue
             self.hits += 1
-            self._roll_hits.append(other)
             if self._damage(other, 1, "hit", mover):
                 seen[other] = True
                 continue
@@ -387,9 +313,6 @@ class Race:
         if self.events is not None:
             lane, row = self.car_cell(car)
             self.events.append(Event("roll", car, roll, lane, row, detail=DIRECTION_NAMES[side]))
-        self._roll_hits.clear()
-        self._roll_taken = 0
-        self._roll_kills = 0
         phase = self.phase
         for step in range(1, roll + 1):
             if self.events is not None:
@@ -400,27 +323,6 @@ class Race:
             if not going or self.phase != phase:
                 break
             side = STRAIGHT
-        if self.awards is not None:
-            self._update_awards(car)
-
-    def _update_awards(self, car: int) -> None:
-        """Records of variant 1; a car wins at most one pawn per roll (red, green, blue, yellow first)."""
-        a = self.awards
-        assert a is not None
-        kills = a.eliminations.get(car, 0) + self._roll_kills
-        if self._roll_kills:
-            a.eliminations[car] = kills
-        bumped = len(set(self._roll_hits))
-        if self._roll_taken > a.violent[1]:
-            a.violent = (car, self._roll_taken)
-        elif bumped > a.best_hit[1]:
-            a.best_hit = (car, bumped)
-        elif kills > a.terminator[1] and a.terminator[0] != car:
-            a.terminator = (car, kills)
-        elif a.first_bump < 0 and bumped:
-            a.first_bump = car
-        if a.terminator[0] == car:
-            a.terminator = (car, kills)
 
     def play_turn(self) -> None:
         """Every car on the track moves once: most advanced first, leftmost first among equals."""
@@ -505,13 +407,3 @@ class Race:
             lane, row = self.car_cell(i)
             cars.append(CarState(start.number, start.team, lane, row, self.lives[i], STATUS_NAMES[self.status[i]]))
         return Snapshot(self.lanes, self.board.rows, self.first_row, walls, mines, tuple(cars), self.phase)
-
-    def full_lives_holders(self) -> list[int]:
-        """Yellow pawn, second part: the cars that kept all their lives longest (needs `awards`)."""
-        if self.awards is None:
-            return []
-        never = [i for i in range(len(self.lives)) if i not in self.awards.first_loss_turn]
-        if never:
-            return never
-        last = max(self.awards.first_loss_turn.values())
-        return sorted(i for i, t in self.awards.first_loss_turn.items() if t == last)

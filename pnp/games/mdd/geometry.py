@@ -54,6 +54,8 @@ class RuleLimits:
     """Year of the ruleset's text (None: undated)."""
     kit_dice: int
     """Dice the boxed game comes with."""
+    awards: bool = False
+    """The ruleset has the awards variant (v2.1 variant 1): `pnp mdd simulate` reports who took the pawns."""
 
 
 @dataclass(frozen=True, slots=True)

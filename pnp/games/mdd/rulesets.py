@@ -31,6 +31,7 @@ def limits_for(name: str) -> RuleLimits:
             mine_word="bomb",
             year=2009,
             kit_dice=2,
+            awards=True,
         )
     if name == "current":
         return RuleLimits(

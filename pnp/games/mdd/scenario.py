@@ -5,9 +5,9 @@ Input: a scenario YAML file (see docs/mdd-engine.md). Output: `Scenario` (the fr
 `Snapshot` data, the events, and any stated outcome that did not happen), and text: the board drawn in
 ASCII and the events described in words.
 
-Map characters, one per cell (spaces are ignored): `.` empty, `=` wall cell (a wall is two `=` side by
-side), `1`-`9` that many mines, a letter a car declared under `cars:` (the same letter in two cells, one
-above the other). The top line is the last row before the finish line (unless `rows_ahead` adds rows).
+The map is the text-map grammar of setups (pnp/games/mdd/textmap.py, docs/mdd-setup.md); here a letter
+is a car declared under `cars:` (upper and lower case are different cars). The top line is the last row
+before the finish line (unless `rows_ahead` adds rows).
 """
 
 from __future__ import annotations
@@ -19,16 +19,11 @@ from pydantic import Field, field_validator
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.games.base import require_game
-from pnp.games.mdd.engine import (
-    RACING,
-    STATUS_NAMES,
-    Event,
-    Race,
-    RaceOptions,
-    Snapshot,
-)
+from pnp.games.mdd.engine import RACING, STATUS_NAMES, Race, RaceOptions
 from pnp.games.mdd.geometry import Board, CarStart, Cell
+from pnp.games.mdd.records import Event, Snapshot
 from pnp.games.mdd.rulesets import limits_for
+from pnp.games.mdd.textmap import MapError, block_origin, draw_map, parse_map
 from pnp.model.base import SpecModel, build_model
 from pnp.spec.loader import Located, load_yaml
 
@@ -129,74 +124,55 @@ def _error(mark: Mark, rule: str, message: str, hint: str) -> SpecError:
     return SpecError(Diagnostic.at(mark, rule, message, hint))
 
 
-def _map_mark(located: Located, line: int) -> Mark:
-    """Start of the map's line `line` (0-based): the block's text start, `line` lines down."""
-    at = located.text_mark(("map",))
-    return Mark(at.file, at.line + line, at.column)
-
-
-def _parse_map(
+def _read_map(
     scenario: Scenario, located: Located
-) -> tuple[int, int, dict[str, list[tuple[Cell, int]]], list[Cell], dict[Cell, int]]:
-    """Lanes, rows, car cells (with their map line) by letter, wall left cells and mines of the text map."""
+) -> tuple[int, int, dict[str, tuple[Cell, Mark]], list[Cell], dict[Cell, int]]:
+    """Lanes, rows, car rear cells (with the mark of their rear character) by letter, wall left cells and
+    mines of the text map (the grammar of setups, docs/mdd-setup.md; here a letter names a car)."""
     assert scenario.map is not None
-    lines = [(i, line.replace(" ", "")) for i, line in enumerate(scenario.map.splitlines()) if line.strip()]
-    if not lines:
+    origin = block_origin(located, ("map",))
+    if not origin.literal:
         raise _error(
             located.mark(("map",)),
-            "mdd.scenario.map",
-            "the map is empty",
-            "draw one line of cells per row, the finish side on top",
+            "mdd.map.style",
+            "the map must be a literal block, so that each line stays a row",
+            "write `map: |` and the map's lines indented under it",
         )
-    lanes = len(lines[0][1])
-    rows = len(lines)
-    cars: dict[str, list[tuple[Cell, int]]] = {}
-    walls: list[Cell] = []
-    mines: dict[Cell, int] = {}
-    for k, (i, text) in enumerate(lines):
-        mark = _map_mark(located, i)
-        if len(text) != lanes:
+    try:
+        parsed = parse_map(scenario.map)
+    except MapError as exc:
+        raise _error(
+            origin.mark(exc.pos) if exc.pos else located.mark(("map",)), exc.rule, exc.message, exc.hint
+        ) from None
+    cars: dict[str, tuple[Cell, Mark]] = {}
+    for car in parsed.cars:
+        rear, front = car.drawn
+        if rear != front:
             raise _error(
-                mark,
-                "mdd.scenario.map",
-                f"this map line has {len(text)} cells, the first has {lanes}",
-                "give every line the same number of cells",
+                origin.mark(car.front),
+                "mdd.scenario.car",
+                f"this car is drawn {rear!r} below and {front!r} above: in a scenario those are two different cars",
+                "draw each car as its letter twice, one above the other, in the same case",
             )
-        row = rows - k
-        lane = 1
-        while lane <= lanes:
-            ch = text[lane - 1]
-            cell = Cell(lane, row)
-            if ch == "=":
-                if lane == lanes or text[lane] != "=":
-                    raise _error(
-                        mark, "mdd.scenario.map", f"a lone wall cell at lane {lane}", "a wall is two `=` side by side"
-                    )
-                walls.append(cell)
-                lane += 2
-                continue
-            if ch.isdigit() and ch != "0":
-                mines[cell] = int(ch)
-            elif ch.isalpha():
-                cars.setdefault(ch, []).append((cell, i))
-            elif ch != ".":
-                raise _error(
-                    mark,
-                    "mdd.scenario.map",
-                    f"unknown map character {ch!r}",
-                    "use . (empty), = (wall), 1-9 (mines) or a car letter",
-                )
-            lane += 1
-    return lanes, rows, cars, walls, mines
+        if rear in cars:
+            raise _error(
+                origin.mark(car.pos),
+                "mdd.scenario.car",
+                f"car {rear} is drawn twice",
+                "draw each car once, or declare another letter under `cars:`",
+            )
+        cars[rear] = (car.cell, origin.mark(car.pos))
+    mines = {cell: count for cell, count, _ in parsed.mines}
+    return parsed.lanes, parsed.rows, cars, [cell for cell, _ in parsed.walls], mines
 
 
 def scenario_board(scenario: Scenario, located: Located) -> ScenarioBoard:
     """The engine board of a scenario; SpecError when cars, walls or mines do not fit together."""
-    drawn: dict[str, list[tuple[Cell, int]]] = {}
+    drawn: dict[str, tuple[Cell, Mark]] = {}
     walls: list[Cell] = []
     mines: dict[Cell, int] = {}
     if scenario.map is not None:
-        lanes, rows, drawn, walls, mines = _parse_map(scenario, located)
+        lanes, rows, drawn, walls, mines = _read_map(scenario, located)
     elif scenario.lanes is None or scenario.rows is None:
         raise _error(
             located.mark(()),
@@ -217,17 +193,9 @@ def scenario_board(scenario: Scenario, located: Located) -> ScenarioBoard:
     letters: list[str] = []
     taken: dict[tuple[int, int], str] = {}
     for number, (letter, car) in enumerate(scenario.cars.items(), start=1):
-        placed = sorted(drawn.pop(letter, []), key=lambda cl: cl[0].row)
-        cells = [c for c, _ in placed]
-        if cells and (len(cells) != 2 or cells[0].lane != cells[1].lane or cells[1].row != cells[0].row + 1):
-            raise _error(
-                _map_mark(located, placed[-1][1]),
-                "mdd.scenario.car",
-                f"car {letter} must fill exactly two cells of one lane, one above the other",
-                "draw each car as its letter twice, in two consecutive lines of the same column",
-            )
-        if cells:
-            lane, row = cells[0].lane, cells[0].row
+        placed = drawn.pop(letter, None)
+        if placed:
+            lane, row = placed[0].lane, placed[0].row
         elif car.lane is not None and car.row is not None:
             lane, row = car.lane, car.row
             _inside(located, ("cars", letter), lanes, rows, lane, row)
@@ -253,7 +221,7 @@ def scenario_board(scenario: Scenario, located: Located) -> ScenarioBoard:
     if drawn:
         letter = sorted(drawn)[0]
         raise _error(
-            located.mark(("map",)),
+            drawn[letter][1],
             "mdd.scenario.car",
             f"the map draws car {letter!r}, which is not declared under `cars:`",
             f"add `{letter}: {{team: ...}}` under `cars:`",
@@ -389,23 +357,13 @@ def _unmet(expect: Expect, race: Race, index: dict[str, int]) -> list[str]:
 
 
 def draw_board(snapshot: Snapshot, letters: tuple[str, ...]) -> str:
-    """The board as ASCII, finish line on top: `=` wall, digits mines, letters cars."""
-    grid: dict[tuple[int, int], str] = {}
-    for lane, row in snapshot.walls:
-        grid[(lane, row)] = "="
-        grid[(lane + 1, row)] = "="
-    for lane, row, count in snapshot.mines:
-        grid[(lane, row)] = str(min(count, 9))
-    for letter, car in zip(letters, snapshot.cars, strict=True):
-        if car.status == "racing":
-            grid[(car.lane, car.row)] = letter
-            grid[(car.lane, car.row + 1)] = letter
-    width = len(str(snapshot.rows))
-    lines = [" " * width + "  " + "-" * snapshot.lanes + "  finish"]
-    for row in range(snapshot.rows, snapshot.first_row - 1, -1):
-        cells = "".join(grid.get((lane, row), ".") for lane in range(1, snapshot.lanes + 1))
-        lines.append(f"{row:>{width}}  {cells}")
-    return "\n".join(lines)
+    """The board in the text-map grammar with row numbers, finish line on top; cars still racing only."""
+    cars = [
+        (letter, car.lane, car.row)
+        for letter, car in zip(letters, snapshot.cars, strict=True)
+        if car.status == "racing"
+    ]
+    return draw_map(snapshot.lanes, snapshot.rows, snapshot.walls, snapshot.mines, cars, snapshot.first_row, True)
 
 
 def car_table(snapshot: Snapshot, letters: tuple[str, ...]) -> str:

@@ -20,6 +20,7 @@ import click
 
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.base import require_game
+from pnp.games.mdd.award_stats import award_rates, awards_data, awards_lines
 from pnp.games.mdd.engine import RaceOptions
 from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.rulesets import limits_for
@@ -184,9 +185,9 @@ def simulate_command(
     try:
         if fmt == "text" and sys.stderr.isatty():
             with click.progressbar(length=games, label="racing", file=sys.stderr) as bar:
-                results = simulate(board, games, seed, jobs, options, bar.update)
+                results = simulate(board, games, seed, jobs, options, bar.update, board.limits.awards)
         else:
-            results = simulate(board, games, seed, jobs, options)
+            results = simulate(board, games, seed, jobs, options, awards=board.limits.awards)
     except ValueError as exc:
         _fail(
             [
@@ -200,15 +201,16 @@ def simulate_command(
         )
         return
     summary = summarize(board, results)
+    awards = award_rates(board, results)
     if chart is not None:
         from pnp.games.mdd.draw_chart import simulation_chart
 
         title = f"{Path(setup).name}: {games} races, seed {seed}" + (", two dice" if two_dice else "")
         _write_figure(chart, simulation_chart(title, summary, results), title, setup, force)
     if fmt == "json":
-        click.echo(json.dumps(summary_data(summary, seed), indent=2))
+        click.echo(json.dumps(summary_data(summary, seed) | awards_data(awards), indent=2))
     else:
-        click.echo(summary_text(summary, seed))
+        click.echo("\n".join([summary_text(summary, seed), *awards_lines(awards, _rate)]))
 
 
 def summary_data(summary: Summary, seed: int) -> dict[str, Any]:

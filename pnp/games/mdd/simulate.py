@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from pnp.games.mdd.awards import AwardsRace
 from pnp.games.mdd.engine import Race, RaceOptions
 from pnp.games.mdd.formation import default_finals, default_grid, default_teams
 from pnp.games.mdd.generate import random_setup
@@ -37,6 +38,8 @@ class RaceResult(NamedTuple):
     stuck: int
     winner: int
     """Index of the winning car in `Board.cars`, or -1 when no car finished."""
+    pawns: tuple[tuple[int, ...], ...] = ()
+    """With the awards kept: the cars holding each pawn of `awards.PAWNS` at the end (else empty)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +91,9 @@ def race_seed(seed: int, game: int) -> str:
     return f"mdd:{seed}:{game}"
 
 
-def play_race(board: Board, seed: int | str, options: RaceOptions | None = None) -> RaceResult:
-    """Play one complete race on `board` and return its numbers."""
-    race = Race(board, options, seed=seed).run()
+def play_race(board: Board, seed: int | str, options: RaceOptions | None = None, awards: bool = False) -> RaceResult:
+    """Play one complete race on `board` and return its numbers (with `awards`, who took the pawns)."""
+    race = (AwardsRace if awards else Race)(board, options, seed=seed).run()
     winner = race.winner
     return RaceResult(
         race.qualifying_turns,
@@ -103,12 +106,13 @@ def play_race(board: Board, seed: int | str, options: RaceOptions | None = None)
         race.mines_taken,
         race.stuck,
         -1 if winner is None else winner,
+        race.holders() if isinstance(race, AwardsRace) else (),
     )
 
 
-def _play_chunk(job: tuple[Board, RaceOptions, int, int, int]) -> list[RaceResult]:
-    board, options, seed, start, stop = job
-    return [play_race(board, race_seed(seed, i), options) for i in range(start, stop)]
+def _play_chunk(job: tuple[Board, RaceOptions, int, int, int, bool]) -> list[RaceResult]:
+    board, options, seed, start, stop, awards = job
+    return [play_race(board, race_seed(seed, i), options, awards) for i in range(start, stop)]
 
 
 def _chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
@@ -124,10 +128,12 @@ def simulate(
     jobs: int = 1,
     options: RaceOptions | None = None,
     progress: Callable[[int], None] | None = None,
+    awards: bool = False,
 ) -> list[RaceResult]:
-    """Play `games` races, in `jobs` processes; `progress(n)` is called as each batch of n races ends."""
+    """Play `games` races, in `jobs` processes; `progress(n)` is called as each batch of n races ends.
+    With `awards`, each result also says who took the v2.1 award pawns (play is the same)."""
     options = options or RaceOptions()
-    work = [(board, options, seed, a, b) for a, b in _chunks(games, jobs)]
+    work = [(board, options, seed, a, b, awards) for a, b in _chunks(games, jobs)]
     results: list[RaceResult] = []
     if jobs <= 1 or len(work) == 1:
         batches: Iterator[list[RaceResult]] = map(_play_chunk, work)
@@ -178,7 +184,7 @@ def _shares(groups: dict[str, list[int]], cars: int, winners: list[int], z: floa
     return tuple(out)
 
 
-def _z_for(groups: int) -> float:
+def bonferroni_z(groups: int) -> float:
     """Two-sided z for 95% confidence shared among `groups` comparisons (Bonferroni)."""
     if groups <= 1:
         return Z95
@@ -198,16 +204,22 @@ def _normal_quantile(p: float) -> float:
     return (low + high) / 2
 
 
-def summarize(board: Board, results: list[RaceResult]) -> Summary:
-    """Statistics of `results`; team and start-row win rates use Bonferroni-widened Wilson intervals."""
-    n = len(results)
-    finalists = board.limits.finalists.get(len(board.cars), 10)
+def start_groups(board: Board) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
+    """The cars (indices) of each team, and of each start row (rear row, front rows first)."""
     teams: dict[str, list[int]] = {}
     rows: dict[str, list[int]] = {}
     for i, car in enumerate(board.cars):
         teams.setdefault(car.team, []).append(i)
     for i, car in sorted(enumerate(board.cars), key=lambda ic: -ic[1].row):
         rows.setdefault(str(car.row), []).append(i)
+    return teams, rows
+
+
+def summarize(board: Board, results: list[RaceResult]) -> Summary:
+    """Statistics of `results`; team and start-row win rates use Bonferroni-widened Wilson intervals."""
+    n = len(results)
+    finalists = board.limits.finalists.get(len(board.cars), 10)
+    teams, rows = start_groups(board)
     winners = [r.winner for r in results]
     cars = len(board.cars)
     return Summary(
@@ -221,8 +233,8 @@ def summarize(board: Board, results: list[RaceResult]) -> Summary:
         bumps=mean_interval([r.hits for r in results]),
         no_winner=wilson(sum(1 for w in winners if w < 0), n),
         stuck_races=sum(1 for r in results if r.stuck),
-        teams=_shares(teams, cars, winners, _z_for(len(teams))),
-        start_rows=_shares(rows, cars, winners, _z_for(len(rows))),
+        teams=_shares(teams, cars, winners, bonferroni_z(len(teams))),
+        start_rows=_shares(rows, cars, winners, bonferroni_z(len(rows))),
     )
 
 

@@ -1,18 +1,23 @@
-"""Text maps: an MDD track sketched one character per cell inside the YAML (`map: |`).
+"""Text maps: an MDD track sketched one character per cell inside the YAML (`map: |`), for setups and
+scenarios alike (the grammar is documented once, in docs/mdd-setup.md).
 
 Input: the map text (a literal block scalar) and, for error positions, the `Located` source. Output: a
 `ParsedMap` (track size, walls, mines and cars with the map position of each) or a `MapError`; and, the
-other way round, `board_to_map` draws a `Board`'s walls and mines as such a map.
+other way round, `draw_map` draws walls, mines and cars as such a map (`pnp mdd setup --map`, and with
+row numbers the boards `pnp mdd play` prints).
 
 The top line is the last row, nearest the finish; the bottom line is row 1, at the start, as a person
 sketches the track looking down it from the start. Characters: `.` empty, `==` a wall (two cells side by
-side), `1`-`9` that many mines, a letter a car cell of the team with that initial (a car is the same
-letter in two cells one above the other, paired from the bottom up). An optional line of `-` marks the
-start line: lines under it are rows 0, -1, ... behind the track, where only cars may wait.
+side), `1`-`9` that many mines, a letter a car cell (a car is the same letter in two cells one above the
+other, paired from the bottom up; case is ignored for pairing, and what a letter names is up to the
+file: a team's initial in a setup, a car in a scenario). Spaces between cells are ignored. An optional
+line of `-` marks the start line: lines under it are rows 0, -1, ... behind the track, where only cars
+may wait.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pnp.diagnostics import Mark
@@ -30,11 +35,14 @@ class MapPos:
 
 @dataclass(frozen=True, slots=True)
 class MapCar:
-    """A car drawn in the map: its team letter (upper case), rear cell and the rear character."""
+    """A car drawn in the map: its letter (upper case), rear cell and the rear character's position, and
+    the two characters as drawn (rear, front) with the front one's position."""
 
     letter: str
     cell: Cell
     pos: MapPos
+    drawn: tuple[str, str]
+    front: MapPos
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,36 +69,43 @@ class MapError(Exception):
         self.hint = hint
 
 
-_LEGEND = "use '.' for an empty cell, '==' for a wall, 1-9 for mines, a team's initial for a car"
+_LEGEND = "use '.' for an empty cell, '==' for a wall, 1-9 for mines, a letter for a car"
+
+Line = tuple[int, str, tuple[int, ...]]
+"""A drawn line: its index in the map text, its cells (spaces removed) and each cell's column."""
 
 
-def _drawn_lines(text: str) -> list[tuple[int, str]]:
+def _drawn_lines(text: str) -> list[Line]:
     """The map's lines with their index, without the blank lines before and after the drawing."""
-    lines = [(i, line.rstrip()) for i, line in enumerate(text.split("\n"))]
-    while lines and not lines[0][1].strip():
+    lines: list[Line] = []
+    for i, line in enumerate(text.split("\n")):
+        columns = tuple(c for c, ch in enumerate(line) if ch != " ")
+        lines.append((i, "".join(line[c] for c in columns), columns))
+    while lines and not lines[0][1]:
         lines.pop(0)
-    while lines and not lines[-1][1].strip():
+    while lines and not lines[-1][1]:
         lines.pop()
     if not lines:
         raise MapError(None, "mdd.map.shape", "the map is empty", "draw the track, one line per row")
     return lines
 
 
-def _check_shape(lines: list[tuple[int, str]]) -> int:
+def _check_shape(text: str, lines: list[Line]) -> int:
     width = len(lines[0][1])
-    for index, line in lines:
-        if not line.strip():
+    for index, cells, columns in lines:
+        if not cells:
             raise MapError(
                 MapPos(index, 0),
                 "mdd.map.shape",
                 "a blank line inside the map",
                 "every row of the track needs its line; draw empty cells as '.'",
             )
-        if len(line) != width:
+        if len(cells) != width:
+            end = columns[width] if len(cells) > width else len(text.split("\n")[index].rstrip())
             raise MapError(
-                MapPos(index, min(len(line), width)),
+                MapPos(index, end),
                 "mdd.map.shape",
-                f"this map line has {len(line)} cells, the first line has {width}",
+                f"this map line has {len(cells)} cells, the first line has {width}",
                 "every line of the map is one row of the track: give them all the same width",
             )
     return width
@@ -99,8 +114,8 @@ def _check_shape(lines: list[tuple[int, str]]) -> int:
 def parse_map(text: str) -> ParsedMap:
     """Read a text map; raise MapError at the offending character."""
     lines = _drawn_lines(text)
-    width = _check_shape(lines)
-    starts = [i for i, (_, line) in enumerate(lines) if set(line) == {"-"}]
+    width = _check_shape(text, lines)
+    starts = [i for i, (_, line, _) in enumerate(lines) if set(line) == {"-"}]
     if len(starts) > 1:
         raise MapError(
             MapPos(lines[starts[1]][0], 0),
@@ -118,12 +133,12 @@ def parse_map(text: str) -> ParsedMap:
             "draw the track above the line of '-'",
         )
     cells: dict[Cell, tuple[str, MapPos]] = {}
-    for k, (index, line) in enumerate(lines):
+    for k, (index, line, columns) in enumerate(lines):
         if k == on_track:
             continue
         row = rows - k if k < on_track else rows - k + 1
-        for column, char in enumerate(line):
-            if not (char in ".=123456789" or (char.isascii() and char.isalpha())):
+        for lane, (column, char) in enumerate(zip(columns, line, strict=True), start=1):
+            if not (char in ".=123456789" or char.isalpha()):
                 raise MapError(MapPos(index, column), "mdd.map.char", f"{char!r} is not a map character", _LEGEND)
             if row <= 0 and not (char == "." or char.isalpha()):
                 raise MapError(
@@ -133,7 +148,7 @@ def parse_map(text: str) -> ParsedMap:
                     "move walls and mines onto the track, above the line of '-'",
                 )
             if char != ".":
-                cells[Cell(column + 1, row)] = (char, MapPos(index, column))
+                cells[Cell(lane, row)] = (char, MapPos(index, column))
     return ParsedMap(width, rows, _walls(cells, width), _mines(cells), _cars(cells), MapPos(lines[0][0], 0))
 
 
@@ -177,7 +192,8 @@ def _cars(cells: dict[Cell, tuple[str, MapPos]]) -> tuple[MapCar, ...]:
     for cell in letters:
         if cell in taken:
             continue
-        letter = cells[cell][0].upper()
+        rear = cells[cell][0]
+        letter = rear.upper()
         above = Cell(cell.lane, cell.row + 1)
         if above not in cells or cells[above][0].upper() != letter:
             raise MapError(
@@ -187,7 +203,7 @@ def _cars(cells: dict[Cell, tuple[str, MapPos]]) -> tuple[MapCar, ...]:
                 "draw each car as its team's letter in two cells, one above the other",
             )
         taken |= {cell, above}
-        cars.append(MapCar(letter, cell, cells[cell][1]))
+        cars.append(MapCar(letter, cell, cells[cell][1], (rear, cells[above][0]), cells[above][1]))
     return tuple(sorted(cars, key=lambda c: (-c.cell.row, c.cell.lane)))
 
 
@@ -217,10 +233,37 @@ def block_origin(located: Located, path: PathKey) -> BlockOrigin:
 
 def board_to_map(board: Board) -> str:
     """Draw the walls and mines of `board` as a text map (cars are left to the start grid)."""
-    grid = [["."] * board.lanes for _ in range(board.rows)]
-    for wall in board.walls:
-        grid[board.rows - wall.row][wall.lane - 1] = "="
-        grid[board.rows - wall.row][wall.lane] = "="
-    for cell, count in board.mines:
-        grid[board.rows - cell.row][cell.lane - 1] = str(count)
-    return "".join("".join(line) + "\n" for line in grid)
+    return draw_map(
+        board.lanes, board.rows, ((w.lane, w.row) for w in board.walls), ((c.lane, c.row, n) for c, n in board.mines)
+    )
+
+
+def draw_map(
+    lanes: int,
+    rows: int,
+    walls: Iterable[tuple[int, int]],
+    mines: Iterable[tuple[int, int, int]],
+    cars: Iterable[tuple[str, int, int]] = (),
+    first_row: int = 1,
+    numbered: bool = False,
+) -> str:
+    """The map `parse_map` reads: walls by left cell, mines (lane, row, count; 9 stands for more), cars
+    (letter, lane, rear row), from the last row down to `first_row` or the lowest car (rows under 1 are
+    drawn under a start line of `-`). `numbered` puts each row's number before its line and a line of `-`
+    marked "finish" on top (and "start" on the start line), as `pnp mdd play` prints."""
+    grid: dict[tuple[int, int], str] = {}
+    for lane, row in walls:
+        grid[(lane, row)] = grid[(lane + 1, row)] = "="
+    for lane, row, count in mines:
+        grid[(lane, row)] = str(min(count, 9))
+    for letter, lane, row in cars:
+        grid[(lane, row)] = grid[(lane, row + 1)] = letter
+    first = min([first_row, *(row for _, row in grid)])
+    width = max(len(str(rows)), len(str(first))) if numbered else 0
+    lines = [" " * width + "  " + "-" * lanes + "  finish"] if numbered else []
+    for row in range(rows, first - 1, -1):
+        if row == 0:
+            lines.append(" " * width + "  " + "-" * lanes + "  start" if numbered else "-" * lanes)
+        cells = "".join(grid.get((lane, row), ".") for lane in range(1, lanes + 1))
+        lines.append(f"{row:>{width}}  {cells}" if numbered else cells)
+    return "\n".join(lines) + ("" if numbered else "\n")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pnp.games.mdd.awards import AwardsRace
 from pnp.games.mdd.engine import ELIMINATED, FINALS, OVER, QUALIFIED, RACING, Race, RaceOptions
 from pnp.games.mdd.simulate import example_board
 from tests.games.mdd.engine.mdd_engine_boards import make_board
@@ -106,9 +107,8 @@ def test_same_seed_same_race_and_other_seed_other_race():
 def test_awards_track_the_violent_hit_and_best_hit_records():
     # the red pushes a column of 4 cars 6 times: 4 cars bumped, far more than 5 lives taken in one roll
     cars = [(2, 1), (2, 3), (2, 5), (2, 7), (2, 9)]
-    race = Race(make_board(3, 40, cars), RaceOptions(awards=True))
+    race = AwardsRace(make_board(3, 40, cars))
     race.move(0, 3)
-    assert race.awards is not None
     assert race.awards.violent == (0, 12)
     assert race.awards.best_hit == (-1, 2)  # one pawn per roll: the red pawn wins over the green one
     race.move(1, 3)  # car 1 now bumps 3 cars, 9 lives: not more than 12, but a best hit
@@ -126,14 +126,15 @@ def test_pushed_car_entering_a_bomb_cell_loses_a_life_and_the_bomb_goes():
 
 def test_awards_first_bump_and_terminator_go_to_the_right_cars():
     # car 0 bumps car 1 (2 lives) twice: first bump of the race, then an elimination
-    race = Race(make_board(3, 40, [(2, 1), (2, 3, 1), (1, 20)]), RaceOptions(awards=True))
+    race = AwardsRace(make_board(3, 40, [(2, 1), (2, 3, 1), (1, 20)]))
     race.move(2, 3)  # no bump: no pawn
-    assert race.awards is not None and race.awards.first_bump == -1
+    assert race.awards.first_bump == -1
     race.move(0, 3)  # hit (1 -> 0), then hit again: eliminated
     assert race.status[1] == ELIMINATED
     assert race.awards.terminator == (0, 1)
     assert race.awards.first_bump == -1  # one pawn per roll: the blue pawn came first
     assert race.full_lives_holders() == [0, 2]
+    assert race.holders() == ((), (), (0,), (), (0, 2))
 
 
 def test_36_cars_start_partly_behind_the_track_and_twelve_reach_the_finals():

@@ -64,9 +64,9 @@ def test_the_car_crosses_the_line_at_the_top_of_the_map():
 @pytest.mark.parametrize(
     ("text", "line", "rule"),
     [
-        (BASE.replace("  .R..\n  .R..", "  .R..\n  .R.", 1), 5, "mdd.scenario.map"),
-        (BASE.replace("  ....\n", "  .=..\n", 1), 3, "mdd.scenario.map"),
-        (BASE.replace("  .R..\n  .R..", "  .R..\n  ..R."), 4, "mdd.scenario.car"),
+        (BASE.replace("  .R..\n  .R..", "  .R..\n  .R.", 1), 5, "mdd.map.shape"),
+        (BASE.replace("  ....\n", "  .=..\n", 1), 3, "mdd.map.wall"),
+        (BASE.replace("  .R..\n  .R..", "  .R..\n  ..R."), 4, "mdd.map.car"),
         (BASE.replace("R: {team: red}", "R: {team: red, lifes: 3}"), 7, "spec.unknown_key"),
         (BASE.replace("{car: R, roll: 3}", "{car: Q, roll: 3}"), 9, "mdd.scenario.move"),
         (BASE.replace("roll: 3", "roll: 7"), 9, "spec.value"),
@@ -106,4 +106,47 @@ def test_a_bad_map_line_is_located_at_its_text_not_at_the_block_indicator():
         scenario, located = build(BASE.replace("  .R..\n  .R..", "  .R..\n  .R.", 1))
         play_scenario(scenario, located)
     d = info.value.diagnostics[0]
-    assert (d.rule, d.line, d.column) == ("mdd.scenario.map", 5, 3)  # the map's lines are indented two spaces
+    # the map's lines are indented two spaces: the missing fourth cell is column 6
+    assert (d.rule, d.line, d.column) == ("mdd.map.shape", 5, 6)
+
+
+def test_scenario_maps_read_the_setup_grammar_spaces_and_start_line_included():
+    text = BASE.replace("  ....\n  .R..\n  .R..", "  . . . .\n  . R . .\n  . R . .\n  - - - -\n  . . b .\n  . . b .")
+    scenario, located = build(text.replace("R: {team: red}", "R: {team: red}\n  b: {team: blue}"))
+    sb = scenario_board(scenario, located)
+    assert [(c.lane, c.row) for c in sb.board.cars] == [(2, 1), (3, -1)]
+    from pnp.games.mdd.engine import Race
+
+    assert draw_board(Race(sb.board).snapshot(), sb.letters).splitlines() == [
+        "    ----  finish",
+        " 3  ....",
+        " 2  .R..",
+        " 1  .R..",
+        "    ----  start",
+        " 0  ..b.",
+        "-1  ..b.",
+    ]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "rule", "line", "column"),
+    [
+        ("  ....\n", "  ..#.\n", "mdd.map.char", 3, 5),
+        ("  .R..\n  .R..", "  .r..\n  .R..", "mdd.scenario.car", 4, 4),
+        ("  ....\n", "  ..R.\n  ..R.\n", "mdd.scenario.car", 6, 4),
+        ("  ....\n", "  .R..\n", "mdd.map.car", 3, 4),
+    ],
+)
+def test_scenario_map_errors_name_the_character(old: str, new: str, rule: str, line: int, column: int):
+    with pytest.raises(SpecError) as info:
+        scenario, located = build(BASE.replace(old, new, 1))
+        play_scenario(scenario, located)
+    d = info.value.diagnostics[0]
+    assert (d.rule, d.line, d.column) == (rule, line, column)
+
+
+def test_a_scenario_map_must_be_a_literal_block():
+    with pytest.raises(SpecError) as info:
+        scenario, located = build(BASE.replace("map: |\n  ....\n  .R..\n  .R..\n", 'map: "....\\n.R..\\n.R.."\n'))
+        play_scenario(scenario, located)
+    assert info.value.diagnostics[0].rule == "mdd.map.style"

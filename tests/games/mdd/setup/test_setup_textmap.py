@@ -10,7 +10,7 @@ from pnp.diagnostics import SpecError
 from pnp.games.mdd.geometry import Board, Cell
 from pnp.games.mdd.plugin import PLUGIN
 from pnp.games.mdd.rulesets import limits_for
-from pnp.games.mdd.textmap import MapError, board_to_map, parse_map
+from pnp.games.mdd.textmap import MapError, board_to_map, draw_map, parse_map
 from pnp.spec.loader import load_yaml, load_yaml_text
 
 
@@ -110,3 +110,18 @@ def test_board_to_map_draws_what_parse_map_reads() -> None:
     assert sorted(cell for cell, _ in parsed.walls) == sorted(board.walls)
     assert sorted((cell, n) for cell, n, _ in parsed.mines) == sorted(board.mines)
     assert (parsed.lanes, parsed.rows) == (7, 12)
+
+
+def test_spaces_between_cells_are_ignored_and_errors_keep_the_column_of_the_text() -> None:
+    parsed = parse_map(". 2 . .\n. = = .\n")
+    assert (parsed.lanes, [cell for cell, _ in parsed.walls]) == (4, [Cell(2, 1)])
+    with pytest.raises(MapError) as caught:
+        parse_map(". . . .\n. . # .\n")
+    assert (caught.value.pos.line, caught.value.pos.column) == (1, 4)
+
+
+def test_draw_map_draws_cars_and_the_start_line_that_parse_map_reads() -> None:
+    text = draw_map(4, 3, [(2, 3)], [(4, 1, 2)], [("R", 1, 1), ("b", 3, -1)])
+    assert text == ".==.\nR...\nR..2\n----\n..b.\n..b.\n"
+    parsed = parse_map(text)
+    assert [(c.drawn, c.cell) for c in parsed.cars] == [(("R", "R"), Cell(1, 1)), (("b", "b"), Cell(3, -1))]
