@@ -15,7 +15,7 @@ from pypdf import PdfReader
 from pnp.booklet import render_rulebook
 from pnp.diagnostics import SpecError
 from pnp.games.dragrage.kit import rulebook_context as dragrage_rulebook_context
-from pnp.games.dragrage.spec import DragRageSpec
+from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.mdd.rulebook import rulebook_context as mdd_rulebook_context
 from pnp.games.mdd.rulesets import limits_for
 from pnp.games.nitro.rulebook import rulebook_context as nitro_context

@@ -6,11 +6,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pnp.booklet.request import RulebookRequest
 from pnp.games.dragrage.draw import dragrage_groups, space_width, strip
+from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE
 from pnp.games.dragrage.print_options import DragRagePrint
-from pnp.games.dragrage.spec import DragRageSpec
-from pnp.kit.rulebook import RulebookRequest
 from pnp.layout.pieces import PrintJob
 
 RULEBOOK = Path(__file__).resolve().parents[3] / "rulebooks" / "drag-rage" / "rules.md"

@@ -5,11 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from pnp.booklet.request import RulebookRequest
 from pnp.games.nitro.draw_map import map_piece
 from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.rules import MAX_GARAGE_DISTANCE, MAX_PLAYERS, MAX_TYPE_SHARE, MIN_PLAYERS, MIN_SECTIONS_CROSSED
-from pnp.kit.rulebook import RulebookRequest
 from pnp.layout.pieces import Piece
 
 GUIDE = Path(__file__).resolve().parents[3] / "rulebooks" / "nitro-dice" / "guide.md"

@@ -8,8 +8,8 @@ from pathlib import Path
 import click
 from click.testing import CliRunner
 
+from pnp.games.mdd.cli import play_command, simulate_command
 from pnp.games.mdd.generate import random_setup, setup_yaml
-from pnp.games.mdd.sim_cli import play_command, simulate_command
 
 SCENARIOS = Path(__file__).parents[4] / "pnp" / "games" / "mdd" / "scenarios"
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from pnp.diagnostics import Diagnostic
 from pnp.fonts import missing_glyphs
-from pnp.model.kit import Kit
+from pnp.games.kit.model import Kit
 from pnp.rules import rule
 from pnp.spec.loader import Located, PathKey
 

@@ -7,10 +7,10 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from pnp.data import layout_data
+from pnp.games.kit.model.elements import Element, Face, clean_text
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
-from pnp.model.elements import Element, Face, clean_text
-from pnp.units import NonNegativeLength, PositiveLength, parse_length
+from pnp.units import NonNegativeLength, PositiveLength
 
 MAX_COUNT = 1000
 
@@ -143,16 +143,3 @@ class Board(SpecModel):
 
 
 Component = Annotated[Deck | Counters | Board, Field(discriminator="type")]
-
-
-class Offset(SpecModel):
-    x: float = 0.0
-    y: float = 0.0
-
-    @field_validator("x", "y", mode="before")
-    @classmethod
-    def _length(cls, value: object) -> float:
-        mm = parse_length(value)
-        if abs(mm) > 20:
-            raise ValueError("a printer offset over 20 mm means something else is wrong; print the calibration sheet")
-        return mm
