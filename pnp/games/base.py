@@ -30,9 +30,10 @@ class PrintContext:
 
 @dataclass(frozen=True, slots=True)
 class GamePlugin:
-    """One game: its `game:` name, how to build and check its spec, and its extra CLI commands."""
+    """One game: its name, how to build, check and print its specs, and its extra CLI commands."""
 
     name: str
+    """The `game:` value of its specs (`kit` for generic kits, which have none)."""
     title: str
     build: Callable[[Located], Any]
     """Located YAML data to the game's frozen spec model; raises SpecError on schema problems."""
@@ -45,7 +46,7 @@ class GamePlugin:
     """The top-level key that asks for a printed kit: `pnp validate` also tries the layout when the spec has it
     (None: always, for specs that are nothing but what they print)."""
     cli: click.Group | None = None
-    """Extra commands under `pnp <name> …`."""
+    """Extra commands under `pnp <command> …`, the command named in `pnp.games.registry`."""
     model: type | None = None
     """The spec's pydantic model, for `pnp schema`."""
     simulate: Callable[[Any, Located, int], list[Diagnostic]] | None = None
