@@ -5,21 +5,21 @@ Exit codes: 0 success, 1 spec/validation/render error, 2 usage error. User error
 
 from __future__ import annotations
 
-import functools
 import importlib
 import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import Any
 
 import click
 
 from pnp import __version__
 from pnp.collector import collector_paused
-from pnp.diagnostics import Diagnostic, SpecError, format_json, sort_diagnostics
-from pnp.games.registry import GAME_MODULES, get_game
-from pnp.model.kit import paper_names
+from pnp.commands import report, user_errors
+from pnp.diagnostics import Diagnostic, SpecError
+from pnp.games.registry import command_names, game_command, get_game, plugin_names
+from pnp.model.sheets import paper_names
 from pnp.pipeline import (
     MAX_PAGES,
     MAX_PIECES,
@@ -39,70 +39,25 @@ EXTRA_GROUPS: dict[str, tuple[str, str]] = {
 }
 """Command groups outside the games: name -> (module, attribute)."""
 
-GAME_COMMANDS: dict[str, str] = {"mdd": "mdd", "nitro": "nitro-dice", "dragrage": "drag-rage"}
-"""`pnp <command>` -> game whose plugin provides the command group."""
-
 
 class PnpGroup(click.Group):
     """The main group; game and i18n command groups are imported only when used."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted([*super().list_commands(ctx), *GAME_COMMANDS, *EXTRA_GROUPS])
+        return sorted([*super().list_commands(ctx), *command_names(), *EXTRA_GROUPS])
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             return command
-        if cmd_name in GAME_COMMANDS:
-            return get_game(GAME_COMMANDS[cmd_name]).cli
+        game = game_command(cmd_name)
+        if game is not None:
+            return game.cli
         if cmd_name in EXTRA_GROUPS:
             module, attribute = EXTRA_GROUPS[cmd_name]
             group: click.Command = getattr(importlib.import_module(module), attribute)
             return group
         return None
-
-
-def report(diagnostics: list[Diagnostic], fmt: str = "text") -> None:
-    """Print diagnostics: text lines to stderr, or a JSON list to stdout."""
-    ordered = sort_diagnostics(diagnostics)
-    if fmt == "json":
-        click.echo(format_json(ordered))
-        return
-    for d in ordered:
-        click.echo(d.format_text(), err=True)
-
-
-def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
-    """Turn SpecError into its diagnostics and exit 1; turn any other failure into one line and exit 1."""
-
-    @functools.wraps(func)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        fmt = kwargs.get("fmt", "text")
-        try:
-            return func(*args, **kwargs)
-        except SpecError as exc:
-            report(exc.diagnostics, fmt)
-            sys.exit(1)
-        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
-            raise
-        except RecursionError:
-            _give_up(fmt, "error", "input.depth", "the input nests too deeply to process")
-        except MemoryError:
-            _give_up(fmt, "error", "input.memory", "the input needs more memory than is available")
-        except Exception as exc:
-            _give_up(fmt, "internal error", "internal", f"{type(exc).__name__}: {exc}",
-                     "This is a bug in pnp, not in your spec; please report it with the spec.")
-
-    return wrapper
-
-
-def _give_up(fmt: str, label: str, rule: str, message: str, hint: str = "") -> NoReturn:
-    """Report a failure that has no place in the spec (a text line, or a JSON diagnostic) and exit 1."""
-    if fmt == "json":
-        report([Diagnostic.at(None, rule, message, hint)], fmt)
-    else:
-        click.echo(f"{label}: {message}" + (f"\n{hint}" if hint else ""), err=True)
-    sys.exit(1)
 
 
 def limit_options(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -184,7 +139,7 @@ def _all_problems(spec: Path, limits: RunLimits, games: int | None) -> list[Diag
     if not any(d.is_error for d in diagnostics):
         diagnostics.extend(printable_problems(loaded, limits))
     if games:
-        if loaded.plugin is None or loaded.plugin.simulate is None:
+        if loaded.plugin.simulate is None:
             raise click.UsageError("--simulate works with game setups that pnp can play (game: mdd)")
         if not any(d.is_error for d in diagnostics):
             diagnostics.extend(loaded.plugin.simulate(loaded.spec, loaded.located, games))
@@ -237,8 +192,8 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
             files = render_files(document, stem, chosen, progress=lambda _n: bar.update(1))
     else:
         files = render_files(document, stem, chosen)
-    if rulebook != "none" and loaded.plugin is not None and loaded.plugin.rulebook is not None:
-        from pnp.kit.rulebook import render_kit_rulebook
+    if rulebook != "none" and loaded.plugin.rulebook is not None:
+        from pnp.booklet.request import render_kit_rulebook
 
         book = render_kit_rulebook(loaded.plugin.rulebook(loaded.spec), lang, plan.paper.name, rulebook)
         files[f"{stem}-rules{'-booklet' if rulebook == 'booklet' else ''}.pdf"] = book
@@ -269,7 +224,7 @@ def info(spec: Path, fmt: str, **kwargs: Any) -> None:
     for paper in ("a4", "letter", "a3", "legal"):
         try:
             paper_job = print_job(loaded, limits, paper)
-            sheets[paper] = choose_plan(paper_job.groups, settings_of(loaded, paper_job), paper).sheet_count
+            sheets[paper] = choose_plan(paper_job.groups, settings_of(paper_job), paper).sheet_count
         except SpecError as exc:
             sheets[paper] = f"does not fit ({exc.diagnostics[0].message})"
     totals: dict[str, int] = {}
@@ -289,19 +244,15 @@ def info(spec: Path, fmt: str, **kwargs: Any) -> None:
 
 
 @main.command()
-@click.option("--game", type=click.Choice(["kit", *sorted(GAME_MODULES)]), default="kit", show_default=True,
+@click.option("--game", type=click.Choice(plugin_names()), default="kit", show_default=True,
               help="Which spec format.")
 def schema(game: str) -> None:
     """Print the JSON Schema of a spec format, for editors that complete and check YAML."""
-    from pnp.model.kit import Kit
     from pnp.model.schema import spec_schema
 
-    if game == "kit":
-        model: Any = Kit
-    else:
-        model = get_game(game).model
-        if model is None:
-            raise click.UsageError(f"{game} has no published schema yet")
+    model = get_game(game).model
+    if model is None:
+        raise click.UsageError(f"{game} has no published schema yet")
     click.echo(json.dumps(spec_schema(model), indent=2, ensure_ascii=False))
 
 

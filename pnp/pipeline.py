@@ -11,20 +11,15 @@ from pathlib import Path
 from typing import Any
 
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.games.base import GamePlugin
-from pnp.games.registry import GAME_MODULES, get_game
-from pnp.kit import rules as _kit_rules  # noqa: F401  (registers the generic kit rules)
-from pnp.kit.draw import Drawer, draw_kit
+from pnp.games.base import GamePlugin, PrintContext, require_game
+from pnp.games.registry import KIT, game_names, get_game
 from pnp.layout.compose import compose
 from pnp.layout.imposition import LayoutError, Plan, choose_plan
 from pnp.layout.pieces import PrintJob
 from pnp.layout.scene import Document
-from pnp.model.base import build_model
-from pnp.model.kit import Kit, SheetSettings
-from pnp.rules import check_rules
-from pnp.spec.images import MAX_PIXELS, ImageInfo, check_image
-from pnp.spec.loader import Limits, Located, PathKey, load_yaml
-from pnp.templating import render_template_string
+from pnp.model.sheets import SheetSettings
+from pnp.spec.images import MAX_PIXELS
+from pnp.spec.loader import Limits, Located, load_yaml
 
 MAX_PAGES = 500
 MAX_PIECES = 5000
@@ -42,10 +37,11 @@ class RunLimits:
 
 @dataclass(frozen=True, slots=True)
 class LoadedSpec:
-    """A loaded and modelled spec: the located data, its game plugin (None for a generic kit), the model."""
+    """A loaded and modelled spec: the located data, its game plugin (the generic kit's when it has no `game:`),
+    the model."""
 
     located: Located
-    plugin: GamePlugin | None
+    plugin: GamePlugin
     spec: Any
 
 
@@ -62,19 +58,32 @@ def load_spec(path: Path, limits: RunLimits | None = None) -> LoadedSpec:
         raise _top_error(located, "a spec must be a mapping of keys to values at the top level",
                          "start with `kit: My kit` (or `game: mdd`) as in examples/")
     game = data.get("game")
-    if game is None:
-        return LoadedSpec(located, None, build_model(Kit, located))
-    if not isinstance(game, str) or game not in GAME_MODULES:
+    if game is not None and (not isinstance(game, str) or game not in game_names()):
         raise SpecError(Diagnostic.at(located.mark(("game",)), "spec.game", f"unknown game {game!r}",
-                                      f"use one of: {', '.join(sorted(GAME_MODULES))}"))
-    plugin = get_game(game)
+                                      f"use one of: {', '.join(game_names())}"))
+    plugin = get_game(KIT if game is None else game)
     return LoadedSpec(located, plugin, plugin.build(located))
+
+
+def load_checked(path: Path | str, game: str, limits: RunLimits | None = None) -> tuple[LoadedSpec, list[Diagnostic]]:
+    """Load a spec a game's command needs: refuse a file of another kind, model it, run the game's rules.
+
+    Returns the loaded spec and its warnings; raises SpecError with every error when the spec is invalid.
+    """
+    limits = limits or RunLimits()
+    located = load_yaml(path, limits.yaml)
+    plugin = get_game(game)
+    require_game(located, game, f"a {plugin.title} {plugin.noun} (game: {game})")
+    loaded = LoadedSpec(located, plugin, plugin.build(located))
+    found = validate_spec(loaded)
+    errors = [d for d in found if d.is_error]
+    if errors:
+        raise SpecError(errors)
+    return loaded, found
 
 
 def validate_spec(loaded: LoadedSpec) -> list[Diagnostic]:
     """Every rule diagnostic for a loaded spec."""
-    if loaded.plugin is None:
-        return check_rules(loaded.spec, loaded.located)
     return loaded.plugin.check(loaded.spec, loaded.located)
 
 
@@ -83,13 +92,10 @@ def print_job(loaded: LoadedSpec, limits: RunLimits | None = None, paper: str | 
     """The printable pieces of a spec; SpecError when the game prints nothing."""
     limits = limits or RunLimits()
     located = loaded.located
-    if loaded.plugin is None:
-        job = draw_kit(loaded.spec, _drawer(located, limits))
-    else:
-        if loaded.plugin.components is None:
-            raise _top_error(located, f"{loaded.plugin.title} specs have nothing to print yet",
-                             "use `pnp validate` for this spec", rule="render.nothing")
-        job = loaded.plugin.components(loaded.spec, paper, tr)
+    if loaded.plugin.components is None:
+        raise _top_error(located, f"{loaded.plugin.title} specs have nothing to print yet",
+                         "use `pnp validate` for this spec", rule="render.nothing")
+    job: PrintJob = loaded.plugin.components(loaded.spec, PrintContext(located, paper, tr, limits.max_pixels))
     pieces = sum(len(g.pieces) for g in job.groups)
     if pieces > limits.max_pieces:
         raise _top_error(located, f"the kit has {pieces} pieces, over the cap of {limits.max_pieces}",
@@ -97,25 +103,12 @@ def print_job(loaded: LoadedSpec, limits: RunLimits | None = None, paper: str | 
     return job
 
 
-def _drawer(located: Located, limits: RunLimits) -> Drawer:
-    def images(src: str, path: PathKey) -> ImageInfo:
-        mark = located.mark(path)
-        return check_image(located.root, Path(mark.file).parent, src, mark, limits.max_pixels)
-
-    def render_text(source: str, context: dict[str, Any], path: PathKey) -> str:
-        mark = located.text_mark(path)
-        return render_template_string(source, context, file=mark.file, line=mark.line, column=mark.column)
-
-    return Drawer(images, render_text, located.mark)
-
-
 def printable_problems(loaded: LoadedSpec, limits: RunLimits | None = None) -> list[Diagnostic]:
     """What `render` would refuse that the rules do not see (missing images, template errors, pieces too big),
-    for kits: generic kits, and game specs with a `print:` section."""
-    printable = loaded.plugin is None or (
-        loaded.plugin.components is not None and isinstance(loaded.located.data, dict)
-        and "print" in loaded.located.data)
-    if not printable:
+    for specs that ask for a printed kit (see `GamePlugin.print_key`)."""
+    key = loaded.plugin.print_key
+    data = loaded.located.data
+    if loaded.plugin.components is None or (key is not None and not (isinstance(data, dict) and key in data)):
         return []
     try:
         layout_document(loaded, None, limits)
@@ -124,9 +117,8 @@ def printable_problems(loaded: LoadedSpec, limits: RunLimits | None = None) -> l
     return []
 
 
-def settings_of(loaded: LoadedSpec, job: PrintJob) -> SheetSettings:
-    if loaded.plugin is None:
-        return loaded.spec.sheets  # type: ignore[no-any-return]
+def settings_of(job: PrintJob) -> SheetSettings:
+    """How a print job goes on paper: its own settings, or the defaults."""
     return job.settings or SheetSettings()
 
 
@@ -156,7 +148,7 @@ def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLim
     tr = translator(lang)
     limits = limits or RunLimits()
     job = print_job(loaded, limits, paper, tr)
-    settings = settings_of(loaded, job)
+    settings = settings_of(job)
     try:
         plan = choose_plan(job.groups, settings, paper)
     except LayoutError as exc:

@@ -35,7 +35,7 @@ from reportlab.platypus import (
 from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.booklet import document as doc
+from pnp import rulebook_markdown as doc
 from pnp.booklet.styles import ACCENT, MUTED, RULE, TINT, Styles
 from pnp.booklet.text import TextResolver
 from pnp.diagnostics import Diagnostic, Mark, SpecError

@@ -18,8 +18,8 @@ from xml.sax.saxutils import escape
 
 from markdown_it.token import Token
 
-from pnp.booklet.document import markdown_parser
 from pnp.fonts import reportlab_name
+from pnp.rulebook_markdown import markdown_parser
 
 EXPRESSION_RE = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
 """A jinja expression in a unit's text; group 1 is the expression."""

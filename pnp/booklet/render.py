@@ -13,7 +13,6 @@ from typing import Any
 
 from reportlab import rl_config
 
-from pnp.booklet.document import parse_document
 from pnp.booklet.flowables import FlowContext, body_flowables, title_flowables
 from pnp.booklet.imposition import booklet_page_size, sheet_size
 from pnp.booklet.layout import build_pdf
@@ -23,6 +22,7 @@ from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.fonts import register_fonts
 from pnp.i18n.translate import translation_for
 from pnp.layout.paper import rulebook_papers
+from pnp.rulebook_markdown import parse_document
 
 IMPOSITIONS = ("pages", "booklet")
 AUTHOR = "pnp"

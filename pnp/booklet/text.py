@@ -15,11 +15,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.booklet.document import Unit
 from pnp.booklet.inline import InlineText, expressions, inline_markup
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.fonts import missing_glyphs
 from pnp.i18n.translate import Translation
+from pnp.rulebook_markdown import Unit
 from pnp.templating import render_template_string
 
 

@@ -1,6 +1,7 @@
 """The game plugin contract: how a game tells the core to read, check and print its specs.
 
-Layout and render never import a game; the CLI finds games through `pnp.games.registry`.
+Every kind of spec is a game with a plugin, the generic kit (specs without a `game:` line) included, so the
+pipeline has one path. Layout and render never import a game; the CLI finds games through `pnp.games.registry`.
 """
 
 from __future__ import annotations
@@ -12,30 +13,48 @@ from typing import Any
 import click
 
 from pnp.diagnostics import Diagnostic, SpecError
+from pnp.spec.images import MAX_PIXELS
 from pnp.spec.loader import Located
 
 
 @dataclass(frozen=True, slots=True)
+class PrintContext:
+    """What drawing a kit may need beyond its model: the located source (marks, the kit folder), the paper
+    asked on the command line (None: the spec's), the text translator and the image-size cap."""
+
+    located: Located
+    paper: str | None = None
+    tr: Callable[[str], str] = str
+    max_pixels: int = MAX_PIXELS
+
+
+@dataclass(frozen=True, slots=True)
 class GamePlugin:
-    """One game: its `game:` name, how to build and check its spec, and its extra CLI commands."""
+    """One game: its name, how to build, check and print its specs, and its extra CLI commands."""
 
     name: str
+    """The `game:` value of its specs (`kit` for generic kits, which have none)."""
     title: str
     build: Callable[[Located], Any]
     """Located YAML data to the game's frozen spec model; raises SpecError on schema problems."""
     check: Callable[[Any, Located], list[Diagnostic]]
     """Every game-rule diagnostic for a built spec (all rules run, all results collected)."""
-    components: Callable[[Any, str | None, Callable[[str], str]], Any] | None = None
-    """`components(spec, paper, tr)`: the printable kit as a `pnp.layout.pieces.PrintJob`; `paper` is the paper
-    asked on the command line (None: the spec's), for parts sized to the page; `tr` translates texts."""
+    components: Callable[[Any, PrintContext], Any] | None = None
+    """`components(spec, context)`: the printable kit as a `pnp.layout.pieces.PrintJob` (its `settings` say how
+    it goes on paper); the context's `paper` is for parts sized to the page, its `tr` translates texts."""
+    print_key: str | None = "print"
+    """The top-level key that asks for a printed kit: `pnp validate` also tries the layout when the spec has it
+    (None: always, for specs that are nothing but what they print)."""
     cli: click.Group | None = None
-    """Extra commands under `pnp <name> …`."""
+    """Extra commands under `pnp <command> …`, the command named in `pnp.games.registry`."""
     model: type | None = None
     """The spec's pydantic model, for `pnp schema`."""
     simulate: Callable[[Any, Located, int], list[Diagnostic]] | None = None
     """Balance warnings from N simulated games (`pnp validate --simulate N`)."""
+    noun: str = "spec"
+    """What its spec files are called in messages ("a Nitro Dice track")."""
     rulebook: Callable[[Any], Any] | None = None
-    """The rulebook to print with a spec's kit, as a `pnp.kit.rulebook.RulebookRequest`."""
+    """The rulebook to print with a spec's kit, as a `pnp.booklet.request.RulebookRequest`."""
 
 
 def require_game(located: Located, game: str | None, what: str) -> None:

@@ -55,7 +55,7 @@ def _error(path: Path, line: int, message: str, hint: str) -> SpecError:
 def source_units(folder: Path) -> list[tuple[str, str, int]]:
     """(msgid, file name, line) of every unit of the folder's sources, files in name order."""
     # imported here: pnp.booklet renders through pnp.i18n.translate, which needs this module first
-    from pnp.booklet.document import iter_units, parse_document
+    from pnp.rulebook_markdown import iter_units, parse_document
 
     found: list[tuple[str, str, int]] = []
     for path in sorted(folder.glob("*.md")):

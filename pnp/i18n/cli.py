@@ -11,16 +11,10 @@ from pathlib import Path
 
 import click
 
-from pnp.diagnostics import SpecError
+from pnp.commands import user_errors
 from pnp.i18n.catalogs import coverage, extract, new_catalog, update
 
 _FOLDER = click.argument("folder", type=click.Path(exists=True, file_okay=False, dir_okay=True, path_type=Path))
-
-
-def _fail(err: SpecError) -> None:
-    for diagnostic in err.diagnostics:
-        click.echo(diagnostic.format_text(), err=True)
-    raise SystemExit(1)
 
 
 @click.group("i18n")
@@ -30,37 +24,31 @@ def i18n() -> None:
 
 @i18n.command("extract")
 @_FOLDER
+@user_errors
 def extract_command(folder: Path) -> None:
     """Write FOLDER/messages.pot with every text of the folder's sources."""
-    try:
-        path = extract(folder)
-    except SpecError as err:
-        _fail(err)
+    path = extract(folder)
     click.echo(f"wrote {path}")
 
 
 @i18n.command("update")
 @_FOLDER
 @click.option("--init", "init_lang", metavar="LANG", help="Also start a new catalog for language LANG.")
+@user_errors
 def update_command(folder: Path, init_lang: str | None) -> None:
     """Extract the template and merge it into every FOLDER/<lang>.po (changed texts are marked fuzzy)."""
-    try:
-        if init_lang:
-            click.echo(f"created {new_catalog(folder, init_lang)}")
-        for path in update(folder):
-            click.echo(f"updated {path}")
-    except SpecError as err:
-        _fail(err)
+    if init_lang:
+        click.echo(f"created {new_catalog(folder, init_lang)}")
+    for path in update(folder):
+        click.echo(f"updated {path}")
 
 
 @i18n.command("status")
 @_FOLDER
+@user_errors
 def status_command(folder: Path) -> None:
     """Print, per language, how many texts are translated, fuzzy and missing."""
-    try:
-        rows = coverage(folder)
-    except SpecError as err:
-        _fail(err)
+    rows = coverage(folder)
     if not rows:
         click.echo("no <lang>.po catalogs in this folder")
     for row in rows:

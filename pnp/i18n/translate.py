@@ -13,9 +13,9 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from pnp.booklet.document import Unit
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.i18n.catalogs import load_catalog
+from pnp.rulebook_markdown import Unit
 
 SOURCE_LANGUAGE = "en"
 

@@ -9,7 +9,7 @@ from pnp.layout.imposition import Plan, Sheet, Tile, back_position, mirrors_x
 from pnp.layout.pieces import Piece, PrintJob
 from pnp.layout.scene import Document, Group, Item, Line, Page, Rect, Style, Text, Transform
 from pnp.layout.text import fill_placeholders
-from pnp.model.kit import SheetSettings
+from pnp.model.sheets import SheetSettings
 
 Translate = Callable[[str], str]
 

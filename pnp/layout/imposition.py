@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.layout.paper import Area, Paper, get_paper, printable_area
 from pnp.layout.pieces import PieceGroup
-from pnp.model.kit import SheetSettings
+from pnp.model.sheets import SheetSettings
 
 CROP_OFFSET = 1.0
 """Gap between a block's bleed edge and the start of its crop marks."""

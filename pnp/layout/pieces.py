@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from pnp.layout.scene import Item
-from pnp.model.kit import SheetSettings
+from pnp.model.sheets import SheetSettings
 
 Outline = Literal["rect", "round", "hex"]
 

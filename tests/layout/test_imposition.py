@@ -8,7 +8,7 @@ from pnp.diagnostics import SpecError
 from pnp.layout.imposition import CROP_ZONE, back_position, choose_plan, plan_sheets
 from pnp.layout.paper import get_paper, printable_area
 from pnp.layout.pieces import Piece, PieceGroup
-from pnp.model.kit import SheetSettings
+from pnp.model.sheets import SheetSettings
 
 
 def group(n: int, w: float = 63, h: float = 88, bleed: float = 0.0, backs: bool = False, tile: bool = False,

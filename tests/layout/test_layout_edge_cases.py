@@ -14,7 +14,7 @@ from pnp.cli import main
 from pnp.diagnostics import SpecError
 from pnp.layout.imposition import LayoutError, choose_plan
 from pnp.layout.scene import Group, Text
-from pnp.model.kit import SheetSettings
+from pnp.model.sheets import SheetSettings
 from pnp.pipeline import layout_document, load_spec
 from tests.layout.test_imposition import group
 

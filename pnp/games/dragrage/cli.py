@@ -1,8 +1,8 @@
 """`pnp dragrage …` commands: `simulate` (strategy match-ups) and `optimal` (exhaustive heat search).
 
 Input: an optional spec file (the standard game when omitted) and command options.
-Output: a report on stdout as text or JSON; spec problems as diagnostics on stderr with exit code 1,
-bad options with exit code 2.
+Output: a report on stdout as text or JSON; the spec's warnings on stderr; spec problems as diagnostics
+(on stderr, or on stdout as JSON with `--format json`) with exit code 1, bad options with exit code 2.
 """
 
 from __future__ import annotations
@@ -12,33 +12,25 @@ import time
 
 import click
 
+from pnp.commands import FORMAT_CHOICE, show_warnings, user_errors
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.dragrage.optimal import DEFAULT_MAX_STATES, SearchTooLarge, UnsupportedVariant, solve_heat
 from pnp.games.dragrage.simulate import format_json, format_text, simulate
 from pnp.games.dragrage.state import Advance
 from pnp.games.dragrage.strategies import builtin_strategies
-from pnp.games.dragrage.validate import load_variant
 from pnp.games.dragrage.variant import Variant
+from pnp.pipeline import load_checked
 
 MAX_GAMES = 100_000
-FORMATS = click.Choice(["text", "json"])
-
-
-def _echo_diagnostics(diagnostics: list[Diagnostic]) -> None:
-    for d in diagnostics:
-        click.echo(d.format_text(), err=True)
 
 
 def _variant(spec: str | None) -> Variant:
-    """The spec's variant (warnings echoed to stderr), or the standard game; exit 1 on spec errors."""
+    """The spec's variant (its warnings shown on stderr), or the standard game; SpecError on spec errors."""
     if spec is None:
         return Variant()
-    try:
-        variant, warnings = load_variant(spec)
-    except SpecError as exc:
-        _echo_diagnostics(exc.diagnostics)
-        raise SystemExit(1) from None
-    _echo_diagnostics(warnings)
+    loaded, warnings = load_checked(spec, "drag-rage")
+    show_warnings(warnings)
+    variant: Variant = loaded.spec.variant()
     return variant
 
 
@@ -51,7 +43,7 @@ def dragrage() -> None:
 @click.argument("spec", required=False, type=click.Path(dir_okay=False))
 @click.option("--games", default=1000, show_default=True, type=click.IntRange(min=1), help="Races per pair.")
 @click.option("--seed", default=1, show_default=True, type=int, help="Same seed, same report.")
-@click.option("--format", "fmt", default="text", show_default=True, type=FORMATS)
+@click.option("--format", "fmt", default="text", show_default=True, type=FORMAT_CHOICE)
 @click.option(
     "--strategy",
     "names",
@@ -60,6 +52,7 @@ def dragrage() -> None:
     help="Strategies to match up (repeat the option; default: all).",
 )
 @click.option("--max-games", default=MAX_GAMES, show_default=True, type=click.IntRange(min=1))
+@user_errors
 def simulate_command(spec: str | None, games: int, seed: int, fmt: str, names: tuple[str, ...], max_games: int) -> None:
     """Play best-of-three races between every pair of strategies and report win rates."""
     if games > max_games:
@@ -73,8 +66,9 @@ def simulate_command(spec: str | None, games: int, seed: int, fmt: str, names: t
 
 @dragrage.command("optimal")
 @click.argument("spec", required=False, type=click.Path(dir_okay=False))
-@click.option("--format", "fmt", default="text", show_default=True, type=FORMATS)
+@click.option("--format", "fmt", default="text", show_default=True, type=FORMAT_CHOICE)
 @click.option("--max-states", default=DEFAULT_MAX_STATES, show_default=True, type=click.IntRange(min=1))
+@user_errors
 def optimal_command(spec: str | None, fmt: str, max_states: int) -> None:
     """Search one heat exhaustively and report the first driver's chance under perfect play."""
     variant = _variant(spec)
@@ -82,7 +76,9 @@ def optimal_command(spec: str | None, fmt: str, max_states: int) -> None:
     try:
         odds = solve_heat(variant, max_states)
     except (SearchTooLarge, UnsupportedVariant) as exc:
-        raise click.ClickException(f"cannot search this variant: {exc}") from None
+        too_large = isinstance(exc, SearchTooLarge)
+        hint = "raise --max-states" if too_large else "play this variant with `pnp dragrage simulate` instead"
+        raise SpecError(Diagnostic.at(None, "dragrage.optimal", f"cannot search this variant: {exc}", hint)) from None
     seconds = time.perf_counter() - started
     opening = [a.counter for a in odds.best_opening if isinstance(a, Advance)]
     if fmt == "json":

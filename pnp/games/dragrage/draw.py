@@ -9,8 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pnp.games.dragrage.odds import p_at_least
-from pnp.kit.cards import reference_card
-from pnp.kit.dice import die_net
+from pnp.layout.cards import reference_card
+from pnp.layout.dice import die_net
 from pnp.layout.pieces import Piece, PieceGroup
 from pnp.layout.scene import Ellipse, Group, Item, Polygon, Rect, Style, Text, Transform
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from pnp.booklet.request import RulebookRequest
 from pnp.data import resource_path
 from pnp.games.dragrage.draw import dragrage_groups, space_width, strip
+from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE
 from pnp.games.dragrage.print_options import DragRagePrint
-from pnp.games.dragrage.spec import DragRageSpec
 from pnp.games.dragrage.variant import Pool
-from pnp.kit.rulebook import RulebookRequest
 from pnp.layout.pieces import PrintJob
 
 KIT_DICE = FREE_DICE + 2 * NITRO_DICE

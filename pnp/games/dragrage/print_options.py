@@ -5,7 +5,7 @@ from __future__ import annotations
 from pydantic import Field
 
 from pnp.model.base import SpecModel
-from pnp.model.kit import SheetSettings
+from pnp.model.sheets import SheetSettings
 from pnp.units import PositiveLength
 
 

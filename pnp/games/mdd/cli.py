@@ -1,18 +1,38 @@
-"""`pnp mdd ...` commands: `setup` (a random legal setup), `play` (one move of a scenario), `simulate` (races).
+"""`pnp mdd ...` commands: `setup` (a random legal setup), `play` (the moves of a scenario), `simulate` (races).
 
-Input: command-line options. Output: `setup` writes a random legal setup as YAML to stdout or a file.
+Input: command-line options, a scenario file (`play`) or a setup file (`simulate`). Output: `setup` writes a
+random legal setup as YAML to stdout or a file; `play` prints the board before and after and the events;
+`simulate` prints race statistics as text or JSON, with a progress bar on stderr in text mode. On request a
+figure of the scenario (`--figure`) or a chart of the races (`--chart`), written safely, its format picked by
+the file suffix. Exit codes: 0 done, 1 a bad scenario or setup or an output refused (diagnostics on stderr, or
+on stdout as JSON with `--format json`), 2 bad options.
 """
 
 from __future__ import annotations
 
+import json
 import secrets
+import sys
+from collections.abc import Callable
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import click
 
+from pnp.commands import FORMAT_CHOICE, show_warnings, user_errors
+from pnp.diagnostics import Diagnostic, SpecError
+from pnp.games.mdd.award_stats import award_rates, awards_data, awards_lines
+from pnp.games.mdd.engine import RaceOptions
 from pnp.games.mdd.generate import random_setup, setup_yaml
 from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
-from pnp.games.mdd.sim_cli import play_command, simulate_command
+from pnp.games.mdd.scenario import car_table, describe, draw_board, load_scenario, play_scenario
+from pnp.games.mdd.simulate import simulate, summarize
+from pnp.games.mdd.summary import rate_text, summary_data, summary_text
+from pnp.layout.scene import Document, Page
+from pnp.output import write_outputs
+from pnp.pipeline import load_checked
+
+CHART_DPI = 150
 
 
 @click.group(name="mdd", help="Mini Demolition Derby tools.")
@@ -45,6 +65,7 @@ def mdd_cli() -> None:
     default=None,
     help="File to write (default: standard output).",
 )
+@user_errors
 def setup_command(ruleset: str, seed: int | None, cars: str, as_map: bool, output: Path | None) -> None:
     """Write a random legal setup: walls and mines placed at random under the rules."""
     count = int(cars)
@@ -61,8 +82,151 @@ def setup_command(ruleset: str, seed: int | None, cars: str, as_map: bool, outpu
     try:
         output.write_text(text, encoding="utf-8", newline="\n")
     except OSError as exc:
-        raise click.FileError(str(output), hint=exc.strerror) from None
+        raise SpecError(Diagnostic.at(None, "output.write", f"cannot write {output}: {exc.strerror}",
+                                      "give a file name in a folder you can write to")) from None
 
 
-mdd_cli.add_command(play_command)
-mdd_cli.add_command(simulate_command)
+def _suffix_in(suffixes: tuple[str, ...]) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+    """A click callback accepting a file path whose suffix is one of `suffixes` (a usage error otherwise)."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value is not None and Path(value).suffix.lower() not in suffixes:
+            raise click.BadParameter(f"{value!r} must end in {', '.join(suffixes)}; the suffix picks the format")
+        return value
+
+    return check
+
+
+def _write_figure(path: str, page: Page, title: str, protected: str, force: bool) -> None:
+    """Render `page` in the format the suffix of `path` names and write it safely (exit 1 on refusal)."""
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix == ".svg":
+        from pnp.render.svg import render_svg_page
+
+        data = render_svg_page(page, title).encode("utf-8")
+    else:
+        from pnp.render.pdf import render_pdf
+
+        data = render_pdf(Document(title, (page,), author="pnp"))
+        if suffix == ".png":
+            from pnp.render.outputs import pdf_to_png
+
+            data = pdf_to_png(data, CHART_DPI)[0]
+    try:
+        write_outputs(target.parent, {target.name: data}, protected=[Path(protected)], force=force)
+    except SpecError as exc:
+        hints = {
+            "output.refused": "give another file name, move the file away, or pass --force to overwrite it",
+            "output.folder": "give a file name in a folder you can write to",
+        }
+        raise SpecError([replace(d, hint=hints.get(d.rule, d.hint)) for d in exc.diagnostics]) from None
+    click.echo(f"wrote {target}", err=True)
+
+
+@mdd_cli.command("play")
+@click.argument("scenario", type=click.Path(dir_okay=False))
+@click.option("--roll", type=click.IntRange(1, 6), default=None, help="Replace the first move's roll.")
+@click.option("--format", "fmt", type=FORMAT_CHOICE, default="text", show_default=True)
+@click.option(
+    "--figure",
+    type=click.Path(dir_okay=False),
+    callback=_suffix_in((".svg", ".pdf")),
+    help="Also draw the board before and after, with the cars' paths, to FILE.svg or FILE.pdf.",
+)
+@click.option("--force", is_flag=True, help="Overwrite a --figure file pnp did not write.")
+@user_errors
+def play_command(scenario: str, roll: int | None, fmt: str, figure: str | None, force: bool) -> None:
+    """Play a scenario's moves and print the board before and after, and every event."""
+    spec, located = load_scenario(scenario)
+    result = play_scenario(spec, located, roll)
+    if figure is not None:
+        from pnp.games.mdd.draw_scenario import scenario_figure
+
+        word = limits_for(spec.ruleset).mine_word
+        page = scenario_figure(spec.title, result.before, result.after, result.events, result.letters, word)
+        _write_figure(figure, page, spec.title, scenario, force)
+    if fmt == "json":
+        click.echo(
+            json.dumps(
+                {
+                    "title": spec.title,
+                    "letters": list(result.letters),
+                    "before": asdict(result.before),
+                    "after": asdict(result.after),
+                    "events": [e._asdict() for e in result.events],
+                    "unmet": list(result.unmet),
+                },
+                indent=2,
+            )
+        )
+        return
+    lives = [c.lives for c in result.before.cars]
+    word = limits_for(spec.ruleset).mine_word
+    click.echo(spec.title)
+    click.echo("\nBefore:")
+    click.echo(draw_board(result.before, result.letters))
+    click.echo(car_table(result.before, result.letters))
+    click.echo("\nEvents:")
+    for line in describe(result.events, result.letters, lives, word):
+        click.echo(line)
+    click.echo("\nAfter:")
+    click.echo(draw_board(result.after, result.letters))
+    click.echo(car_table(result.after, result.letters))
+    if spec.expect is not None and roll is None:
+        click.echo("\nStated outcome: " + ("met" if not result.unmet else "NOT met"))
+        for line in result.unmet:
+            click.echo(f"  {line}")
+
+
+@mdd_cli.command("simulate")
+@click.argument("setup", type=click.Path(dir_okay=False))
+@click.option(
+    "--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True, help="Number of complete races."
+)
+@click.option(
+    "--seed",
+    type=click.IntRange(0, 2**63 - 1),
+    default=0,
+    show_default=True,
+    help="Seed; race i is seeded from (seed, i), so --jobs does not change results.",
+)
+@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
+@click.option("--two-dice", is_flag=True, help="v2.1 variant: a separate die gives the first step's direction.")
+@click.option("--format", "fmt", type=FORMAT_CHOICE, default="text", show_default=True)
+@click.option(
+    "--chart",
+    type=click.Path(dir_okay=False),
+    callback=_suffix_in((".svg", ".png", ".pdf")),
+    help="Also draw the main distributions and the team win rates to FILE.svg, FILE.png or FILE.pdf.",
+)
+@click.option("--force", is_flag=True, help="Overwrite a --chart file pnp did not write.")
+@user_errors
+def simulate_command(
+    setup: str, games: int, seed: int, jobs: int, two_dice: bool, fmt: str, chart: str | None, force: bool
+) -> None:
+    """Play whole races from a setup and report how it plays, with 95% confidence intervals."""
+    loaded, warnings = load_checked(setup, "mdd")
+    show_warnings(warnings)
+    board = loaded.spec.to_board()
+    options = RaceOptions(two_dice=two_dice)
+    try:
+        if fmt == "text" and sys.stderr.isatty():
+            with click.progressbar(length=games, label="racing", file=sys.stderr) as bar:
+                results = simulate(board, games, seed, jobs, options, bar.update, board.limits.awards)
+        else:
+            results = simulate(board, games, seed, jobs, options, awards=board.limits.awards)
+    except ValueError as exc:
+        hint = "check the finals positions and the start grid"
+        raise SpecError(Diagnostic.at(None, "mdd.simulate", f"the setup cannot be raced: {exc}", hint)) from None
+    summary = summarize(board, results)
+    awards = award_rates(board, results)
+    if chart is not None:
+        from pnp.games.mdd.draw_chart import simulation_chart
+
+        title = f"{Path(setup).name}: {games} races, seed {seed}" + (", two dice" if two_dice else "")
+        _write_figure(chart, simulation_chart(title, summary, results), title, setup, force)
+    if fmt == "json":
+        click.echo(json.dumps(summary_data(summary, seed) | awards_data(awards), indent=2))
+    else:
+        click.echo("\n".join([summary_text(summary, seed), *awards_lines(awards, rate_text)]))

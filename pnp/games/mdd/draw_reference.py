@@ -15,7 +15,7 @@ import yaml
 from pnp.data import resource_path
 from pnp.games.mdd.draw_common import CUT, FOLD, ink_on
 from pnp.games.mdd.geometry import RuleLimits
-from pnp.kit.cards import reference_card
+from pnp.layout.cards import reference_card
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Item, Line, Rect, Style, Text
 from pnp.layout.text import fill_placeholders

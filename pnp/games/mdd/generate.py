@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from pnp.games.mdd.formation import default_grid, default_teams
 from pnp.games.mdd.geometry import Board, Cell
+from pnp.games.mdd.model import DEFAULT_CELL_MM, DEFAULT_LANES, DEFAULT_ROWS
 from pnp.games.mdd.rulesets import limits_for
-from pnp.games.mdd.setup import DEFAULT_CELL_MM, DEFAULT_LANES, DEFAULT_ROWS
 from pnp.games.mdd.textmap import board_to_map
 
 KEEP_CLEAR = 5

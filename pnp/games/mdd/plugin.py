@@ -6,13 +6,14 @@ Input: located YAML. Output: an `MddSetup` (with `to_board()`) and its diagnosti
 from __future__ import annotations
 
 from pnp.diagnostics import Diagnostic, Severity, sort_diagnostics
-from pnp.games.base import GamePlugin
+from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.mdd import rules
 from pnp.games.mdd.cli import mdd_cli
 from pnp.games.mdd.kit import mdd_print_job
+from pnp.games.mdd.model import MddSetup, load_setup
 from pnp.games.mdd.rulebook import mdd_rulebook
-from pnp.games.mdd.setup import MddSetup, load_setup
 from pnp.games.mdd.simulate import balance_warnings
+from pnp.layout.pieces import PrintJob
 from pnp.rules import check_rules
 from pnp.spec.loader import Located
 
@@ -28,12 +29,18 @@ def simulated_balance(spec: MddSetup, located: Located, games: int) -> list[Diag
             for rule, message, hint in balance_warnings(spec.to_board(), games, seed=0, jobs=1)]
 
 
+def print_setup(spec: MddSetup, context: PrintContext) -> PrintJob:
+    """The setup's printable kit (track, cars, counters, reference cards, dice)."""
+    return mdd_print_job(spec, context.paper, context.tr)
+
+
 PLUGIN = GamePlugin(
     name="mdd",
     title="Mini Demolition Derby",
     build=load_setup,
+    noun="setup",
     check=check_setup,
-    components=mdd_print_job,
+    components=print_setup,
     cli=mdd_cli,
     model=MddSetup,
     rulebook=mdd_rulebook,

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from pnp.model.base import SpecModel
-from pnp.model.kit import SheetSettings
+from pnp.model.sheets import SheetSettings
 
 
 class MddPrint(SpecModel):

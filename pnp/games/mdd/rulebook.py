@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pnp.booklet.request import RulebookRequest
 from pnp.data import resource_path
 from pnp.games.mdd.draw_pieces import car_token
 from pnp.games.mdd.draw_track import draw_track, track_frame
@@ -11,8 +12,7 @@ from pnp.games.mdd.engine import EDGE_DAMAGE
 from pnp.games.mdd.formation import ON_TRACK_LINES, cars_per_line
 from pnp.games.mdd.geometry import Board, CarStart, Cell, RuleLimits
 from pnp.games.mdd.kit import counters_needed
-from pnp.games.mdd.setup import MddSetup
-from pnp.kit.rulebook import RulebookRequest
+from pnp.games.mdd.model import MddSetup
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Group, Transform
 

@@ -1,21 +1,18 @@
 """`pnp nitro ...` commands for designing Nitro Dice tracks at the terminal.
 
 Input: a track spec path. Output: `map` prints a text sketch of the laid-out track and, with `--poses`,
-each section's entry and exit position (mm) and heading (degrees); exit code 1 when the spec cannot be
-read or built.
+each section's entry and exit position (mm) and heading (degrees); the track's warnings on stderr; exit code 1
+with every error when the spec cannot be read, built or breaks the rules.
 """
 
 from __future__ import annotations
 
 import click
 
-from pnp.diagnostics import SpecError
-from pnp.games.base import require_game
+from pnp.commands import show_warnings, user_errors
 from pnp.games.nitro.geometry import place_track
-from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.sketch import sketch
-from pnp.model.base import build_model
-from pnp.spec.loader import load_yaml
+from pnp.pipeline import load_checked
 
 
 @click.group(name="nitro", help="Nitro Dice track tools.")
@@ -29,16 +26,12 @@ def nitro_cli() -> None:
     "--cell", type=click.FloatRange(5, 200), default=22.0, show_default=True, help="Millimetres of table per character."
 )
 @click.option("--poses", is_flag=True, help="Also list each section's entry and exit poses.")
+@user_errors
 def map_command(spec: str, cell: float, poses: bool) -> None:
     """Sketch the track in SPEC as text: digits are section numbers, S the Start/Finish, G the Garage."""
-    try:
-        located = load_yaml(spec)
-        require_game(located, "nitro-dice", "a Nitro Dice track (game: nitro-dice)")
-        track = build_model(NitroTrack, located)
-    except SpecError as error:
-        click.echo(str(error), err=True)
-        raise SystemExit(1) from None
-    geometry = place_track(track)
+    loaded, warnings = load_checked(spec, "nitro-dice")
+    show_warnings(warnings)
+    geometry = place_track(loaded.spec)
     for line in sketch(geometry, cell):
         click.echo(line)
     if poses:

@@ -20,7 +20,7 @@ from pnp.games.nitro.model import NitroPrint, NitroTrack
 from pnp.layout.imposition import CROP_ZONE
 from pnp.layout.paper import get_paper, printable_area
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
-from pnp.model.kit import SheetSettings
+from pnp.model.sheets import SheetSettings
 
 CREDIT = (
     "Nitro Dice is a game by Minion Games, designed by David E. Whitcher. Fan-made track aid, not an official product."

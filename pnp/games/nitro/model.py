@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from pnp.model.base import SpecModel
-from pnp.model.kit import SheetSettings
+from pnp.model.sheets import SheetSettings
 from pnp.units import PositiveLength
 
 

@@ -8,12 +8,13 @@ numbered cards, racers' cards) from `pnp.games.nitro.kit.track_print_job`.
 from __future__ import annotations
 
 from pnp.diagnostics import Diagnostic, sort_diagnostics
-from pnp.games.base import GamePlugin
+from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.nitro import rules
 from pnp.games.nitro.cli import nitro_cli
 from pnp.games.nitro.kit import track_print_job
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.rulebook import nitro_rulebook
+from pnp.layout.pieces import PrintJob
 from pnp.model.base import build_model
 from pnp.rules import check_rules
 from pnp.spec.loader import Located
@@ -29,12 +30,18 @@ def check_track(spec: NitroTrack, located: Located) -> list[Diagnostic]:
     return sort_diagnostics(check_rules(spec, located))
 
 
+def print_track(spec: NitroTrack, context: PrintContext) -> PrintJob:
+    """The track's printable kit (map, numbered cards, racers' cards)."""
+    return track_print_job(spec, context.paper, context.tr)
+
+
 PLUGIN = GamePlugin(
     name="nitro-dice",
     title="Nitro Dice",
     build=build_track,
+    noun="track",
     check=check_track,
-    components=track_print_job,
+    components=print_track,
     cli=nitro_cli,
     model=NitroTrack,
     rulebook=nitro_rulebook,

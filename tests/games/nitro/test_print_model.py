@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.diagnostics import SpecError
+from pnp.games.nitro.kit import track_print_job
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.plugin import PLUGIN
 
@@ -36,7 +37,7 @@ def test_out_of_range_print_values_are_errors(build, oval, bad):
 
 
 def test_a_track_without_print_section_still_has_a_default_kit(build, oval):
-    job = PLUGIN.components(build(oval))
+    job = track_print_job(build(oval))
     assert [g.name for g in job.groups] == ["Track map", "Track cards", "Racer cards"]
     assert "Minion Games" in job.credit and "David E. Whitcher" in job.credit
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
+from pnp.games.nitro.kit import track_print_job
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.plugin import PLUGIN
 from pnp.pipeline import LoadedSpec, layout_document, load_spec
@@ -98,18 +99,18 @@ def test_print_options_choose_the_parts(oval):
     labels = [page.label for page in document.pages]
     assert any("tile" in label for label in labels) and any("assembly map" in label for label in labels)
     track = everything.spec
-    job = PLUGIN.components(track)
+    job = track_print_job(track)
     counts = {group.name: len(group.pieces) for group in job.groups}
     assert counts["Track cards"] == len(track.sections) + 1  # and the Garage
     assert counts["Racer cards"] == track.players * (1 + 1 + 2)
-    only_cards = PLUGIN.components(
+    only_cards = track_print_job(
         _loaded(oval + "print: {map: false, condition_cards: false, player_cards: false, nitro_cards: 0}\n").spec
     )
     assert [group.name for group in only_cards.groups] == ["Track cards"]
 
 
 def test_the_kit_title_defaults_to_the_track_name(oval):
-    assert PLUGIN.components(_loaded(oval + "name: Kidney Bean\nprint: {}\n").spec).title == "Kidney Bean"
+    assert track_print_job(_loaded(oval + "name: Kidney Bean\nprint: {}\n").spec).title == "Kidney Bean"
     named = _loaded(oval + "name: Kidney Bean\nprint: {kit: Club night}\n")
     assert "Club night" in _pages(named)[0]
 

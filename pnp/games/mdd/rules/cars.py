@@ -8,13 +8,13 @@ from collections.abc import Iterator
 from pnp.diagnostics import Diagnostic
 from pnp.games.mdd.formation import cars_per_line
 from pnp.games.mdd.geometry import CarStart, Cell
+from pnp.games.mdd.model import MddSetup, Where
 from pnp.games.mdd.rules.common import (
     _at,
     _car_cells,
     _lowest_start_row,
     _rules_of,
 )
-from pnp.games.mdd.setup import MddSetup, Where
 from pnp.rules import rule
 from pnp.spec.loader import Located
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator
 
 from pnp.diagnostics import Diagnostic
 from pnp.games.mdd.geometry import Cell
+from pnp.games.mdd.model import MddSetup
 from pnp.games.mdd.rules.common import (
     _at,
     _car_cells,
@@ -13,7 +14,6 @@ from pnp.games.mdd.rules.common import (
     _on_track,
     _wall_cells,
 )
-from pnp.games.mdd.setup import MddSetup
 from pnp.rules import rule
 from pnp.spec.loader import Located
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pnp.diagnostics import Diagnostic, Severity
+from pnp.games.mdd.model import MddSetup
 from pnp.games.mdd.rules.common import (
     _at,
 )
-from pnp.games.mdd.setup import MddSetup
 from pnp.rules import rule
 from pnp.spec.loader import Located
 

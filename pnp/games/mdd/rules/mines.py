@@ -8,6 +8,7 @@ from collections.abc import Iterator
 
 from pnp.diagnostics import Diagnostic
 from pnp.games.mdd.geometry import Cell
+from pnp.games.mdd.model import MddSetup, Where
 from pnp.games.mdd.rules.common import (
     _at,
     _car_cell_owners,
@@ -17,7 +18,6 @@ from pnp.games.mdd.rules.common import (
     _rules_of,
     _wall_cells,
 )
-from pnp.games.mdd.setup import MddSetup, Where
 from pnp.rules import rule
 from pnp.spec.loader import Located
 

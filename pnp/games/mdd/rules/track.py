@@ -6,12 +6,12 @@ from collections.abc import Iterable, Iterator
 
 from pnp.diagnostics import Diagnostic
 from pnp.games.mdd.geometry import Cell
+from pnp.games.mdd.model import MddSetup, Placed
 from pnp.games.mdd.rules.common import (
     _at,
     _reachable,
     _wall_cells,
 )
-from pnp.games.mdd.setup import MddSetup, Placed
 from pnp.rules import rule
 from pnp.spec.loader import Located
 

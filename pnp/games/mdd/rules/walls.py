@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pnp.diagnostics import Diagnostic
+from pnp.games.mdd.model import MddSetup
 from pnp.games.mdd.rules.common import (
     _at,
     _car_cell_owners,
@@ -16,7 +17,6 @@ from pnp.games.mdd.rules.common import (
     _rules_of,
     _wall_cells,
 )
-from pnp.games.mdd.setup import MddSetup
 from pnp.rules import rule
 from pnp.spec.loader import Located
 

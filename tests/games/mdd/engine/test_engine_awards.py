@@ -10,9 +10,9 @@ from click.testing import CliRunner
 
 from pnp.games.mdd.award_stats import award_rates
 from pnp.games.mdd.awards import PAWNS, AwardsRace
+from pnp.games.mdd.cli import simulate_command
 from pnp.games.mdd.engine import Race, RaceOptions
 from pnp.games.mdd.generate import random_setup, setup_yaml
-from pnp.games.mdd.sim_cli import simulate_command
 from pnp.games.mdd.simulate import RaceResult, example_board, simulate
 
 

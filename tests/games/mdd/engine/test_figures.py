@@ -12,10 +12,11 @@ from click.testing import CliRunner
 from PIL import Image
 
 from pnp.data import resource_path
+from pnp.games.mdd.cli import play_command, simulate_command
 from pnp.games.mdd.draw_scenario import car_runs
 from pnp.games.mdd.generate import random_setup, setup_yaml
 from pnp.games.mdd.scenario import load_scenario, play_scenario
-from pnp.games.mdd.sim_cli import load_board, play_command, simulate_command
+from pnp.pipeline import load_checked
 
 SCENARIOS = resource_path("pnp.games.mdd", "scenarios")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -156,7 +157,7 @@ def test_simulate_chart_has_one_bar_per_team_and_is_reproducible(tmp_path: Path,
     assert charts[0] == charts[1]
     root = ET.fromstring(charts[0])
     bars = [g for g in root.iter(f"{SVG}g") if g.get("class") == "team-bar"]
-    teams = {car.team for car in load_board(str(setup_file)).cars}
+    teams = {car.team for car in load_checked(setup_file, "mdd")[0].spec.to_board().cars}
     assert len(bars) == len(teams) == 5
     texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
     for title in ("Cars qualified per race", "Turns until qualifying ends", "Eliminations per race"):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.booklet.document import Contents, Figure, Heading, ListBlock, PageBreak, Table, iter_units, parse_document
 from pnp.diagnostics import SpecError
+from pnp.rulebook_markdown import Contents, Figure, Heading, ListBlock, PageBreak, Table, iter_units, parse_document
 
 SOURCE = """# Title
 Subtitle with {{ kit.walls }}

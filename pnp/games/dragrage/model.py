@@ -2,7 +2,7 @@
 
 Input: a `Located` spec (`game: drag-rage`). Output: `DragRageSpec`, or a SpecError with located
 diagnostics for schema problems. Game-rule problems (a finish outside the lane, equal counters...)
-are left to the registered rules in `checks.py`, so they are reported with their own rule ids.
+are left to the registered rules in `rules.py`, so they are reported with their own rule ids.
 """
 
 from __future__ import annotations
@@ -48,7 +48,7 @@ class DragRageSpec(SpecModel):
     """What `pnp render` prints (see print_options.py)."""
 
     def variant(self) -> Variant:
-        """The engine's view of this spec (only meaningful once the rules in `checks.py` pass)."""
+        """The engine's view of this spec (only meaningful once the rules in `rules.py` pass)."""
         return Variant(
             lane_length=self.lane_length,
             finish_after=self.finish_after,

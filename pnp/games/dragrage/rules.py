@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pnp.diagnostics import Diagnostic, Severity
-from pnp.games.dragrage.spec import DragRageSpec
+from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.dragrage.variant import START_SPACE, Pool
 from pnp.rules import rule
 from pnp.spec.loader import Located

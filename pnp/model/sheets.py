@@ -1,19 +1,30 @@
-"""A kit spec: what to print (components) and how (paper, margins, marks, duplex)."""
+"""Sheet settings every printable kit shares: paper, orientation, margins, marks, duplex, printer offset."""
 
 from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import field_validator
 
 from pnp.data import layout_data
 from pnp.model.base import SpecModel
-from pnp.model.components import Component, Offset
-from pnp.model.elements import clean_text
 from pnp.model.suggest import HintedValueError, did_you_mean
-from pnp.units import NonNegativeLength
+from pnp.units import NonNegativeLength, parse_length
 
 Duplex = Literal["none", "long-edge", "short-edge"]
+
+
+class Offset(SpecModel):
+    x: float = 0.0
+    y: float = 0.0
+
+    @field_validator("x", "y", mode="before")
+    @classmethod
+    def _length(cls, value: object) -> float:
+        mm = parse_length(value)
+        if abs(mm) > 20:
+            raise ValueError("a printer offset over 20 mm means something else is wrong; print the calibration sheet")
+        return mm
 
 
 def paper_names() -> list[str]:
@@ -56,14 +67,3 @@ class SheetSettings(SpecModel):
         if value > 40:
             raise ValueError("a margin over 40 mm leaves little room to print")
         return value
-
-
-class Kit(SpecModel):
-    """A generic kit: its name, the credit/licence line printed on every sheet, sheet settings, components."""
-
-    kit: str = Field(min_length=1, max_length=120)
-    credit: str = Field(default="", max_length=300)
-    sheets: SheetSettings = SheetSettings()
-    components: list[Component] = Field(min_length=1, max_length=200)
-
-    _clean = field_validator("kit", "credit")(classmethod(lambda cls, v: clean_text(v)))

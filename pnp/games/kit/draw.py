@@ -10,12 +10,9 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.layout.furniture import hex_points
-from pnp.layout.pieces import Piece, PieceGroup, PrintJob
-from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Polygon, Rect, Style, Text, Transform
-from pnp.layout.text import text_block
-from pnp.model.components import Board, Card, Counters, Deck
-from pnp.model.elements import (
+from pnp.games.kit.model import Kit
+from pnp.games.kit.model.components import Board, Card, Counters, Deck
+from pnp.games.kit.model.elements import (
     Element,
     EllipseElement,
     Face,
@@ -25,7 +22,10 @@ from pnp.model.elements import (
     RectElement,
     TextElement,
 )
-from pnp.model.kit import Kit
+from pnp.layout.furniture import hex_points
+from pnp.layout.pieces import Piece, PieceGroup, PrintJob
+from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Polygon, Rect, Style, Text, Transform
+from pnp.layout.text import text_block
 from pnp.spec.images import ImageInfo
 from pnp.spec.loader import PathKey
 
@@ -195,5 +195,5 @@ def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
                 groups.append(draw_board(component, path))
     if drawer.errors:
         raise SpecError(drawer.errors)
-    return PrintJob(kit.kit, kit.credit, tuple(groups))
+    return PrintJob(kit.kit, kit.credit, tuple(groups), kit.sheets)
 

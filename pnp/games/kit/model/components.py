@@ -7,11 +7,11 @@ from typing import Annotated, Literal
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
 from pnp.data import layout_data
+from pnp.games.kit.model.elements import Element, Face, clean_text
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
-from pnp.model.elements import Element, Face, clean_text
 from pnp.model.suggest import HintedValueError, Synonyms, did_you_mean
-from pnp.units import NonNegativeLength, PositiveLength, parse_length
+from pnp.units import NonNegativeLength, PositiveLength
 
 MAX_COUNT = 1000
 SHAPE_WORDS = Synonyms({"circle": "round", "circular": "round", "disc": "round", "disk": "round",
@@ -148,16 +148,3 @@ class Board(SpecModel):
 
 
 Component = Annotated[Deck | Counters | Board, Field(discriminator="type")]
-
-
-class Offset(SpecModel):
-    x: float = 0.0
-    y: float = 0.0
-
-    @field_validator("x", "y", mode="before")
-    @classmethod
-    def _length(cls, value: object) -> float:
-        mm = parse_length(value)
-        if abs(mm) > 20:
-            raise ValueError("a printer offset over 20 mm means something else is wrong; print the calibration sheet")
-        return mm

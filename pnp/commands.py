@@ -1,0 +1,69 @@
+"""What every pnp command shares for reporting: diagnostics as text or JSON, and one path for errors.
+
+The core CLI (`pnp.cli`) and each game's commands (`pnp.games.<game>.cli`) import this module; it imports no
+command module, so neither depends on the other. Exit codes: 1 for spec, validation and output errors (and
+internal errors, reported as one line), 2 for usage errors (click's own).
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from collections.abc import Callable
+from typing import Any, NoReturn
+
+import click
+
+from pnp.diagnostics import Diagnostic, SpecError, format_json, sort_diagnostics
+
+FORMAT_CHOICE = click.Choice(["text", "json"])
+"""The `--format` of commands that report diagnostics: for people (text) or machines (json)."""
+
+
+def report(diagnostics: list[Diagnostic], fmt: str = "text") -> None:
+    """Print diagnostics: text lines to stderr, or a JSON list to stdout."""
+    ordered = sort_diagnostics(diagnostics)
+    if fmt == "json":
+        click.echo(format_json(ordered))
+        return
+    for d in ordered:
+        click.echo(d.format_text(), err=True)
+
+
+def show_warnings(warnings: list[Diagnostic]) -> None:
+    """Print a spec's warnings as text on stderr, where they never mix with a command's report on stdout."""
+    report(warnings, "text")
+
+
+def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
+    """Run a command: a SpecError prints its diagnostics (text on stderr, or JSON on stdout when the command's
+    `fmt` is "json") and exits 1; any other failure is one line (or one JSON diagnostic), never a traceback."""
+
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        fmt = kwargs.get("fmt", "text")
+        try:
+            return func(*args, **kwargs)
+        except SpecError as exc:
+            report(exc.diagnostics, fmt)
+            sys.exit(1)
+        except (click.exceptions.Exit, click.ClickException, click.Abort, SystemExit, KeyboardInterrupt):
+            raise
+        except RecursionError:
+            _give_up(fmt, "error", "input.depth", "the input nests too deeply to process")
+        except MemoryError:
+            _give_up(fmt, "error", "input.memory", "the input needs more memory than is available")
+        except Exception as exc:
+            _give_up(fmt, "internal error", "internal", f"{type(exc).__name__}: {exc}",
+                     "This is a bug in pnp, not in your spec; please report it with the spec.")
+
+    return wrapper
+
+
+def _give_up(fmt: str, label: str, rule: str, message: str, hint: str = "") -> NoReturn:
+    """Report a failure that has no place in the spec (a text line, or a JSON diagnostic) and exit 1."""
+    if fmt == "json":
+        report([Diagnostic.at(None, rule, message, hint)], fmt)
+    else:
+        click.echo(f"{label}: {message}" + (f"\n{hint}" if hint else ""), err=True)
+    sys.exit(1)

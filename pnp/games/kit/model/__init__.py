@@ -1,0 +1,21 @@
+"""The generic kit's spec: its name, credit line, sheet settings and components (decks, counters, boards)."""
+
+from __future__ import annotations
+
+from pydantic import Field, field_validator
+
+from pnp.games.kit.model.components import Component
+from pnp.games.kit.model.elements import clean_text
+from pnp.model.base import SpecModel
+from pnp.model.sheets import SheetSettings
+
+
+class Kit(SpecModel):
+    """A generic kit: its name, the credit/licence line printed on every sheet, sheet settings, components."""
+
+    kit: str = Field(min_length=1, max_length=120)
+    credit: str = Field(default="", max_length=300)
+    sheets: SheetSettings = SheetSettings()
+    components: list[Component] = Field(min_length=1, max_length=200)
+
+    _clean = field_validator("kit", "credit")(classmethod(lambda cls, v: clean_text(v)))

@@ -1,0 +1,54 @@
+"""The generic kit plugin: specs without a `game:` line are built as a `Kit`, checked and drawn as described.
+
+Input: located YAML. Output: a `Kit`, its diagnostics from the kit rules (`text.glyphs`), and its printable
+pieces, with images checked against the kit folder and card texts rendered as templates in the sandbox.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from pnp.games.base import GamePlugin, PrintContext
+from pnp.games.kit import rules
+from pnp.games.kit.draw import Drawer, draw_kit
+from pnp.games.kit.model import Kit
+from pnp.layout.pieces import PrintJob
+from pnp.model.base import build_model
+from pnp.rules import check_rules
+from pnp.spec.images import ImageInfo, check_image
+from pnp.spec.loader import Located, PathKey
+from pnp.templating import render_template_string
+
+
+def build_kit(located: Located) -> Kit:
+    """Located YAML to a `Kit`; SpecError with located diagnostics on schema problems."""
+    return build_model(Kit, located)
+
+
+def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
+    """The kit's components drawn as pieces; SpecError with every image or template problem met."""
+    located = context.located
+
+    def images(src: str, path: PathKey) -> ImageInfo:
+        mark = located.mark(path)
+        return check_image(located.root, Path(mark.file).parent, src, mark, context.max_pixels)
+
+    def render_text(source: str, values: dict[str, Any], path: PathKey) -> str:
+        mark = located.text_mark(path)
+        return render_template_string(source, values, file=mark.file, line=mark.line, column=mark.column)
+
+    return draw_kit(kit, Drawer(images, render_text, located.mark))
+
+
+PLUGIN = GamePlugin(
+    name="kit",
+    title="Generic kit",
+    build=build_kit,
+    check=check_rules,
+    components=kit_print_job,
+    model=Kit,
+    print_key=None,
+)
+
+__all__ = ["PLUGIN", "build_kit", "kit_print_job", "rules"]

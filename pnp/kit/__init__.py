@@ -1,1 +1,0 @@
-"""Generic kits (no `game:`): decks, counter sheets and boards drawn into printable pieces."""

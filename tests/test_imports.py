@@ -1,0 +1,166 @@
+"""The package's shape: no import cycles, the stages never import a game, every game has the same rooms."""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pnp.games.registry import GAMES, get_game
+
+PNP = Path(__file__).resolve().parents[1] / "pnp"
+STAGES = ("pnp.layout", "pnp.render", "pnp.booklet", "pnp.model", "pnp.spec", "pnp.rules", "pnp.i18n")
+"""Packages that work for every game and so must never import one."""
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(PNP.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {_module_name(p): p for p in sorted(PNP.rglob("*.py"))}
+
+
+def _run_on_import(nodes: list[ast.stmt]) -> list[ast.stmt]:
+    """The statements that run when a module is imported: the top level and inside if/try blocks (not in
+    functions or classes' methods, nor under `if TYPE_CHECKING:`)."""
+    found: list[ast.stmt] = []
+    for node in nodes:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        found.append(node)
+        if isinstance(node, ast.If):
+            found.extend(_run_on_import(node.body + node.orelse))
+        elif isinstance(node, ast.Try):
+            handlers = [s for h in node.handlers for s in h.body]
+            found.extend(_run_on_import(node.body + node.orelse + node.finalbody + handlers))
+    return found
+
+
+def _imports(path: Path, module: str, top_level_only: bool) -> set[str]:
+    """The pnp modules that `module` imports: when it is imported (top level), or anywhere in it."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    nodes = _run_on_import(tree.body) if top_level_only else list(ast.walk(tree))
+    package = (module if path.name == "__init__.py" else module.rpartition(".")[0]).split(".")
+    found: set[str] = set()
+    for node in nodes:
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                base = ".".join([*package[: len(package) - node.level + 1], *([base] if base else [])])
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return {name for name in found if name in MODULES}
+
+
+def _graph(top_level_only: bool = True) -> dict[str, set[str]]:
+    """Import edges (made on import, or anywhere); importing `a.b.c` also runs the packages `a.b` and `a`
+    unless they are packages of the importer itself (already being imported when it runs)."""
+    graph: dict[str, set[str]] = {}
+    for module, path in MODULES.items():
+        edges: set[str] = set()
+        own = {module.rsplit(".", n)[0] for n in range(module.count(".") + 1)}
+        for target in _imports(path, module, top_level_only):
+            parts = target.split(".")
+            edges.update(p for p in (".".join(parts[:i]) for i in range(1, len(parts) + 1))
+                         if p in MODULES and p not in own)
+        graph[module] = edges
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Every strongly connected group of more than one module (Tarjan), each as a sorted list."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+
+    def connect(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                connect(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                group.append(top)
+                if top == node:
+                    break
+            if len(group) > 1 or node in graph[node]:
+                groups.append(sorted(group))
+
+    for node in sorted(graph):
+        if node not in index:
+            connect(node)
+    return groups
+
+
+def test_the_cycle_finder_sees_a_cycle():
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_level_import_cycles():
+    assert _cycles(_graph()) == []
+
+
+def test_no_game_module_depends_on_itself_even_through_imports_inside_functions():
+    assert [c for c in _cycles(_graph(top_level_only=False)) if any(m.startswith("pnp.games") for m in c)] == []
+
+
+def test_every_module_imports_in_a_fresh_interpreter():
+    names = sorted(m for m in MODULES if not m.endswith("__main__"))
+    code = "import importlib, sys\nfor name in sys.argv[1:]:\n    importlib.import_module(name)\n"
+    done = subprocess.run([sys.executable, "-c", code, *names], capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+
+
+def _game_packages() -> set[str]:
+    return {entry.module.rpartition(".")[0] for entry in GAMES}
+
+
+def test_stages_and_the_loader_never_import_a_game():
+    offenders = {
+        (module, target)
+        for module, path in MODULES.items()
+        if module.startswith(STAGES)
+        for target in _imports(path, module, top_level_only=False)
+        if target.startswith("pnp.games")
+    }
+    assert offenders == set()
+
+
+def test_a_game_is_imported_only_by_itself():
+    games = _game_packages()
+    offenders = set()
+    for module, path in MODULES.items():
+        home = next((g for g in games if module == g or module.startswith(g + ".")), None)
+        for target in _imports(path, module, top_level_only=False):
+            owner = next((g for g in games if target == g or target.startswith(g + ".")), None)
+            if owner is not None and owner != home:
+                offenders.add((module, target))
+    assert offenders == set()
+
+
+@pytest.mark.parametrize("entry", GAMES, ids=lambda e: e.name)
+def test_every_game_has_the_same_rooms(entry):
+    folder = PNP.parent.joinpath(*entry.module.split(".")[:-1])
+    rooms = {p.stem for p in folder.iterdir() if p.suffix == ".py" or (p / "__init__.py").exists()}
+    assert {"model", "rules", "plugin"} <= rooms
+    plugin = get_game(entry.name)
+    assert plugin.name == entry.name
+    if entry.command is not None:
+        assert "cli" in rooms and plugin.cli is not None and plugin.cli.name == entry.command
