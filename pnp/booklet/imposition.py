@@ -19,15 +19,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from reportlab.lib.pagesizes import A4, A5, letter
+from reportlab.lib.pagesizes import A4, A5, A6
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.data import layout_data
 from pnp.units import mm_to_pt
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": A4, "letter": letter}
-"""Sheet sizes in points, portrait."""
-BOOKLET_PAGES: dict[str, tuple[float, float]] = {"a4": A5, "letter": (letter[1] / 2, letter[0])}
-"""Booklet page sizes in points: A5 on A4, half-Letter (5.5 x 8.5 in) on Letter."""
+PAPERS: dict[str, tuple[float, float]] = {
+    name: (mm_to_pt(float(size["width"])), mm_to_pt(float(size["height"])))
+    for name, size in layout_data("papers").items()
+}
+"""Sheet sizes in points, portrait: every paper pnp prints on (layouts/papers.yaml)."""
+_ISO_HALVES: dict[str, tuple[float, float]] = {"a3": A4, "a4": A5, "a5": A6}
+BOOKLET_PAGES: dict[str, tuple[float, float]] = {
+    name: _ISO_HALVES.get(name, (height / 2, width)) for name, (width, height) in PAPERS.items()
+}
+"""Booklet page sizes in points: the next ISO size on A3 / A4 / A5 (A4, A5, A6), half the sheet on the others
+(half-Letter, 5.5 x 8.5 in, on Letter)."""
 FOLD_MARK_MM = 4.0
 
 

@@ -53,7 +53,7 @@ def render_rulebook(
 
     - `lang`: a language with a `<lang>.po` beside the source, or None for the source language (English).
       Missing or fuzzy entries print the source text and add one warning with their count.
-    - `paper`: "a4" or "letter".
+    - `paper`: any paper pnp prints on (a4, letter, a3, a5, legal, tabloid); a booklet's pages are half a sheet.
     - `imposition`: "pages" (one page per sheet of `paper`) or "booklet" (A5 / half-Letter pages imposed
       2-up on landscape sheets in saddle-stitch order for duplex short-edge printing, padded to 4 pages).
     - `context`: the spec values the text quotes with `{{ expressions }}` (each game's `rulebook_context`).

@@ -43,6 +43,6 @@ def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, 
             path = Path(folder) / f"{name}.png"
             path.write_bytes(figure_png(piece))
             paths[name] = path
-        result = render_rulebook(request.source, lang=lang, paper=paper if paper in ("a4", "letter") else "a4",
-                                 imposition=imposition, context=request.context, figures=paths)
+        result = render_rulebook(request.source, lang=lang, paper=paper, imposition=imposition,
+                                 context=request.context, figures=paths)
     return result.pdf
