@@ -231,7 +231,7 @@ def test_same_inputs_give_the_same_bytes():
     assert b"CreationDate" not in first or b"D:20000101" in first
 
 
-@pytest.mark.parametrize(("option", "value"), [("paper", "a3"), ("imposition", "2up")])
+@pytest.mark.parametrize(("option", "value"), [("paper", "b5"), ("imposition", "2up")])
 def test_unknown_options_are_reported(write_book, option, value):
     with pytest.raises(SpecError, match=f"unknown {option}"):
         render_rulebook(write_book(BOOK), **{option: value})
