@@ -7,7 +7,7 @@ Output: `RulebookResult` (PDF bytes and warnings), or a SpecError located at the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +19,7 @@ from pnp.booklet.imposition import BOOKLET_PAGES, PAPERS
 from pnp.booklet.layout import build_pdf
 from pnp.booklet.styles import make_styles
 from pnp.booklet.text import TextResolver
-from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.fonts import register_fonts
 from pnp.i18n.translate import translation_for
 
@@ -29,10 +29,10 @@ AUTHOR = "pnp"
 
 @dataclass(frozen=True, slots=True)
 class RulebookResult:
-    """A rendered rulebook: the PDF bytes and the warnings (e.g. missing translations)."""
+    """A rendered rulebook: the PDF bytes and the warnings (missing translations, dropped expressions)."""
 
     pdf: bytes
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
 
 
 def _usage(source: Path, message: str, hint: str) -> SpecError:
@@ -48,6 +48,7 @@ def render_rulebook(
     context: Mapping[str, Any] | None = None,
     strict: bool = False,
     figures: Mapping[str, Path] | None = None,
+    catalogs: Path | None = None,
 ) -> RulebookResult:
     """Typeset the Markdown rulebook `source` as a PDF.
 
@@ -57,9 +58,12 @@ def render_rulebook(
     - `imposition`: "pages" (one page per sheet of `paper`) or "booklet" (A5 / half-Letter pages imposed
       2-up on landscape sheets in saddle-stitch order for duplex short-edge printing, padded to 4 pages).
     - `context`: the spec values the text quotes with `{{ expressions }}` (each game's `rulebook_context`).
-    - `strict`: missing translations and figures the kit did not supply become errors.
+    - `strict`: missing translations, translations that leave out an expression and figures the kit did not
+      supply become errors.
     - `figures`: figure name -> PNG/JPEG/PDF file, used by `![Caption](figure:NAME)`; an unsupplied figure
       prints a marked placeholder box.
+    - `catalogs`: a translator's folder (`<folder of source>/<lang>.po`) searched before the catalog beside the
+      source.
 
     Raises SpecError located at file:line for user errors: undefined names or bad expressions in the text,
     characters the font cannot show, missing translations or figures under `strict`, unknown options.
@@ -75,7 +79,7 @@ def render_rulebook(
         raise _usage(source, f"cannot read the rulebook: {err}", "check the path and that it is UTF-8") from None
     register_fonts()
     document = parse_document(markdown, str(source))
-    translation = translation_for(source, lang)
+    translation = translation_for(source, lang, catalogs)
     resolver = TextResolver(translation, dict(context or {}))
     page_size = BOOKLET_PAGES[paper] if imposition == "booklet" else PAPERS[paper]
     sheet_size = (PAPERS[paper][1], PAPERS[paper][0]) if imposition == "booklet" else None
@@ -87,6 +91,9 @@ def render_rulebook(
     body = body_flowables(document, flow)
     if strict:
         translation.check_strict()
+        dropped = [replace(d, severity=Severity.ERROR) for d in resolver.warnings if d.rule == "i18n.placeholder"]
+        if dropped:
+            raise SpecError(dropped)
     saved = rl_config.invariant
     rl_config.invariant = 1
     try:

@@ -18,11 +18,11 @@ RULEBOOK = Path(__file__).resolve().parents[3] / "rulebooks" / "drag-rage" / "ru
 
 def dragrage_print_job(spec: DragRageSpec, paper: str | None = None, tr: Callable[[str], str] = str) -> PrintJob:
     """Strip, counters, cars, nitro markers, heat tracker, reference card and dice of the spec's variant."""
-    del paper, tr  # the strip fits any landscape sheet or is tiled; labels are translated after layout
+    del paper  # the strip fits any landscape sheet or is tiled
     options = spec.print or DragRagePrint()
     credit = f"{spec.credit} · kit made with pnp"
     groups = dragrage_groups(spec.lane_length, spec.finish_after, tuple(spec.counters), spec.heats_to_win, credit,
-                             options.space, options.dice)
+                             options.space, options.dice, tr)
     return PrintJob(spec.kit.title, credit, tuple(groups), options.sheets)
 
 
