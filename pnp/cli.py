@@ -254,8 +254,11 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
     if rulebook != "none" and loaded.plugin is not None and loaded.plugin.rulebook is not None:
         from pnp.kit.rulebook import render_kit_rulebook
 
-        book = render_kit_rulebook(loaded.plugin.rulebook(loaded.spec), lang, plan.paper.name, rulebook,
-                                   catalogs, strict)
+        try:
+            book = render_kit_rulebook(loaded.plugin.rulebook(loaded.spec), lang, plan.paper.name, rulebook,
+                                       catalogs, strict)
+        except SpecError as exc:  # the kit's gaps (errors under --strict) are reported with the rulebook's
+            raise SpecError([*gaps, *exc.diagnostics]) from None
         files[f"{stem}-rules{'-booklet' if rulebook == 'booklet' else ''}.pdf"] = book.pdf
         gaps.extend(book.warnings)
     report(gaps)

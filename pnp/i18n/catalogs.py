@@ -9,6 +9,7 @@ Catalog dates are fixed so that extracting twice gives the same file and catalog
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from io import BytesIO
@@ -31,6 +32,8 @@ HEADER = (
 TEAM = {"last_translator": "pnp contributors", "language_team": "pnp contributors"}
 MAX_CATALOG_BYTES = 4_000_000
 """Largest catalog pnp reads (the biggest shipped one is about 40 kB): catalogs may come from anyone."""
+_PO_LINE = re.compile(r'(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"')
+"""A keyword line or a continuation line of a .po file: one complete quoted string."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,11 +126,22 @@ def load_catalog(path: Path) -> Catalog:
         raise _error(path, 1, f"cannot read this catalog: {err.strerror or err}", "check the path") from None
     if len(data) > MAX_CATALOG_BYTES:
         raise _error(path, 1, f"the catalog is larger than {MAX_CATALOG_BYTES:,} bytes", "is it really a .po file?")
+    _check_lines(path, data)
     try:
         return read_po(BytesIO(data), locale=_locale(path), abort_invalid=True)
     except (PoFileError, UnicodeDecodeError, ValueError) as err:
-        line = getattr(err, "lineno", 1) or 1
+        line = (getattr(err, "lineno", 0) or 0) + 1  # Babel counts lines from 0
         raise _error(path, line, f"cannot read this catalog: {err}", "fix the .po file") from None
+
+
+def _check_lines(path: Path, data: bytes) -> None:
+    """Every line is a comment, blank, or one complete quoted string after an optional keyword (Babel would
+    silently cut an unterminated string short)."""
+    for number, line in enumerate(data.decode("utf-8", errors="replace").splitlines(), start=1):
+        text = line.strip()
+        if text and not text.startswith("#") and not _PO_LINE.fullmatch(text):
+            raise _error(path, number, f"this line is not valid in a .po catalog: {text[:60]!r}",
+                         'each line is a comment (#), msgid/msgstr "text", or a "continued text" line')
 
 
 def _locale(path: Path) -> str | None:

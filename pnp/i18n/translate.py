@@ -80,7 +80,7 @@ class Translation:
                     Mark(self.source_file, unit.line, 1),
                     "i18n.missing",
                     f"no '{self.lang}' translation for {unit.text[:60]!r}",
-                    f"translate it in {self.catalog_file} (run 'pnp i18n update' first if it is not there)",
+                    f"translate it in {self.catalog_file} (see `pnp i18n status`)",
                 )
                 for unit in self.missing
             ]
