@@ -234,6 +234,8 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
 
     chosen = _formats(formats)
     lang = _language(lang, catalogs)
+    if catalogs is not None and lang is None:
+        raise click.UsageError("--catalogs DIR is used with --lang LANG (English, the source, needs no catalogs)")
     tr = translator(lang, catalogs)
     limits = _limits(kwargs)
     loaded = load_spec(spec, limits)

@@ -42,3 +42,11 @@ def test_an_unknown_language_is_a_usage_error_listing_the_languages(run_pnp: Pnp
     assert result.exit_code == 2
     assert "'xx'" in result.output and "use one of: en, it" in result.output
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("lang", [[], ["--lang", "en"]])
+def test_catalogs_without_a_language_to_use_them_for_is_a_usage_error(run_pnp: PnpRunner, tmp_path: Path,
+                                                                      lang: list[str]):
+    result = run_pnp("render", DECK, "-o", tmp_path / "out", "--catalogs", tmp_path, *lang)
+    assert result.exit_code == 2 and "--catalogs DIR is used with --lang LANG" in result.output
+    assert not (tmp_path / "out").exists()
