@@ -130,13 +130,6 @@ def settings_of(loaded: LoadedSpec, job: PrintJob) -> SheetSettings:
     return job.settings or SheetSettings()
 
 
-def languages(catalogs: Path | None = None) -> list[str]:
-    """Languages pnp can print in besides English (the source): installed, or in a translator's `catalogs`."""
-    from pnp.i18n.languages import available_languages  # i18n loads only when a language is asked for
-
-    return available_languages(catalogs)
-
-
 def translator(lang: str | None, catalogs: Path | None = None) -> Callable[[str], str]:
     """The component-text translator for `lang` (identity for None); SpecError when pnp has no such language.
 
