@@ -78,9 +78,14 @@ def init_catalogs(lang: str, out: Path, installed: Path = RULEBOOKS_DIR) -> list
         catalog = Catalog(locale=Locale.parse(code), project=PROJECT, creation_date=FIXED_DATE,
                           revision_date=FIXED_DATE, fuzzy=False, header_comment=HEADER, **TEAM)
         catalog.update(template)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("xb") as handle:  # never replaces a file
-            write_po(handle, catalog, width=100, sort_output=False)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("xb") as handle:  # never replaces a file
+                write_po(handle, catalog, width=100, sort_output=False)
+        except OSError as err:
+            done = f" (already written: {', '.join(map(str, written))})" if written else ""
+            raise _error(path, f"cannot write this catalog: {err.strerror or err}{done}",
+                         "choose a folder you can write to") from None
         written.append(path)
     return written
 

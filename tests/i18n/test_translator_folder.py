@@ -128,3 +128,10 @@ def test_status_reports_each_catalog_of_the_folder(run_pnp: PnpRunner, tmp_path:
     assert f"2/{total}" in lines["components"] and "untranslated " + str(total - 2) in lines["components"]
     assert "0/" in lines["mdd"] and "0/" in lines["drag-rage"]
     assert "missing" in lines["nitro-dice"]
+
+
+def test_init_into_a_folder_it_cannot_write_is_a_located_error(run_pnp: PnpRunner, tmp_path: Path):
+    (tmp_path / "components").write_text("a file where a folder should be", encoding="utf-8")
+    result = run_pnp("i18n", "init", "de", "-o", tmp_path)
+    assert result.exit_code == 1 and "cannot write this catalog" in result.stderr
+    assert (tmp_path / "components").read_text(encoding="utf-8") == "a file where a folder should be"
