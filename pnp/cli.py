@@ -24,10 +24,10 @@ from pnp.pipeline import (
     MAX_PAGES,
     MAX_PIECES,
     RunLimits,
-    languages,
     layout_document,
     load_spec,
     printable_problems,
+    translator,
     validate_spec,
 )
 from pnp.render.outputs import FORMATS, render_files, render_jobs, slug
@@ -154,6 +154,18 @@ def _formats(value: str) -> tuple[str, ...]:
     return chosen
 
 
+def _language(lang: str | None, catalogs: Path | None) -> str | None:
+    """The catalog language for --lang (None: English); a usage error naming the languages there are."""
+    if lang is None:
+        return None
+    from pnp.i18n.languages import UnknownLanguage, resolve_language
+
+    try:
+        return resolve_language(lang, catalogs)
+    except UnknownLanguage as err:
+        raise click.BadParameter(str(err), param_hint="--lang") from None
+
+
 @main.command()
 @click.argument("spec", type=SPEC)
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),
@@ -161,22 +173,27 @@ def _formats(value: str) -> tuple[str, ...]:
 @click.option("--format", "formats", default="pdf", show_default=True, help="Comma-separated: pdf,svg,png.")
 @click.option("--paper", type=PAPER, default=None,
               help="Paper size (default: the spec's).")
-@click.option("--lang", default=None, help="Language of printed texts (a catalog code such as it).")
+@click.option("--lang", default=None,
+              help="Language of pnp's own texts and the rulebook (it, it-IT; en: English, the default).")
+@click.option("--catalogs", type=click.Path(exists=True, file_okay=False, path_type=Path), default=None,
+              help="A translator's folder of catalogs (from `pnp i18n init`), used before the installed ones.")
+@click.option("--strict", is_flag=True, help="Any translation gap is an error (exit 1, nothing written).")
 @click.option("--rulebook", "rulebook", type=click.Choice(["pages", "booklet", "none"]), default="pages",
               show_default=True, help="Also print the game's rulebook: as pages, as a folded A5 booklet, or not.")
 @click.option("--force", is_flag=True, help="Overwrite files in the folder that pnp did not write.")
 @limit_options
 @user_errors
 @collector_paused()
-def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str | None, rulebook: str,
-           force: bool, **kwargs: Any) -> None:
+def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str | None, catalogs: Path | None,
+           strict: bool, rulebook: str, force: bool, **kwargs: Any) -> None:
     """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) into the output folder."""
     from pnp.output import write_outputs
 
     chosen = _formats(formats)
-    if lang is not None and lang not in languages():
-        raise click.BadParameter(f"pnp has no translations for {lang!r}; use one of: {', '.join(languages())}",
-                                 param_hint="--lang")
+    lang = _language(lang, catalogs)
+    if catalogs is not None and lang is None:
+        raise click.UsageError("--catalogs DIR is used with --lang LANG (English, the source, needs no catalogs)")
+    tr = translator(lang, catalogs)
     limits = _limits(kwargs)
     loaded = load_spec(spec, limits)
     diagnostics = validate_spec(loaded)
@@ -184,7 +201,8 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
     if any(d.is_error for d in diagnostics):
         click.echo(f"{spec}: not rendered, fix the errors above first", err=True)
         sys.exit(1)
-    document, plan = layout_document(loaded, paper, limits, lang=lang)
+    document, plan = layout_document(loaded, paper, limits, tr=tr)
+    gaps = tr.gaps(strict) if hasattr(tr, "gaps") else []
     stem = f"{slug(document.title)}-{plan.paper.name}" + (f"-{lang}" if lang else "")
     pages = len(document.pages)
     if pages > 20 and sys.stderr.isatty():
@@ -195,8 +213,17 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
     if rulebook != "none" and loaded.plugin.rulebook is not None:
         from pnp.booklet.request import render_kit_rulebook
 
-        book = render_kit_rulebook(loaded.plugin.rulebook(loaded.spec), lang, plan.paper.name, rulebook)
-        files[f"{stem}-rules{'-booklet' if rulebook == 'booklet' else ''}.pdf"] = book
+        try:
+            book = render_kit_rulebook(loaded.plugin.rulebook(loaded.spec), lang, plan.paper.name, rulebook,
+                                       catalogs, strict)
+        except SpecError as exc:  # the kit's gaps (errors under --strict) are reported with the rulebook's
+            raise SpecError([*gaps, *exc.diagnostics]) from None
+        files[f"{stem}-rules{'-booklet' if rulebook == 'booklet' else ''}.pdf"] = book.pdf
+        gaps.extend(book.warnings)
+    report(gaps)
+    if any(d.is_error for d in gaps):
+        click.echo(f"{spec}: not rendered, translation gaps with --strict (see above)", err=True)
+        sys.exit(1)
     written = write_outputs(output, files, protected=[spec], force=force, jobs=render_jobs(stem, files))
     for path in written:
         click.echo(str(path))

@@ -122,30 +122,36 @@ def settings_of(job: PrintJob) -> SheetSettings:
     return job.settings or SheetSettings()
 
 
-def languages() -> list[str]:
-    """Languages pnp can print component texts in (besides English, the source)."""
-    from pnp.i18n.components import COMPONENTS_DIR  # i18n loads only when a language is asked for
+def translator(lang: str | None, catalogs: Path | None = None) -> Callable[[str], str]:
+    """The component-text translator for `lang` (identity for None); SpecError when pnp has no such language.
 
-    return sorted(p.stem for p in COMPONENTS_DIR.glob("*.po"))
-
-
-def translator(lang: str | None) -> Callable[[str], str]:
-    """The component-text translator for `lang` (identity for None); SpecError when pnp has no such language."""
+    The translator remembers the texts it could not translate (`gaps()`); `catalogs` is a translator's folder
+    whose catalogs take precedence over the installed ones.
+    """
     if lang is None:
         return str
-    available = languages()
-    if lang not in available:
-        raise SpecError(Diagnostic.at(None, "i18n.language", f"pnp has no translations for {lang!r}",
-                                      f"use one of: {', '.join(available) or 'none'}, or leave out --lang"))
-    from pnp.i18n.components import gettext_for
+    from pnp.i18n.languages import UnknownLanguage, resolve_language
 
-    return gettext_for(lang)
+    try:
+        resolved = resolve_language(lang, catalogs)
+    except UnknownLanguage as err:
+        hint = f"use one of: {', '.join(err.available) or 'none'}, or leave out --lang"
+        raise SpecError(Diagnostic.at(None, "i18n.language", f"pnp has no translations for {lang!r}", hint)) from None
+    if resolved is None:
+        return str
+    from pnp.i18n.components import component_translator
+
+    return component_translator(resolved, catalogs)
 
 
 def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLimits | None = None,
-                    lang: str | None = None) -> tuple[Document, Plan]:
-    """Plan and compose the pages of a spec's kit, component texts in `lang` (None: English)."""
-    tr = translator(lang)
+                    lang: str | None = None, tr: Callable[[str], str] | None = None) -> tuple[Document, Plan]:
+    """Plan and compose the pages of a spec's kit, pnp's own texts in `lang` (None: English) or through `tr`.
+
+    Texts are translated where they are drawn (sheet phrases, a game's component texts), never afterwards;
+    a generic kit's own texts are the designer's and are printed as written.
+    """
+    tr = tr or translator(lang)
     limits = limits or RunLimits()
     job = print_job(loaded, limits, paper, tr)
     settings = settings_of(job)
@@ -158,9 +164,4 @@ def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLim
     if plan.sheet_count > limits.max_pages:
         raise _top_error(loaded.located, f"the kit needs {plan.sheet_count} pages, over the cap of "
                          f"{limits.max_pages}", "raise the cap with --max-pages", rule="limits.pages")
-    document = compose(job, plan, settings, tr)
-    if lang is None:
-        return document, plan
-    from pnp.layout.localise import localise
-
-    return localise(document, tr), plan
+    return compose(job, plan, settings, tr), plan

@@ -15,6 +15,7 @@ from __future__ import annotations
 import io
 from functools import partial
 from typing import Any
+from xml.sax.saxutils import escape
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -105,7 +106,8 @@ class RulebookTemplate(BaseDocTemplate):
         if key:
             self.canv.bookmarkPage(key)
             self.canv.addOutlineEntry(flowable.toc_text, key, level=flowable.toc_level, closed=True)
-        self.notify("TOCEntry", (flowable.toc_level, flowable.toc_text, self.page, key))
+        # the contents set the entry as paragraph markup: a heading's plain text (a translator's too) is escaped
+        self.notify("TOCEntry", (flowable.toc_level, escape(flowable.toc_text), self.page, key))
         if flowable.toc_level == 0:
             self.current_section = flowable.toc_text
             self.first_section_on_page = self.first_section_on_page or flowable.toc_text

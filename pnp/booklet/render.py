@@ -7,7 +7,7 @@ Output: `RulebookResult` (PDF bytes and warnings), or a SpecError located at the
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ from pnp.booklet.imposition import booklet_page_size, sheet_size
 from pnp.booklet.layout import build_pdf
 from pnp.booklet.styles import make_styles
 from pnp.booklet.text import TextResolver
-from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.fonts import register_fonts
 from pnp.i18n.translate import translation_for
 from pnp.layout.paper import rulebook_papers
@@ -30,10 +30,10 @@ AUTHOR = "pnp"
 
 @dataclass(frozen=True, slots=True)
 class RulebookResult:
-    """A rendered rulebook: the PDF bytes and the warnings (e.g. missing translations)."""
+    """A rendered rulebook: the PDF bytes and the warnings (missing translations, dropped expressions)."""
 
     pdf: bytes
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
 
 
 def _usage(source: Path, message: str, hint: str) -> SpecError:
@@ -49,18 +49,23 @@ def render_rulebook(
     context: Mapping[str, Any] | None = None,
     strict: bool = False,
     figures: Mapping[str, Path] | None = None,
+    catalogs: Path | None = None,
 ) -> RulebookResult:
     """Typeset the Markdown rulebook `source` as a PDF.
 
     - `lang`: a language with a `<lang>.po` beside the source, or None for the source language (English).
       Missing or fuzzy entries print the source text and add one warning with their count.
-    - `paper`: a paper with a booklet page in pnp/data/layouts/papers.yaml ("a4" or "letter").
-    - `imposition`: "pages" (one page per sheet of `paper`) or "booklet" (A5 / half-Letter pages imposed
+    - `paper`: any paper pnp prints on (a4, letter, a3, a5, legal, tabloid); a booklet's pages are the
+      `booklet_page` of that paper in pnp/data/layouts/papers.yaml (half a sheet).
+    - `imposition`: "pages" (one page per sheet of `paper`) or "booklet" (half-sheet pages, A5 on A4, imposed
       2-up on landscape sheets in saddle-stitch order for duplex short-edge printing, padded to 4 pages).
     - `context`: the spec values the text quotes with `{{ expressions }}` (each game's `rulebook_context`).
-    - `strict`: missing translations and figures the kit did not supply become errors.
+    - `strict`: missing translations, translations that leave out an expression and figures the kit did not
+      supply become errors.
     - `figures`: figure name -> PNG/JPEG/PDF file, used by `![Caption](figure:NAME)`; an unsupplied figure
       prints a marked placeholder box.
+    - `catalogs`: a translator's folder (`<folder of source>/<lang>.po`) searched before the catalog beside the
+      source.
 
     Raises SpecError located at file:line for user errors: undefined names or bad expressions in the text,
     characters the font cannot show, missing translations or figures under `strict`, unknown options.
@@ -77,7 +82,7 @@ def render_rulebook(
         raise _usage(source, f"cannot read the rulebook: {err}", "check the path and that it is UTF-8") from None
     register_fonts()
     document = parse_document(markdown, str(source))
-    translation = translation_for(source, lang)
+    translation = translation_for(source, lang, catalogs)
     resolver = TextResolver(translation, dict(context or {}))
     sheet = sheet_size(paper)
     page_size = booklet_page_size(paper) if imposition == "booklet" else sheet
@@ -90,6 +95,9 @@ def render_rulebook(
     body = body_flowables(document, flow)
     if strict:
         translation.check_strict()
+        dropped = [replace(d, severity=Severity.ERROR) for d in resolver.warnings if d.rule == "i18n.placeholder"]
+        if dropped:
+            raise SpecError(dropped)
     saved = rl_config.invariant
     rl_config.invariant = 1
     try:

@@ -9,8 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.booklet import render_rulebook
-from pnp.layout.paper import rulebook_papers
+from pnp.booklet import RulebookResult, render_rulebook
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Document, Group, Page, Transform
 from pnp.render.outputs import pdf_to_png
@@ -36,14 +35,16 @@ def figure_png(piece: Piece, dpi: int = FIGURE_DPI) -> bytes:
     return pdf_to_png(render_pdf(Document("figure", (page,))), dpi)[0]
 
 
-def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, imposition: str) -> bytes:
-    """The rulebook PDF with the kit's own numbers and figures."""
+def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, imposition: str,
+                        catalogs: Path | None = None, strict: bool = False) -> RulebookResult:
+    """The rulebook PDF with the kit's own numbers and figures, and its warnings (translation gaps); with
+    `strict` a gap is a SpecError. `catalogs` is a translator's folder searched before the installed ones."""
     with tempfile.TemporaryDirectory(prefix="pnp-figures-") as folder:
         paths: dict[str, Path] = {}
         for name, piece in request.figures.items():
             path = Path(folder) / f"{name}.png"
             path.write_bytes(figure_png(piece))
             paths[name] = path
-        result = render_rulebook(request.source, lang=lang, paper=paper if paper in rulebook_papers() else "a4",
-                                 imposition=imposition, context=request.context, figures=paths)
-    return result.pdf
+        result = render_rulebook(request.source, lang=lang, paper=paper, imposition=imposition,
+                                 context=request.context, figures=paths, catalogs=catalogs, strict=strict)
+    return result

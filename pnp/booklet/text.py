@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.booklet.inline import InlineText, expressions, inline_markup
-from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.fonts import missing_glyphs
 from pnp.i18n.translate import Translation
 from pnp.rulebook_markdown import Unit
@@ -25,11 +25,17 @@ from pnp.templating import render_template_string
 
 @dataclass(slots=True)
 class TextResolver:
-    """Turns units into printable inline text for one render; collects warnings."""
+    """Turns units into printable inline text for one render; collects warnings (`i18n.placeholder`: a
+    translation leaves out an expression of the source, `i18n.expression`: it adds one, printed as written)."""
 
     translation: Translation
     context: Mapping[str, Any]
-    warnings: list[str] = field(default_factory=list)
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+    def _warn(self, file: str, line: int, rule: str, message: str, hint: str) -> None:
+        warning = Diagnostic.at(Mark(file, line, 1), rule, message, hint, Severity.WARNING)
+        if warning not in self.warnings:
+            self.warnings.append(warning)
 
     def values(self, unit: Unit) -> dict[str, str]:
         """The value of each expression of the source `unit`, evaluated in the sandbox."""
@@ -53,16 +59,17 @@ class TextResolver:
         values = self.values(unit)
         resolved = self.translation.lookup(unit)
         if resolved.translated:
-            where = f"{resolved.file}:{resolved.line}"
             used = expressions(resolved.text)
             for expr in values:
                 if expr not in used:
-                    self.warnings.append(f"{where}: the translation leaves out {{{{ {expr} }}}}")
+                    self._warn(resolved.file, resolved.line, "i18n.placeholder",
+                               f"the translation leaves out {{{{ {expr} }}}}, so the kit's value is not printed",
+                               f"put {{{{ {expr} }}}} back into the translation, exactly as in the English text")
             for expr in used:
                 if expr not in values:
-                    self.warnings.append(
-                        f"{where}: {{{{ {expr} }}}} is not in the source text, so it is printed as written"
-                    )
+                    self._warn(resolved.file, resolved.line, "i18n.expression",
+                               f"{{{{ {expr} }}}} is not in the source text, so it is printed as written",
+                               "use only the {{ expressions }} of the English text")
         inline = inline_markup(resolved.text, values, font)
         for text, run_font in inline.runs:
             missing = missing_glyphs(text, run_font)

@@ -9,8 +9,10 @@ Catalog dates are fixed so that extracting twice gives the same file and catalog
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from io import BytesIO
 from pathlib import Path
 
 from babel.core import Locale, UnknownLocaleError
@@ -28,6 +30,10 @@ HEADER = (
     "# Each text keeps the licence of its source (see the rulebook's title page)."
 )
 TEAM = {"last_translator": "pnp contributors", "language_team": "pnp contributors"}
+MAX_CATALOG_BYTES = 4_000_000
+"""Largest catalog pnp reads (the biggest shipped one is about 40 kB): catalogs may come from anyone."""
+_PO_LINE = re.compile(r'(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"')
+"""A keyword line or a continuation line of a .po file: one complete quoted string."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,13 +118,30 @@ def catalog_files(folder: Path) -> list[Path]:
 
 
 def load_catalog(path: Path) -> Catalog:
-    """Read one `.po` file with Babel; a malformed file is a SpecError at its path."""
+    """Read one `.po` file with Babel; a malformed, unreadable or oversized file is a SpecError at its path."""
     try:
         with path.open("rb") as handle:
-            return read_po(handle, locale=_locale(path), abort_invalid=True)
-    except (PoFileError, UnicodeDecodeError) as err:
-        line = getattr(err, "lineno", 1) or 1
+            data = handle.read(MAX_CATALOG_BYTES + 1)
+    except OSError as err:
+        raise _error(path, 1, f"cannot read this catalog: {err.strerror or err}", "check the path") from None
+    if len(data) > MAX_CATALOG_BYTES:
+        raise _error(path, 1, f"the catalog is larger than {MAX_CATALOG_BYTES:,} bytes", "is it really a .po file?")
+    _check_lines(path, data)
+    try:
+        return read_po(BytesIO(data), locale=_locale(path), abort_invalid=True)
+    except (PoFileError, UnicodeDecodeError, ValueError) as err:
+        line = (getattr(err, "lineno", 0) or 0) + 1  # Babel counts lines from 0
         raise _error(path, line, f"cannot read this catalog: {err}", "fix the .po file") from None
+
+
+def _check_lines(path: Path, data: bytes) -> None:
+    """Every line is a comment, blank, or one complete quoted string after an optional keyword (Babel would
+    silently cut an unterminated string short)."""
+    for number, line in enumerate(data.decode("utf-8", errors="replace").splitlines(), start=1):
+        text = line.strip()
+        if text and not text.startswith("#") and not _PO_LINE.fullmatch(text):
+            raise _error(path, number, f"this line is not valid in a .po catalog: {text[:60]!r}",
+                         'each line is a comment (#), msgid/msgstr "text", or a "continued text" line')
 
 
 def _locale(path: Path) -> str | None:
@@ -166,18 +189,20 @@ def update(folder: Path) -> list[Path]:
     return updated
 
 
+def catalog_coverage(path: Path, wanted: set[str]) -> Coverage:
+    """How many of the `wanted` texts the catalog at `path` translates (fuzzy entries are not translated)."""
+    catalog = load_catalog(path)
+    translated = fuzzy = 0
+    for text in wanted:
+        message = catalog.get(text)
+        if message is not None and message.string and message.fuzzy:
+            fuzzy += 1
+        elif message is not None and message.string:
+            translated += 1
+    return Coverage(language_of(path), translated, fuzzy, len(wanted) - translated - fuzzy)
+
+
 def coverage(folder: Path) -> list[Coverage]:
     """Per-language counts of translated, fuzzy and untranslated entries against the sources."""
     wanted = {text for text, _, _ in source_units(folder)}
-    result: list[Coverage] = []
-    for path in catalog_files(folder):
-        catalog = load_catalog(path)
-        translated = fuzzy = 0
-        for text in wanted:
-            message = catalog.get(text)
-            if message is not None and message.string and message.fuzzy:
-                fuzzy += 1
-            elif message is not None and message.string:
-                translated += 1
-        result.append(Coverage(language_of(path), translated, fuzzy, len(wanted) - translated - fuzzy))
-    return result
+    return [catalog_coverage(path, wanted) for path in catalog_files(folder)]

@@ -1,36 +1,120 @@
-"""Translations of the short texts printed on components (Start, Finish, Lives, sheet labels).
+"""Translations of the short texts pnp prints on components and sheets (Start, Finish, sheet labels).
 
 Input: a text in the source language (English) and a language code. Output: the text in that language, from
-`pnp/data/components/<lang>.po`, or the text itself when there is no translation.
+`pnp/data/components/<lang>.po` (a translator's folder first, then the installed catalogs), or the text itself
+when there is no translation. A `ComponentTranslator` remembers every gap it met: texts without a translation,
+and translations that leave out a `{placeholder}` of the English text.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from pnp.data import resource_path
+from pnp.diagnostics import Diagnostic, Mark, Severity
+from pnp.i18n.languages import COMPONENTS, catalog_path, installed_folders
 
-COMPONENTS_DIR = resource_path("pnp.data", "components")
+COMPONENTS_DIR = installed_folders()[COMPONENTS]
 """The component catalogs shipped with pnp."""
+SHOWN = 5
+"""How many untranslated texts a warning names."""
+
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One catalog entry: its translation ('' when none or fuzzy) and the .po line it starts on."""
+
+    text: str
+    line: int
 
 
 @cache
-def _table(lang: str, folder: Path) -> dict[str, str]:
-    path = folder / f"{lang}.po"
-    if not path.exists():
-        return {}
+def _entries(path: Path, stamp: tuple[int, int]) -> dict[str, Entry]:
+    del stamp  # part of the cache key: a catalog edited on disk is read again
     from pnp.i18n.catalogs import load_catalog  # Babel loads only when a language is asked for
 
     catalog = load_catalog(path)
-    return {str(m.id): str(m.string) for m in catalog if m.id and m.string and not m.fuzzy}
+    return {str(m.id): Entry("" if m.fuzzy else str(m.string or ""), m.lineno or 1) for m in catalog if m.id}
+
+
+def _read(path: Path) -> dict[str, Entry]:
+    status = path.stat()
+    return _entries(path, (status.st_mtime_ns, status.st_size))
+
+
+@dataclass(slots=True)
+class ComponentTranslator:
+    """Translates component texts into `lang` from one catalog, noting each text it could not translate."""
+
+    lang: str
+    catalog_file: str
+    entries: dict[str, Entry]
+    missing: dict[str, None] = field(default_factory=dict)
+    dropped: dict[str, list[str]] = field(default_factory=dict)
+
+    def __call__(self, text: str) -> str:
+        entry = self.entries.get(text)
+        if entry is None or not entry.text:
+            self.missing.setdefault(text)
+            return text
+        lost = [name for name in _PLACEHOLDER.findall(text) if "{" + name + "}" not in entry.text]
+        if lost:
+            self.dropped[text] = lost
+        return entry.text
+
+    def _line(self, text: str) -> int:
+        entry = self.entries.get(text)
+        return entry.line if entry else 1
+
+    def gaps(self, strict: bool = False) -> list[Diagnostic]:
+        """The gaps met so far: one warning for the untranslated texts, one per dropped placeholder;
+        with `strict`, one error per untranslated text and per dropped placeholder."""
+        severity = Severity.ERROR if strict else Severity.WARNING
+        hint = f"translate it in {self.catalog_file}"
+        found: list[Diagnostic] = []
+        missing = list(self.missing)
+        if strict:
+            found += [Diagnostic.at(Mark(self.catalog_file, self._line(t), 1), "i18n.missing",
+                                    f"no '{self.lang}' translation for {t!r}", hint, severity) for t in missing]
+        elif missing:
+            shown = ", ".join(repr(t) for t in missing[:SHOWN])
+            more = f" and {len(missing) - SHOWN} more" if len(missing) > SHOWN else ""
+            found.append(Diagnostic.at(
+                Mark(self.catalog_file, 1, 1), "i18n.missing",
+                f"{len(missing)} text(s) printed on the kit have no '{self.lang}' translation and are printed "
+                f"in English: {shown}{more}", "translate them in this catalog (see `pnp i18n status`)", severity))
+        for text, names in self.dropped.items():
+            lost = ", ".join("{" + n + "}" for n in names)
+            found.append(Diagnostic.at(
+                Mark(self.catalog_file, self._line(text), 1), "i18n.placeholder",
+                f"the '{self.lang}' translation of {text!r} leaves out {lost}, so its value is not printed",
+                f"put {lost} back into the translation", severity))
+        return found
+
+
+def component_translator(lang: str, catalogs: Path | None = None,
+                         installed: Path = COMPONENTS_DIR) -> ComponentTranslator:
+    """The translator of component texts into `lang`: the translator's catalog in `catalogs` first, then the
+    installed one. A language without a component catalog translates nothing (every text is a gap)."""
+    path = catalog_path(COMPONENTS, lang, catalogs, installed)
+    if path is None:
+        where = (catalogs / COMPONENTS if catalogs else installed) / f"{lang}.po"
+        return ComponentTranslator(lang, str(where), {})
+    return ComponentTranslator(lang, str(path), _read(path))
 
 
 def gettext_for(lang: str | None, folder: Path = COMPONENTS_DIR) -> Callable[[str], str]:
     """A gettext-like function translating component texts into `lang` (None: the source language)."""
-    table = _table(lang, folder) if lang else {}
-    return lambda text: table.get(text, text)
+    if not lang:
+        return str
+    path = folder / f"{lang}.po"
+    table = _read(path) if path.is_file() else {}
+    return lambda text: table[text].text if text in table and table[text].text else text
 
 
 def translate_component(text: str, lang: str | None) -> str:

@@ -1,9 +1,9 @@
 """Translation of a parsed document's units through one language catalog.
 
-Input: the folder of a rulebook and a language code (None for the source language). Output: a `Translation`
-whose `lookup(unit)` gives the text to print and where it comes from (the `.po` line of the translation, or the
-source line when the entry is missing or fuzzy, in which case the source text is printed), and at the end a
-summary warning with the number of missing entries.
+Input: the folder of a rulebook, a language code (None for the source language) and optionally a translator's
+folder of catalogs (searched first). Output: a `Translation` whose `lookup(unit)` gives the text to print and
+where it comes from (the `.po` line of the translation, or the source line when the entry is missing or fuzzy,
+in which case the source text is printed), and at the end a summary warning naming the missing entries.
 """
 
 from __future__ import annotations
@@ -13,11 +13,13 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 
-from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.i18n.catalogs import load_catalog
+from pnp.i18n.languages import SOURCE_LANGUAGE, catalog_path, folder_name
 from pnp.rulebook_markdown import Unit
 
-SOURCE_LANGUAGE = "en"
+SHOWN = 5
+"""How many untranslated texts the summary warning names."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,14 +53,21 @@ class Translation:
             return Resolved(unit.text, self.source_file, unit.line, False)
         return Resolved(str(message.string), self.catalog_file, message.lineno or 1, True)
 
-    def warnings(self) -> list[str]:
-        """A warning naming how many entries fell back to the source text, if any did."""
+    def warnings(self) -> list[Diagnostic]:
+        """A warning naming how many entries fell back to the source text (and the first few), if any did."""
         if not self.missing:
             return []
-        first = self.missing[0]
+        shown = ", ".join(f"{unit.text[:40]!r} (line {unit.line})" for unit in self.missing[:SHOWN])
+        more = f" and {len(self.missing) - SHOWN} more" if len(self.missing) > SHOWN else ""
         return [
-            f"{self.catalog_file}: {len(self.missing)} text(s) have no '{self.lang}' translation and are "
-            f"printed in the source language (first: {self.source_file}:{first.line})"
+            Diagnostic.at(
+                Mark(self.catalog_file, 1, 1),
+                "i18n.missing",
+                f"{len(self.missing)} text(s) of {self.source_file} have no '{self.lang}' translation and are "
+                f"printed in the source language: {shown}{more}",
+                "translate them in this catalog (see `pnp i18n status`)",
+                Severity.WARNING,
+            )
         ]
 
     def check_strict(self) -> None:
@@ -71,29 +80,31 @@ class Translation:
                     Mark(self.source_file, unit.line, 1),
                     "i18n.missing",
                     f"no '{self.lang}' translation for {unit.text[:60]!r}",
-                    f"translate it in {self.catalog_file} (run 'pnp i18n update' first if it is not there)",
+                    f"translate it in {self.catalog_file} (see `pnp i18n status`)",
                 )
                 for unit in self.missing
             ]
         )
 
 
-def translation_for(source: Path, lang: str | None) -> Translation:
-    """The translation of the rulebook `source` into `lang`, from `<lang>.po` beside it.
+def translation_for(source: Path, lang: str | None, catalogs: Path | None = None) -> Translation:
+    """The translation of the rulebook `source` into `lang`, from `<lang>.po` beside it, or from
+    `catalogs/<folder of source>/<lang>.po` first when a translator's folder is given.
 
     `lang` None or the source language gives the identity. A language without a catalog is a SpecError.
     """
     if lang is None or lang == SOURCE_LANGUAGE:
         return Translation(str(source))
-    path = source.parent / f"{lang}.po"
-    if not path.exists():
+    path = catalog_path(folder_name(source.parent) or source.parent.name, lang, catalogs, source.parent)
+    if path is None:
         known = ", ".join(sorted(p.stem for p in source.parent.glob("*.po"))) or "none"
         raise SpecError(
             Diagnostic.at(
                 Mark(str(source), 1, 1),
                 "i18n.language",
                 f"no '{lang}' catalog for this rulebook (languages: {SOURCE_LANGUAGE}, {known})",
-                f"create it with 'pnp i18n update {source.parent} --init {lang}'",
+                f"start every catalog of a language with 'pnp i18n init {lang} -o DIR', then render with "
+                f"--catalogs DIR",
             )
         )
     return Translation(str(source), lang, load_catalog(path), str(path))

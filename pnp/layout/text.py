@@ -51,6 +51,12 @@ def text_block(
     ]
 
 
+def fit_size(text: str, font: str, size: float, width: float) -> float:
+    """`size`, or the smaller size at which `text` fits in `width` mm on one line (a translated label)."""
+    measured = text_width_mm(text, font, size)
+    return size if measured <= width else size * width / measured
+
+
 def fill_placeholders(text: str, values: dict[str, object]) -> str:
     """Put values into `{name}` placeholders by plain replacement: text from catalogs or specs is never given
     to str.format, so a stray `{0.__class__}` stays text."""

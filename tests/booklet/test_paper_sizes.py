@@ -58,9 +58,9 @@ def test_a_paper_changed_in_the_data_file_changes_the_rulebook_sheets(write_book
     assert (_sheet_mm(booklet), _form_mm(booklet)) == ((260.0, 200.0), {(130.0, 200.0)})
 
 
-def test_papers_without_a_booklet_page_are_refused_with_the_list(write_book):
+def test_a_paper_the_data_file_does_not_know_is_refused_with_the_list(write_book):
     with pytest.raises(SpecError) as caught:
-        render_rulebook(write_book(BOOK), paper="a3")
+        render_rulebook(write_book(BOOK), paper="b5")
     diagnostic = caught.value.diagnostics[0]
-    assert "unknown paper 'a3'" in diagnostic.message
-    assert diagnostic.hint == "use one of a4, letter"
+    assert "unknown paper 'b5'" in diagnostic.message
+    assert diagnostic.hint == "use one of a4, a3, a5, letter, legal, tabloid"

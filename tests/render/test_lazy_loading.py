@@ -50,7 +50,7 @@ def test_a_vector_render_loads_only_what_it_draws_with(tmp_kit: KitFactory, tmp_
     for module in (
         "babel",
         "pnp.i18n.catalogs",
-        "pnp.layout.localise",
+        "pnp.i18n.components",
         "pnp.render.images",
         "svgwrite",
         "pypdfium2",

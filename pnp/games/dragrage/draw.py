@@ -6,6 +6,7 @@ Input: a `DragRageSpec` and its print options. Output: piece groups for the gene
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from pnp.games.dragrage.odds import p_at_least
@@ -13,6 +14,7 @@ from pnp.layout.cards import reference_card
 from pnp.layout.dice import die_net
 from pnp.layout.pieces import Piece, PieceGroup
 from pnp.layout.scene import Ellipse, Group, Item, Polygon, Rect, Style, Text, Transform
+from pnp.layout.text import fit_size
 
 PLAYERS: tuple[tuple[str, str, str], ...] = (("A", "#d55e00", "#ffffff"), ("B", "#0072b2", "#ffffff"))
 """Player letter, car colour, ink."""
@@ -38,9 +40,11 @@ def space_width(lane_length: int, space: float | None) -> float:
     return space if space is not None else min(20.0, MAX_STRIP / lane_length)
 
 
-def strip(lane_length: int, finish_after: int, space: float) -> Piece:
+def strip(lane_length: int, finish_after: int, space: float, tr: Callable[[str], str] = str) -> Piece:
     """Two parallel lanes of `lane_length` spaces: Start, finish line after `finish_after`, target space,
-    run-off shaded, and a counter row along each lane (counters go beside the space the car left)."""
+    run-off shaded, and a counter row along each lane (counters go beside the space the car left).
+    `tr` translates Start and Finish; the Start label shrinks to fit its space when the translation is long."""
+    start = tr("Start").upper()
     width = lane_length * space
     title_h = 9.0
     height = title_h + 2 * COUNTER_ROW + 2 * LANE_H
@@ -62,9 +66,10 @@ def strip(lane_length: int, finish_after: int, space: float) -> Piece:
             if s == 1:
                 fill = "#cfe3cf"
             items.append(Rect(x, y, space, LANE_H, Style(fill=fill, stroke="#8c8c86", stroke_width=0.25)))
-            label = "START" if s == 1 else str(s)
+            label = start if s == 1 else str(s)
             size = min(space * 0.38, 4.0) if s != 1 else min(space * 0.2, 2.6)
             if s == 1:
+                size = fit_size(label, "sans-bold", size, (LANE_H if space < 14 else space) - 2.0)
                 items.append(Text(x + space / 2, y + LANE_H / 2 + size * 0.36, label, size, "sans-bold", INK,
                                   "middle", -90.0 if space < 14 else 0.0))
             else:
@@ -79,7 +84,7 @@ def strip(lane_length: int, finish_after: int, space: float) -> Piece:
             if (k + j) % 2 == 0:
                 items.append(Rect(finish_x - cell + j * cell, top + k * cell, cell, cell,
                                   Style(fill="#000000", stroke=None)))
-    items.append(Text(finish_x, top - 1.5, "FINISH", 3.2, "sans-bold", INK, "middle"))
+    items.append(Text(finish_x, top - 1.5, tr("Finish").upper(), 3.2, "sans-bold", INK, "middle"))
     if finish_after + 1 <= lane_length:
         items.append(Text(finish_x + space / 2, bottom + 4.0, "target", 2.8, "sans-bold", "#7a6a00", "middle"))
     if finish_after + 2 <= lane_length:
@@ -165,9 +170,10 @@ def turn_card(finish_after: int, lane_length: int, credit: str) -> Piece:
 
 
 def dragrage_groups(lane_length: int, finish_after: int, counters: tuple[int, ...], heats: int, credit: str,
-                    space: float | None = None, dice: int = 1, separate: bool = False) -> list[PieceGroup]:
+                    space: float | None = None, dice: int = 1, separate: bool = False,
+                    tr: Callable[[str], str] = str) -> list[PieceGroup]:
     """Every printed part of a Drag Rage kit as piece groups; `separate` prints a set of counters per player,
-    each in the player's colour, instead of one shared set."""
+    each in the player's colour, instead of one shared set; `tr` translates the strip's labels."""
     width = space_width(lane_length, space)
     if separate:
         sets = [PieceGroup(f"Counters of {p[0]}", tuple(counter(v, owner=p) for v in counters), kind="counters")
@@ -175,7 +181,7 @@ def dragrage_groups(lane_length: int, finish_after: int, counters: tuple[int, ..
     else:
         sets = [PieceGroup("Counters", tuple(counter(v) for v in counters), kind="counters")]
     groups = [
-        PieceGroup("Drag strip", (strip(lane_length, finish_after, width),), crop_marks=False, tile=True,
+        PieceGroup("Drag strip", (strip(lane_length, finish_after, width, tr),), crop_marks=False, tile=True,
                    kind="board"),
         *sets,
         PieceGroup("Nitro markers", tuple(nitro_marker(*p) for p in PLAYERS), kind="counters"),

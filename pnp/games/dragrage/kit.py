@@ -22,13 +22,13 @@ RULEBOOK = resource_path("pnp.games.dragrage", "data", "rulebook", "rules.md")
 def dragrage_print_job(spec: DragRageSpec, paper: str | None = None, tr: Callable[[str], str] = str) -> PrintJob:
     """Strip, counters (a set per driver with separate pools), cars, nitro markers, heat tracker, reference
     card and dice (by default as many as the rulebook lists) of the spec's variant."""
-    del paper, tr  # the strip fits any landscape sheet or is tiled; labels are translated after layout
+    del paper  # the strip fits any landscape sheet or is tiled
     options = spec.print or DragRagePrint()
     credit = f"{spec.credit} · kit made with pnp"
     dice = KIT_DICE if options.dice is None else options.dice
     separate = spec.counter_pool is Pool.SEPARATE
     groups = dragrage_groups(spec.lane_length, spec.finish_after, tuple(spec.counters), spec.heats_to_win, credit,
-                             options.space, dice, separate)
+                             options.space, dice, separate, tr)
     return PrintJob(spec.kit.title, credit, tuple(groups), options.sheets)
 
 

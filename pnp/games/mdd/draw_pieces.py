@@ -6,11 +6,13 @@ Every size derives from the track's cell, so a car covers exactly one lane and t
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 
 from pnp.games.mdd.draw_common import CUT, FOLD, ink_on, pattern, team_look
 from pnp.games.mdd.geometry import CarStart
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
+from pnp.layout.text import fit_size
 
 STANDEE_SLOPE = 0.9
 """Slope length of a standee tent, in cells: the tent stands about 0.75 cell tall."""
@@ -50,8 +52,9 @@ def car_token(car: CarStart, cell: float) -> Piece:
     return Piece(cell, 2 * cell, tuple(items), name=f"car {car.number}")
 
 
-def car_standee(car: CarStart, cell: float) -> Piece:
-    """A fold-up tent: two slopes with the car on them and two base flaps that meet under it.
+def car_standee(car: CarStart, cell: float, tr: Callable[[str], str] = str) -> Piece:
+    """A fold-up tent: two slopes with the car on them and two base flaps that meet under it (`tr`
+    translates the flaps' note).
 
     Flat it is 2 cells long and (cell + 2 slopes) wide; folded, its footprint is exactly 1 x 2 cells.
     """
@@ -66,9 +69,10 @@ def car_standee(car: CarStart, cell: float) -> Piece:
     items.extend(_side_view(fill, letter, kind, car.number, 0, flap + slope, w, slope, upside_down=False))
     for y in (flap, flap + slope, flap + 2 * slope):
         items.append(Line(0, y, w, y, FOLD))
-    note = min(cell * 0.16, 2.5)
-    items.append(Text(w / 2, flap * 0.6, "glue under", note, "sans", "#777777", "middle", 180.0))
-    items.append(Text(w / 2, h - flap * 0.4, "glue under", note, "sans", "#777777", "middle"))
+    glue = tr("glue under")
+    note = fit_size(glue, "sans", min(cell * 0.16, 2.5), w - 1.0)
+    items.append(Text(w / 2, flap * 0.6, glue, note, "sans", "#777777", "middle", 180.0))
+    items.append(Text(w / 2, h - flap * 0.4, glue, note, "sans", "#777777", "middle"))
     items.append(Rect(0, 0, w, h, CUT))
     return Piece(w, h, tuple(items), name=f"car {car.number}")
 

@@ -6,12 +6,14 @@ Coordinates: row 1 (nearest the start) is at the bottom of the board, the finish
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.games.mdd.draw_common import team_look
 from pnp.games.mdd.geometry import Board, Cell
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
+from pnp.layout.text import fit_size
 
 ASPHALT = "#eeeeea"
 GRID = Style(stroke="#9a9a92", stroke_width=0.25)
@@ -54,7 +56,7 @@ def track_frame(board: Board, cell: float) -> TrackFrame:
     return TrackFrame(board.lanes, board.rows, cell, max(8.0, cell * 0.6), max(12.0, cell * 1.0), 1 - lowest)
 
 
-def _finish_flag(frame: TrackFrame) -> list[Item]:
+def _finish_flag(frame: TrackFrame, finish: str) -> list[Item]:
     y = frame.y(frame.rows) - frame.cell * 0.35
     size = frame.cell * 0.35 / 2
     items: list[Item] = []
@@ -64,7 +66,7 @@ def _finish_flag(frame: TrackFrame) -> list[Item]:
             if (i + j) % 2 == 0:
                 items.append(Rect(frame.x(1) + i * size, y + j * size, size, size, Style(fill="#000000", stroke=None)))
     items.append(Rect(frame.x(1), y, frame.lanes * frame.cell, 2 * size, Style(stroke="#000000", stroke_width=0.3)))
-    items.append(Text(frame.width / 2, y - frame.cell * 0.15, "FINISH", min(frame.cell * 0.4, 8.0), "sans-bold",
+    items.append(Text(frame.width / 2, y - frame.cell * 0.15, finish, min(frame.cell * 0.4, 8.0), "sans-bold",
                       anchor="middle"))
     return items
 
@@ -75,8 +77,8 @@ def _car_box(frame: TrackFrame, lane: int, row: int, style: Style) -> Rect:
                 style, radius=frame.cell * 0.12)
 
 
-def draw_track(board: Board, cell: float, preprint: bool) -> Piece:
-    """The whole track as one piece (the layout tiles it across sheets)."""
+def draw_track(board: Board, cell: float, preprint: bool, tr: Callable[[str], str] = str) -> Piece:
+    """The whole track as one piece (the layout tiles it across sheets); `tr` translates its words."""
     f = track_frame(board, cell)
     c = f.cell
     grid_w = f.lanes * c
@@ -92,7 +94,7 @@ def draw_track(board: Board, cell: float, preprint: bool) -> Piece:
     # start line under row 1
     start_y = f.y(1) + c
     items.append(Line(f.x(1), start_y, f.x(f.lanes + 1), start_y, Style(stroke="#1f1f1f", stroke_width=0.8)))
-    items.extend(_finish_flag(f))
+    items.extend(_finish_flag(f, tr("Finish").upper()))
     number = min(c * 0.32, 4.0)
     for row in range(1, f.rows + 1):
         y = f.y(row) + c / 2 + number * 0.36
@@ -101,7 +103,9 @@ def draw_track(board: Board, cell: float, preprint: bool) -> Piece:
     for lane in range(1, f.lanes + 1):
         items.append(Text(f.x(lane) + c / 2, f.height - f.side * 0.35, str(lane), number, "sans-bold", "#555555",
                           "middle"))
-    items.append(Text(f.x(1), f.height - f.side * 0.35, "lane", number * 0.8, "sans", "#555555", "end"))
+    lane_word = tr("Lane").lower()
+    items.append(Text(f.x(1), f.height - f.side * 0.35, lane_word, fit_size(lane_word, "sans", number * 0.8, f.side),
+                      "sans", "#555555", "end"))
     items.extend(_start_grid(board, f))
     items.extend(_finals(board.finals, f))
     if preprint:

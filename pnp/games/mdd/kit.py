@@ -42,11 +42,12 @@ def mdd_print_job(setup: MddSetup, paper: str | None = None, tr: Translate = str
     limits = board.limits
     finalists = len(board.finals)
     groups: list[PieceGroup] = [
-        PieceGroup("Track", (draw_track(board, cell, options.preprint),), crop_marks=False, tile=True, kind="board"),
+        PieceGroup("Track", (draw_track(board, cell, options.preprint, tr),), crop_marks=False, tile=True,
+                   kind="board"),
     ]
     cars = sorted(board.cars, key=lambda c: c.number)
     if options.cars in ("standees", "both"):
-        groups.append(PieceGroup("Cars (fold-up)", tuple(car_standee(c, cell) for c in cars), kind="cars"))
+        groups.append(PieceGroup("Cars (fold-up)", tuple(car_standee(c, cell, tr) for c in cars), kind="cars"))
     if options.cars in ("tokens", "both"):
         groups.append(PieceGroup("Cars (flat)", tuple(car_token(c, cell) for c in cars), kind="cars"))
     if options.counters:

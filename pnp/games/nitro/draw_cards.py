@@ -8,6 +8,8 @@ curve, so the card shows the middle of the bend, its two lanes and its spaces.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pnp.games.nitro.draw_road import (
     GARAGE,
     PLAYER_COLOURS,
@@ -24,6 +26,9 @@ from pnp.games.nitro.geometry import PlacedSection, Pose, Space, TrackGeometry, 
 from pnp.games.nitro.model import Kind, NitroTrack, Section
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Group, Item, Rect, Style, Text
+from pnp.layout.text import fit_size
+
+Translate = Callable[[str], str]
 
 VERGE = "#f4f1e8"
 CORNER = 3.0
@@ -81,6 +86,7 @@ def _header(w: float, label: str, title: str, fill: str = "#ffffff") -> list[Ite
     """The number badge in the top-left corner and the card's type in a box at the top right."""
     size = 3.0
     box_w = min(w - 17.0, len(title) * size * 0.62 + 4)
+    size = fit_size(title, "sans-bold", size, box_w - 1.0)
     return [
         *badge(8.0, 8.0, 5.8, label, 0.5, fill),
         Rect(
@@ -90,14 +96,15 @@ def _header(w: float, label: str, title: str, fill: str = "#ffffff") -> list[Ite
     ]
 
 
-def _title(section: Section) -> str:
+def _title(section: Section, tr: Translate) -> str:
     if section.type.is_turn:
-        return f"{section.type.title} · {'left' if section.turns_left else 'right'}"
-    return section.type.title
+        return f"{tr(section.type.title)} · {tr('left' if section.turns_left else 'right')}"
+    return tr(section.type.title)
 
 
-def track_card(track: NitroTrack, number: int, slots: tuple[StartSlot, ...]) -> Piece:
-    """The printed card of section `number`: road, spaces, hazards, start grid, number and type."""
+def track_card(track: NitroTrack, number: int, slots: tuple[StartSlot, ...], tr: Translate = str) -> Piece:
+    """The printed card of section `number`: road, spaces, hazards, start grid, number and type (through
+    `tr`)."""
     g = track.geometry
     w, length = g.card_width, g.card_length
     section = track.sections[number - 1]
@@ -124,7 +131,7 @@ def track_card(track: NitroTrack, number: int, slots: tuple[StartSlot, ...]) -> 
             toward_middle = side * 0.35 * ((y < length / 2) - (y > length / 2))
             items.extend(die_marker(x, y + toward_middle, side, slot.position, 1.0))
     items.append(arrow(w / 2, length / 2, -90.0, w * 0.16))
-    items.extend(_header(w, str(number), _title(section)))
+    items.extend(_header(w, str(number), _title(section, tr)))
     return _card(w, length, items, f"card {number} {section.type.title}")
 
 
@@ -132,7 +139,7 @@ def _note(w: float, length: float, text: str) -> Item:
     return Text(w / 2, length - 2.2, text, 2.2, "sans", "#333333", "middle")
 
 
-def garage_card(track: NitroTrack) -> Piece:
+def garage_card(track: NitroTrack, tr: Translate = str) -> Piece:
     """The Garage: three spaces in a row along the card, numbered from the end racers drive in at."""
     g = track.geometry
     w, length = g.card_width, g.card_length
@@ -143,7 +150,7 @@ def garage_card(track: NitroTrack) -> Piece:
         items.append(Rect(0, y, w, step, Style(stroke="#ffffff", stroke_width=0.8)))
         items.append(Text(w * 0.28, y + step / 2 + 2.5, str(k + 1), 7.0, "sans-bold", "#ffffff", "middle"))
     items.append(arrow(w / 2, length / 2, -90.0, w * 0.16))
-    items.extend(_header(w, "G", "Garage", GARAGE))
+    items.extend(_header(w, "G", tr("Garage"), GARAGE))
     garage = track.garage
     if garage is not None:
         items.append(_note(w, length, f"lay it on the {garage.side or 'outside'} of card {garage.beside}"))
@@ -155,7 +162,7 @@ def _card(w: float, length: float, items: list[Item], name: str) -> Piece:
     return Piece(w, length, (clipped,), corner_radius=CORNER, name=name)
 
 
-def condition_card(track: NitroTrack, player: int) -> Piece:
+def condition_card(track: NitroTrack, player: int, tr: Translate = str) -> Piece:
     """A Vehicle Condition card: a ladder from 9 (top) down to 0 for the condition marker."""
     w, length = track.geometry.card_width, track.geometry.card_length
     name, colour = PLAYER_COLOURS[(player - 1) % len(PLAYER_COLOURS)]
@@ -179,7 +186,7 @@ def condition_card(track: NitroTrack, player: int) -> Piece:
             )
         )
         items.append(Text(14.0, y + row * 0.72, str(value), row * 0.75, "sans-bold", anchor="middle"))
-    items.append(Text(w - 8.0, top + row * 0.66, "start", 2.6, "sans", "#555555", "end"))
+    items.append(Text(w - 8.0, top + row * 0.66, tr("Start").lower(), 2.6, "sans", "#555555", "end"))
     items.append(Text(w - 8.0, top + row * 1.66, "garage at 8 or less", 2.2, "sans", "#555555", "end"))
     items.append(Text(w - 8.0, top + row * 9.66, "one step down per damage", 2.2, "sans", "#555555", "end"))
     return _card(w, length, items, f"condition {name}")

@@ -9,6 +9,7 @@ shows the type colours, the Garage, the start grid, hazards, the finish line and
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.games.nitro.draw_road import (
@@ -170,10 +171,10 @@ def _bar_length(ratio: float) -> float:
     return 10000.0
 
 
-def _legend(track: NitroTrack, ratio: float, width: float, top: float) -> list[Item]:
+def _legend(track: NitroTrack, ratio: float, width: float, top: float, tr: Callable[[str], str]) -> list[Item]:
     items: list[Item] = []
-    keys = [(ROAD[k], k.title) for k in (Kind.START_FINISH, Kind.STRAIGHT, Kind.TURN_A, Kind.TURN_B)]
-    keys.append((GARAGE, "Garage (G)"))
+    keys = [(ROAD[k], tr(k.title)) for k in (Kind.START_FINISH, Kind.STRAIGHT, Kind.TURN_A, Kind.TURN_B)]
+    keys.append((GARAGE, f"{tr('Garage')} (G)"))
     x = 0.0
     for fill, label in keys:
         items.append(Rect(x, top, 7, 4, Style(fill=fill, stroke="#3a3a3a", stroke_width=0.2)))
@@ -187,7 +188,7 @@ def _legend(track: NitroTrack, ratio: float, width: float, top: float) -> list[I
     items.extend(die_marker(95, row + 1.8, 3.6, 1, 0.2))
     items.append(Text(98.5, row + 3.0, "start grid (1 = front)", 2.6))
     items.extend(checkered(Point(131, row + 0.3), Point(139, row + 0.3), Point(131, row + 3.3), View(), 4))
-    items.append(Text(141, row + 3.0, "finish line", 2.6))
+    items.append(Text(141, row + 3.0, tr("Finish line").lower(), 2.6))
     if any(s.hazards for s in track.sections):
         items.extend(hazard_mark(width - 24, row + 1.6, 4.0, "", 0.2)[:2])
         items.append(Text(width - 21, row + 3.0, "hazard", 2.6))
@@ -208,9 +209,10 @@ def _legend(track: NitroTrack, ratio: float, width: float, top: float) -> list[I
 
 
 def map_piece(
-    track: NitroTrack, geometry: TrackGeometry, width: float, height: float
+    track: NitroTrack, geometry: TrackGeometry, width: float, height: float, tr: Callable[[str], str] = str
 ) -> tuple[MapFit, tuple[Item, ...]]:
-    """The map page's drawing for a width x height mm piece, and how the track was fitted."""
+    """The map page's drawing for a width x height mm piece, and how the track was fitted; `tr` translates
+    the legend."""
     box_h = height - HEADER - LEGEND
     fit = fit_track(geometry, width, box_h)
     scale = 1.0 / fit.ratio
@@ -222,7 +224,7 @@ def map_piece(
         Text(0, 6.5, f"{title} — track map", 6.0, "sans-bold"),
         Text(0, 12.5, _race_line(track), 3.2, color="#333333"),
         Group(tuple(track_items(track, geometry, fit.view, ink)), Transform(ox, oy, 0.0, scale), label="track"),
-        *_legend(track, fit.ratio, width, height - LEGEND + 3.0),
+        *_legend(track, fit.ratio, width, height - LEGEND + 3.0, tr),
     ]
     return fit, tuple(items)
 

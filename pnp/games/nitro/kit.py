@@ -46,10 +46,9 @@ def _orientation(settings: SheetSettings, width: float, height: float) -> str:
 def track_print_job(track: NitroTrack, paper: str | None = None, tr: Callable[[str], str] = str) -> PrintJob:
     """Every part the track's `print:` section asks for, as piece groups in print order.
 
-    `paper` (from `pnp render --paper`) replaces the spec's paper, so the one-page map is sized for it. Card
-    labels are translated after layout (they are single component words), so `tr` is not needed here.
+    `paper` (from `pnp render --paper`) replaces the spec's paper, so the one-page map is sized for it. `tr`
+    translates pnp's words on the map legend and the cards as they are drawn.
     """
-    del tr
     options = track.print or NitroPrint()
     settings = options.sheets if paper is None else options.sheets.model_copy(update={"paper": paper})
     geometry = place_track(track)
@@ -60,19 +59,19 @@ def track_print_job(track: NitroTrack, paper: str | None = None, tr: Callable[[s
     area = printable_area(get_paper(settings.paper, orientation), settings.margin)
     if options.map:
         settings = settings.model_copy(update={"orientation": orientation})
-        _, items = map_piece(track, geometry, area.width, area.height)
+        _, items = map_piece(track, geometry, area.width, area.height, tr)
         piece = Piece(area.width, area.height, items, name="track map")
         groups.append(PieceGroup("Track map", (piece,), crop_marks=False, tile=True, kind="map"))
     if options.cards:
         slots = start_grid(track, geometry)
-        cards = [track_card(track, n, slots) for n in range(1, len(track.sections) + 1)]
+        cards = [track_card(track, n, slots, tr) for n in range(1, len(track.sections) + 1)]
         if track.garage is not None:
-            cards.append(garage_card(track))
+            cards.append(garage_card(track, tr))
         groups.append(PieceGroup("Track cards", tuple(cards)))
     racers = range(1, track.players + 1)
     racer_cards: list[Piece] = []
     if options.condition_cards:
-        racer_cards += [condition_card(track, p) for p in racers]
+        racer_cards += [condition_card(track, p, tr) for p in racers]
     if options.player_cards:
         racer_cards += [player_card(track, p) for p in racers]
     racer_cards += [nitro_card(track) for _ in range(options.nitro_cards * track.players)]
