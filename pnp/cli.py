@@ -238,7 +238,7 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
     if rulebook != "none" and loaded.plugin is not None and loaded.plugin.rulebook is not None:
         from pnp.kit.rulebook import render_kit_rulebook
 
-        book = render_kit_rulebook(loaded.plugin.rulebook(loaded.spec), lang, plan.paper.name, rulebook)
+        book = render_kit_rulebook(loaded.plugin.rulebook(loaded.spec), lang, plan.paper.name, rulebook, document)
         files[f"{stem}-rules{'-booklet' if rulebook == 'booklet' else ''}.pdf"] = book
     written = write_outputs(output, files, protected=[spec], force=force, replaces=stem)
     for path in written:

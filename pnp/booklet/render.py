@@ -48,6 +48,8 @@ def render_rulebook(
     context: Mapping[str, Any] | None = None,
     strict: bool = False,
     figures: Mapping[str, Path] | None = None,
+    author: str = AUTHOR,
+    subject: str | None = None,
 ) -> RulebookResult:
     """Typeset the Markdown rulebook `source` as a PDF.
 
@@ -60,6 +62,8 @@ def render_rulebook(
     - `strict`: missing translations and figures the kit did not supply become errors.
     - `figures`: figure name -> PNG/JPEG/PDF file, used by `![Caption](figure:NAME)`; an unsupplied figure
       prints a marked placeholder box.
+    - `author`, `subject`: the PDF metadata (default: pnp, and the title), so a rulebook printed with a kit
+      names the kit's author and the kit.
 
     Raises SpecError located at file:line for user errors: undefined names or bad expressions in the text,
     characters the font cannot show, missing translations or figures under `strict`, unknown options.
@@ -95,7 +99,9 @@ def render_rulebook(
             sheet_size=sheet_size,
             styles=styles,
             title=resolver(document.title).plain,
-            author=AUTHOR,
+            author=author,
+            subject=subject,
+            lang=lang or "en",
             title_page=title_page,
             body=body,
         )

@@ -35,8 +35,11 @@ def figure_png(piece: Piece, dpi: int = FIGURE_DPI) -> bytes:
     return pdf_to_png(render_pdf(Document("figure", (page,))), dpi)[0]
 
 
-def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, imposition: str) -> bytes:
-    """The rulebook PDF with the kit's own numbers and figures."""
+def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, imposition: str,
+                        kit: Document | None = None) -> bytes:
+    """The rulebook PDF with the kit's own numbers and figures; its metadata names the author of the kit
+    `kit` (the kit's document) and the kit, as the kit's PDF does."""
+    about = {} if kit is None else {"author": kit.author, "subject": f"rules of {kit.title} ({kit.subject})"}
     with tempfile.TemporaryDirectory(prefix="pnp-figures-") as folder:
         paths: dict[str, Path] = {}
         for name, piece in request.figures.items():
@@ -44,5 +47,5 @@ def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, 
             path.write_bytes(figure_png(piece))
             paths[name] = path
         result = render_rulebook(request.source, lang=lang, paper=paper if paper in ("a4", "letter") else "a4",
-                                 imposition=imposition, context=request.context, figures=paths)
+                                 imposition=imposition, context=request.context, figures=paths, **about)
     return result.pdf

@@ -13,6 +13,8 @@ from pnp.model.kit import SheetSettings
 
 Translate = Callable[[str], str]
 
+KIT_SUBJECT = "print-and-play kit made with pnp"
+"""The PDF subject of every kit; its rulebook's subject names the kit after it."""
 OVERLAP_TINT = Style(fill="#7fa7d9", stroke=None, opacity=0.18)
 
 
@@ -52,7 +54,9 @@ def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = 
         items.extend(footer(plan.paper, settings.margin, job.title, label, job.credit,
                             tr("print at 100% / actual size"), at_top=flipped_vertically))
         pages.append(Page(plan.paper.width, plan.paper.height, tuple(items), label))
-    return Document(job.title, tuple(pages), author=job.credit, subject="print-and-play kit made with pnp")
+    two_sided = any(sheet.back_of is not None for sheet in plan.sheets)
+    return Document(job.title, tuple(pages), author=job.credit, subject=KIT_SUBJECT,
+                    duplex=settings.duplex if two_sided else "none")
 
 
 def _front_items(job: PrintJob, sheet: Sheet, settings: SheetSettings) -> list[Item]:
