@@ -228,6 +228,7 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
         click.echo(f"{spec}: not rendered, fix the errors above first", err=True)
         sys.exit(1)
     document, plan = layout_document(loaded, paper, limits, lang=lang)
+    report(list(document.warnings))
     stem = f"{slug(document.title)}-{plan.paper.name}" + (f"-{lang}" if lang else "")
     pages = len(document.pages)
     if pages > 20 and sys.stderr.isatty():

@@ -110,18 +110,18 @@ def _drawer(located: Located, limits: RunLimits) -> Drawer:
 
 
 def printable_problems(loaded: LoadedSpec, limits: RunLimits | None = None) -> list[Diagnostic]:
-    """What `render` would refuse that the rules do not see (missing images, template errors, pieces too big),
-    for kits: generic kits, and game specs with a `print:` section."""
+    """What `render` would refuse or warn about that the rules do not see (missing images, template errors,
+    pieces too big; text that does not fit), for kits: generic kits, and game specs with a `print:` section."""
     printable = loaded.plugin is None or (
         loaded.plugin.components is not None and isinstance(loaded.located.data, dict)
         and "print" in loaded.located.data)
     if not printable:
         return []
     try:
-        layout_document(loaded, None, limits)
+        document, _ = layout_document(loaded, None, limits)
     except SpecError as exc:
         return exc.diagnostics
-    return []
+    return list(document.warnings)
 
 
 def settings_of(loaded: LoadedSpec, job: PrintJob) -> SheetSettings:

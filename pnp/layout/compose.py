@@ -56,7 +56,7 @@ def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = 
         pages.append(Page(plan.paper.width, plan.paper.height, tuple(items), label))
     two_sided = any(sheet.back_of is not None for sheet in plan.sheets)
     return Document(job.title, tuple(pages), author=job.credit, subject=KIT_SUBJECT,
-                    duplex=settings.duplex if two_sided else "none")
+                    duplex=settings.duplex if two_sided else "none", warnings=job.warnings)
 
 
 def _front_items(job: PrintJob, sheet: Sheet, settings: SheetSettings) -> list[Item]:
