@@ -18,9 +18,15 @@ KIT_SUBJECT = "print-and-play kit made with pnp"
 OVERLAP_TINT = Style(fill="#7fa7d9", stroke=None, opacity=0.18)
 
 
-def _piece_group(piece: Piece, drawing: tuple[Item, ...], x: float, y: float, label: str) -> Group:
-    b = piece.bleed
-    clip = Rect(-b, -b, piece.width + 2 * b, piece.height + 2 * b, Style())
+def _piece_group(piece: Piece, drawing: tuple[Item, ...], x: float, y: float, label: str,
+                 bleeds: tuple[float, float, float, float]) -> Group:
+    """The piece's drawing at (x, y), clipped to its bleed box: `bleeds` past the trim on the left, top, right
+    and bottom (less than its bleed where it shares a narrow gutter with a neighbour)."""
+    left, top, right, bottom = bleeds
+    if left == top == right == bottom:
+        clip = Rect(-left, -left, piece.width + 2 * left, piece.height + 2 * left, Style())
+    else:
+        clip = Rect(-left, -top, piece.width + left + right, piece.height + top + bottom, Style())
     return Group(drawing, Transform(x, y), clip=clip, label=label)
 
 
@@ -66,7 +72,7 @@ def _front_items(job: PrintJob, sheet: Sheet, settings: SheetSettings) -> list[I
         drawing = piece.front
         if settings.cut_lines:
             drawing = (*drawing, outline(piece))
-        items.append(_piece_group(piece, drawing, p.x, p.y, piece.name))
+        items.append(_piece_group(piece, drawing, p.x, p.y, piece.name, p.bleeds))
     for block in sheet.blocks:
         if block.crop_marks:
             items.extend(crop_marks(block))
@@ -81,7 +87,9 @@ def _back_items(job: PrintJob, sheet: Sheet, plan: Plan, settings: SheetSettings
         if piece.back is None:
             continue
         bx, by = back_position(plan.paper, p.x, p.y, piece.width, piece.height, settings.duplex, offset)
-        items.append(_piece_group(piece, piece.back, bx, by, f"back of {piece.name}"))
+        left, top, right, bottom = p.bleeds
+        bleeds = (right, top, left, bottom) if mirrors_x(plan.paper, settings.duplex) else (left, bottom, right, top)
+        items.append(_piece_group(piece, piece.back, bx, by, f"back of {piece.name}", bleeds))
     return items
 
 
