@@ -166,7 +166,7 @@ def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLim
     if plan.sheet_count > limits.max_pages:
         raise _top_error(loaded.located, f"the kit needs {plan.sheet_count} pages, over the cap of "
                          f"{limits.max_pages}", "raise the cap with --max-pages", rule="limits.pages")
-    document = replace(compose(job, plan, settings, tr), lang=lang or "en")
+    document = replace(compose(job, plan, settings, tr, loaded.located.mark), lang=lang or "en")
     if lang is None:
         return document, plan
     from pnp.layout.localise import localise

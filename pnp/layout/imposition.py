@@ -56,6 +56,13 @@ class Block:
     bounds: tuple[float, float, float, float] = (-math.inf, -math.inf, math.inf, math.inf)
     """Where crop marks may be drawn (left, top, right, bottom): the paper above the footer."""
 
+    @property
+    def marks_cut(self) -> bool:
+        """True when the bleed leaves the crop marks too little room: some are cut short or left out."""
+        left, top, right, bottom = self.bounds
+        return self.crop_marks and (self.x0 - CROP_ZONE < left - 1e-9 or self.y0 - CROP_ZONE < top - 1e-9
+                                    or self.x1 + CROP_ZONE > right + 1e-9 or self.y1 + CROP_ZONE > bottom + 1e-9)
+
 
 @dataclass(frozen=True, slots=True)
 class Tile:
@@ -245,6 +252,10 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
         assert take > 0, "the packer must place at least one piece per block"
         used_cols = min(cols, take)
         used_rows = math.ceil(take / cols)
+        if b > 0 and shelf.top == -math.inf:
+            # at the top of the sheet, room the rows do not need keeps the top bleed and crop marks printable
+            rows_h = used_rows * h + (used_rows - 1) * max(gutter, 2 * b)
+            y0 += min(g.pad, max(area.y1 - g.foot - y0 - rows_h, 0.0))
         gx = _gap(area.x1 - g.edge - x0, used_cols, w, gutter, b)
         gy = _gap(area.y1 - g.foot - y0, used_rows, h, gutter, b)
         placements = []

@@ -5,6 +5,7 @@ mark over any card's bleed box. Geometry read from the composed pages the render
 from __future__ import annotations
 
 import itertools
+import json
 from pathlib import Path
 
 import pytest
@@ -102,3 +103,17 @@ def test_trims_bleeds_crop_marks_and_footer_never_collide(tmp_path: Path, size, 
             assert not any(_touches(line, box) for box in bleeds), f"crop mark {line} over a bleed box"
             assert all(-EPS <= v <= page.width + EPS for v in (line.x1, line.x2))
             assert all(-EPS <= v <= footer_top + EPS for v in (line.y1, line.y2))
+
+
+@pytest.mark.parametrize(("size", "bleed", "rules"), [
+    ("poker", "3mm", {"layout.bleed", "layout.crop_marks"}),  # 3 x 3 fill A4: 5.5 x 4 mm gutters, no room for marks
+    ("mini", "2mm", set()),  # 4 x 3 leave room for 4 mm gutters and the marks
+])
+def test_what_the_sheet_cannot_give_the_bleed_is_a_warning_at_the_deck(run_pnp, tmp_path: Path, size, bleed, rules):
+    spec = deck_kit(tmp_path, size=size, bleed=bleed, count=9)
+    result = run_pnp("validate", spec, "--format", "json")
+    assert result.exit_code == 0
+    found = [d for d in json.loads(result.stdout) if d["rule"].startswith("layout.")]
+    assert {d["rule"] for d in found} == rules
+    assert all((d["severity"], d["line"], d["file"]) == ("warning", 5, str(spec)) for d in found)
+    assert all('Cards: ' in d["message"] for d in found)
