@@ -201,7 +201,8 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
     if any(d.is_error for d in diagnostics):
         click.echo(f"{spec}: not rendered, fix the errors above first", err=True)
         sys.exit(1)
-    document, plan = layout_document(loaded, paper, limits, tr=tr)
+    document, plan = layout_document(loaded, paper, limits, lang=lang, tr=tr)
+    report(list(document.warnings))
     gaps = tr.gaps(strict) if hasattr(tr, "gaps") else []
     stem = f"{slug(document.title)}-{plan.paper.name}" + (f"-{lang}" if lang else "")
     pages = len(document.pages)
@@ -215,7 +216,7 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
 
         try:
             book = render_kit_rulebook(loaded.plugin.rulebook(loaded.spec), lang, plan.paper.name, rulebook,
-                                       catalogs, strict)
+                                       catalogs, strict, document)
         except SpecError as exc:  # the kit's gaps (errors under --strict) are reported with the rulebook's
             raise SpecError([*gaps, *exc.diagnostics]) from None
         files[f"{stem}-rules{'-booklet' if rulebook == 'booklet' else ''}.pdf"] = book.pdf

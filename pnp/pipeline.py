@@ -104,17 +104,17 @@ def print_job(loaded: LoadedSpec, limits: RunLimits | None = None, paper: str | 
 
 
 def printable_problems(loaded: LoadedSpec, limits: RunLimits | None = None) -> list[Diagnostic]:
-    """What `render` would refuse that the rules do not see (missing images, template errors, pieces too big),
-    for specs that ask for a printed kit (see `GamePlugin.print_key`)."""
+    """What `render` would refuse or warn about that the rules do not see (missing images, template errors,
+    pieces too big; text that does not fit), for specs that ask for a printed kit (see `GamePlugin.print_key`)."""
     key = loaded.plugin.print_key
     data = loaded.located.data
     if loaded.plugin.components is None or (key is not None and not (isinstance(data, dict) and key in data)):
         return []
     try:
-        layout_document(loaded, None, limits)
+        document, _ = layout_document(loaded, None, limits)
     except SpecError as exc:
         return exc.diagnostics
-    return []
+    return list(document.warnings)
 
 
 def settings_of(job: PrintJob) -> SheetSettings:
@@ -164,4 +164,4 @@ def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLim
     if plan.sheet_count > limits.max_pages:
         raise _top_error(loaded.located, f"the kit needs {plan.sheet_count} pages, over the cap of "
                          f"{limits.max_pages}", "raise the cap with --max-pages", rule="limits.pages")
-    return compose(job, plan, settings, tr), plan
+    return replace(compose(job, plan, settings, tr, loaded.located.mark), lang=lang or "en"), plan

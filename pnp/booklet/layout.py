@@ -32,6 +32,7 @@ from pnp.booklet.flowables import HeadingParagraph
 from pnp.booklet.imposition import ImposingCanvas
 from pnp.booklet.styles import ACCENT, MUTED, RULE, Styles
 from pnp.fonts import reportlab_name
+from pnp.render.pdf import set_print_preferences
 from pnp.units import mm_to_pt
 
 CREATOR = "pnp"
@@ -48,6 +49,8 @@ class RulebookTemplate(BaseDocTemplate):
         styles: Styles,
         title: str,
         author: str,
+        subject: str | None,
+        lang: str,
         links: bool,
     ) -> None:
         super().__init__(
@@ -59,7 +62,8 @@ class RulebookTemplate(BaseDocTemplate):
             bottomMargin=styles.margin_bottom,
             title=title,
             author=author,
-            subject=title,
+            subject=subject or title,
+            lang=lang,
             creator=CREATOR,
             producer=CREATOR,
             invariant=1,
@@ -92,6 +96,8 @@ class RulebookTemplate(BaseDocTemplate):
         )
 
     def beforeDocument(self) -> None:
+        # print at 100%; an imposed booklet is printed two-sided, flipped on the sheet's short edge
+        set_print_preferences(self.canv, "none" if self.links else "short-edge")
         self.current_section = self.section_at_page_start = self.first_section_on_page = ""
         self.heading_count = 0
 
@@ -157,11 +163,14 @@ def build_pdf(
     author: str,
     title_page: list[Flowable],
     body: list[Flowable],
+    subject: str | None = None,
+    lang: str = "en",
 ) -> bytes:
     """Lay out title page and body at `page_size`; impose two-up on `sheet_size` sheets when given."""
     buffer = io.BytesIO()
     template = RulebookTemplate(
-        buffer, page_size=page_size, styles=styles, title=title, author=author, links=sheet_size is None
+        buffer, page_size=page_size, styles=styles, title=title, author=author, subject=subject, lang=lang,
+        links=sheet_size is None,
     )
     story = [*title_page, NextPageTemplate("body"), PageBreak(), *body]
     maker: Any = Canvas if sheet_size is None else partial(ImposingCanvas, sheet_size=sheet_size)

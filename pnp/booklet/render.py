@@ -50,6 +50,8 @@ def render_rulebook(
     strict: bool = False,
     figures: Mapping[str, Path] | None = None,
     catalogs: Path | None = None,
+    author: str = AUTHOR,
+    subject: str | None = None,
 ) -> RulebookResult:
     """Typeset the Markdown rulebook `source` as a PDF.
 
@@ -66,6 +68,8 @@ def render_rulebook(
       prints a marked placeholder box.
     - `catalogs`: a translator's folder (`<folder of source>/<lang>.po`) searched before the catalog beside the
       source.
+    - `author`, `subject`: the PDF metadata (default: pnp, and the title), so a rulebook printed with a kit
+      names the kit's author and the kit.
 
     Raises SpecError located at file:line for user errors: undefined names or bad expressions in the text,
     characters the font cannot show, missing translations or figures under `strict`, unknown options.
@@ -106,7 +110,9 @@ def render_rulebook(
             sheet_size=landscape_sheet,
             styles=styles,
             title=resolver(document.title).plain,
-            author=AUTHOR,
+            author=author,
+            subject=subject,
+            lang=lang or "en",
             title_page=title_page,
             body=body,
         )

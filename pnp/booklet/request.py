@@ -36,9 +36,12 @@ def figure_png(piece: Piece, dpi: int = FIGURE_DPI) -> bytes:
 
 
 def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, imposition: str,
-                        catalogs: Path | None = None, strict: bool = False) -> RulebookResult:
+                        catalogs: Path | None = None, strict: bool = False,
+                        kit: Document | None = None) -> RulebookResult:
     """The rulebook PDF with the kit's own numbers and figures, and its warnings (translation gaps); with
-    `strict` a gap is a SpecError. `catalogs` is a translator's folder searched before the installed ones."""
+    `strict` a gap is a SpecError. `catalogs` is a translator's folder searched before the installed ones.
+    Its metadata names the author of the kit `kit` (the kit's document) and the kit, as the kit's PDF does."""
+    about = {} if kit is None else {"author": kit.author, "subject": f"rules of {kit.title} ({kit.subject})"}
     with tempfile.TemporaryDirectory(prefix="pnp-figures-") as folder:
         paths: dict[str, Path] = {}
         for name, piece in request.figures.items():
@@ -46,5 +49,6 @@ def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, 
             path.write_bytes(figure_png(piece))
             paths[name] = path
         result = render_rulebook(request.source, lang=lang, paper=paper, imposition=imposition,
-                                 context=request.context, figures=paths, catalogs=catalogs, strict=strict)
+                                 context=request.context, figures=paths, catalogs=catalogs, strict=strict,
+                                 **about)
     return result

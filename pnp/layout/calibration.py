@@ -55,4 +55,4 @@ def calibration_document(paper_name: str, duplex: str) -> Document:
     ]
     pages = (Page(paper.width, paper.height, tuple(front), "front"),
              Page(paper.width, paper.height, tuple(back), "back"))
-    return Document(f"pnp calibration {paper_name}", pages)
+    return Document(f"pnp calibration {paper_name}", pages, duplex=duplex)  # type: ignore[arg-type]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from pnp.diagnostics import Diagnostic, Mark, Severity
 from pnp.layout.furniture import MARK, crop_marks, footer, outline
 from pnp.layout.imposition import Plan, Sheet, Tile, back_position, mirrors_x
 from pnp.layout.pieces import Piece, PrintJob
@@ -13,12 +14,20 @@ from pnp.model.sheets import SheetSettings
 
 Translate = Callable[[str], str]
 
+KIT_SUBJECT = "print-and-play kit made with pnp"
+"""The PDF subject of every kit; its rulebook's subject names the kit after it."""
 OVERLAP_TINT = Style(fill="#7fa7d9", stroke=None, opacity=0.18)
 
 
-def _piece_group(piece: Piece, drawing: tuple[Item, ...], x: float, y: float, label: str) -> Group:
-    b = piece.bleed
-    clip = Rect(-b, -b, piece.width + 2 * b, piece.height + 2 * b, Style())
+def _piece_group(piece: Piece, drawing: tuple[Item, ...], x: float, y: float, label: str,
+                 bleeds: tuple[float, float, float, float]) -> Group:
+    """The piece's drawing at (x, y), clipped to its bleed box: `bleeds` past the trim on the left, top, right
+    and bottom (less than its bleed where it shares a narrow gutter with a neighbour)."""
+    left, top, right, bottom = bleeds
+    if left == top == right == bottom:
+        clip = Rect(-left, -left, piece.width + 2 * left, piece.height + 2 * left, Style())
+    else:
+        clip = Rect(-left, -top, piece.width + left + right, piece.height + top + bottom, Style())
     return Group(drawing, Transform(x, y), clip=clip, label=label)
 
 
@@ -27,10 +36,12 @@ def _phrase(tr: Translate, text: str, **values: object) -> str:
     return fill_placeholders(tr(text), values)
 
 
-def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = str) -> Document:
+def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = str,
+            where: Callable[[tuple[str | int, ...]], Mark | None] = lambda _path: None) -> Document:
     """Draw every sheet of `plan`: pieces, backs, crop marks, tiles, assembly maps and the footer.
 
-    `tr` translates the sheet phrases (sheet numbers, tile labels, the print-at-100% note).
+    `tr` translates the sheet phrases (sheet numbers, tile labels, the print-at-100% note); `where` locates a
+    piece group's spec lines for its warnings.
     """
     pages: list[Page] = []
     total = len(plan.sheets)
@@ -52,7 +63,37 @@ def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = 
         items.extend(footer(plan.paper, settings.margin, job.title, label, job.credit,
                             tr("print at 100% / actual size"), at_top=flipped_vertically))
         pages.append(Page(plan.paper.width, plan.paper.height, tuple(items), label))
-    return Document(job.title, tuple(pages), author=job.credit, subject="print-and-play kit made with pnp")
+    two_sided = any(sheet.back_of is not None for sheet in plan.sheets)
+    return Document(job.title, tuple(pages), author=job.credit, subject=KIT_SUBJECT,
+                    duplex=settings.duplex if two_sided else "none",
+                    warnings=(*job.warnings, *_layout_warnings(job, plan, where)))
+
+
+def _layout_warnings(job: PrintJob, plan: Plan, where: Callable[[tuple[str | int, ...]], Mark | None]
+                     ) -> list[Diagnostic]:
+    """What the sheets could not give a piece group as asked: its whole bleed between neighbours (when the
+    gutters are narrower than 2 x bleed), or room for its crop marks (when the bleed runs into the margins)."""
+    warnings: list[Diagnostic] = []
+    cut = {block.group for sheet in plan.sheets for block in sheet.blocks if block.marks_cut}
+    for gi, group in enumerate(job.groups):
+        bleed = group.size[2] if group.pieces else 0.0
+        kept = min((min(p.bleeds) for sheet in plan.sheets if sheet.back_of is None for p in sheet.placements
+                    if p.group == gi), default=bleed)
+        if kept < bleed - 1e-9:
+            warnings.append(Diagnostic.at(
+                where(group.where), "layout.bleed",
+                f"{group.name}: to fit as many per sheet as without bleed, neighbours share narrower gutters and keep "
+                f"{kept:.3g} of their {bleed:g} mm bleed between them (the sheet's outer edges keep all of it)",
+                f"for the whole bleed everywhere, set sheets.gutter: {2 * bleed:g}mm (fewer per sheet) or use a "
+                "larger paper", Severity.WARNING))
+        if gi in cut:
+            warnings.append(Diagnostic.at(
+                where(group.where), "layout.crop_marks",
+                f"{group.name}: the bleed runs into the margins, so some crop marks are cut short or left out at "
+                "the paper's edge and above the footer",
+                "set sheets.cut_lines: true to draw the trim lines; less bleed or a larger paper leaves room for "
+                "the marks", Severity.WARNING))
+    return warnings
 
 
 def _front_items(job: PrintJob, sheet: Sheet, settings: SheetSettings) -> list[Item]:
@@ -62,7 +103,7 @@ def _front_items(job: PrintJob, sheet: Sheet, settings: SheetSettings) -> list[I
         drawing = piece.front
         if settings.cut_lines:
             drawing = (*drawing, outline(piece))
-        items.append(_piece_group(piece, drawing, p.x, p.y, piece.name))
+        items.append(_piece_group(piece, drawing, p.x, p.y, piece.name, p.bleeds))
     for block in sheet.blocks:
         if block.crop_marks:
             items.extend(crop_marks(block))
@@ -77,7 +118,9 @@ def _back_items(job: PrintJob, sheet: Sheet, plan: Plan, settings: SheetSettings
         if piece.back is None:
             continue
         bx, by = back_position(plan.paper, p.x, p.y, piece.width, piece.height, settings.duplex, offset)
-        items.append(_piece_group(piece, piece.back, bx, by, f"back of {piece.name}"))
+        left, top, right, bottom = p.bleeds
+        bleeds = (right, top, left, bottom) if mirrors_x(plan.paper, settings.duplex) else (left, bottom, right, top)
+        items.append(_piece_group(piece, piece.back, bx, by, f"back of {piece.name}", bleeds))
     return items
 
 

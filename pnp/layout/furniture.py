@@ -56,16 +56,28 @@ def _fit(text: str, width: float, font: str) -> str:
     return text + "…"
 
 
+MIN_MARK = 1.0
+"""A crop mark cut shorter than this by the paper edge or the footer is left out."""
+
+
 def crop_marks(block: Block) -> list[Item]:
-    """Short lines outside the block's bleed box, on every trim line, never over the artwork."""
+    """Short lines outside the block's bleed box, on every trim line, never over the artwork; cut short at the
+    block's bounds (the paper's edges, the footer) when the bleed runs into the margin."""
+    left, top, right, bottom = block.bounds
     items: list[Item] = []
     for x in block.trim_xs:
-        items.append(Line(x, block.y0 - CROP_OFFSET - CROP_LENGTH, x, block.y0 - CROP_OFFSET, MARK))
-        items.append(Line(x, block.y1 + CROP_OFFSET, x, block.y1 + CROP_OFFSET + CROP_LENGTH, MARK))
+        _mark(items, (x, max(block.y0 - CROP_OFFSET - CROP_LENGTH, top)), (x, block.y0 - CROP_OFFSET))
+        _mark(items, (x, block.y1 + CROP_OFFSET), (x, min(block.y1 + CROP_OFFSET + CROP_LENGTH, bottom)))
     for y in block.trim_ys:
-        items.append(Line(block.x0 - CROP_OFFSET - CROP_LENGTH, y, block.x0 - CROP_OFFSET, y, MARK))
-        items.append(Line(block.x1 + CROP_OFFSET, y, block.x1 + CROP_OFFSET + CROP_LENGTH, y, MARK))
+        _mark(items, (max(block.x0 - CROP_OFFSET - CROP_LENGTH, left), y), (block.x0 - CROP_OFFSET, y))
+        _mark(items, (block.x1 + CROP_OFFSET, y), (min(block.x1 + CROP_OFFSET + CROP_LENGTH, right), y))
     return items
+
+
+def _mark(items: list[Item], start: tuple[float, float], end: tuple[float, float]) -> None:
+    """A mark from `start` to `end` (rightwards or downwards) when at least MIN_MARK of it is left."""
+    if (end[0] - start[0]) + (end[1] - start[1]) >= MIN_MARK - 1e-9:
+        items.append(Line(*start, *end, MARK))
 
 
 def outline(piece: Piece, style: Style = CUT) -> Item:

@@ -3,6 +3,12 @@
 Input: piece groups and sheet settings. Output: a `Plan` of sheets; each sheet lists trim positions,
 blocks (for crop marks), and for boards larger than the printable area, tiles (a window of the board).
 Groups with backs are planned first, each front sheet followed by its mirrored back sheet.
+
+Bleed costs no paper: a sheet takes as many pieces as it would without bleed. Trim boxes stay inside the
+margins and above the footer; the outer bleed (and the crop marks beyond it) may run into the margins, which
+are cut away, but never off the paper or over the footer. Neighbouring pieces of a block share a gutter of up
+to 2 x bleed (the gutter asked, when larger): when the sheet has less room, the gutter is what is left and each
+piece's bleed stops at its middle (`Placement.bleeds`).
 """
 
 from __future__ import annotations
@@ -25,12 +31,14 @@ BLOCK_GAP = 3.0
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """Piece `piece` of group `group` with its trim's top-left corner at (x, y) on the sheet."""
+    """Piece `piece` of group `group` with its trim's top-left corner at (x, y) on the sheet; `bleeds` is how
+    far its drawing reaches past the trim on the left, top, right and bottom (its bleed box)."""
 
     group: int
     piece: int
     x: float
     y: float
+    bleeds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +53,15 @@ class Block:
     trim_xs: tuple[float, ...]
     trim_ys: tuple[float, ...]
     crop_marks: bool
+    bounds: tuple[float, float, float, float] = (-math.inf, -math.inf, math.inf, math.inf)
+    """Where crop marks may be drawn (left, top, right, bottom): the paper above the footer."""
+
+    @property
+    def marks_cut(self) -> bool:
+        """True when the bleed leaves the crop marks too little room: some are cut short or left out."""
+        left, top, right, bottom = self.bounds
+        return self.crop_marks and (self.x0 - CROP_ZONE < left - 1e-9 or self.y0 - CROP_ZONE < top - 1e-9
+                                    or self.x1 + CROP_ZONE > right + 1e-9 or self.y1 + CROP_ZONE > bottom + 1e-9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,11 +111,13 @@ class Plan:
 
 @dataclass(slots=True)
 class _Shelf:
-    """A band of blocks side by side; `top`/`bottom`/`right` include the blocks' crop-mark zones."""
+    """A band of blocks side by side; `top`/`bottom`/`right` include the blocks' bleed and crop-mark zones
+    (`top` is -inf for a sheet's first shelf, whose pieces start at the top margin)."""
 
     top: float
     bottom: float
     right: float
+    left: float = math.inf
     blocks: list[Block] = field(default_factory=list)
     placements: list[Placement] = field(default_factory=list)
 
@@ -115,8 +134,8 @@ class _Packer:
 
     def new_shelf(self, gap: float) -> _Shelf:
         last = self.shelf()
-        top = self.area.y0 if last is None else last.bottom + gap
-        shelf = _Shelf(top, top, self.area.x0)
+        top = -math.inf if last is None else last.bottom + gap
+        shelf = _Shelf(top, top, -math.inf)
         self.sheets[-1].append(shelf)
         return shelf
 
@@ -142,24 +161,73 @@ def _too_big(gi: int, group: PieceGroup, area: Area, paper: Paper) -> SpecError:
     ))
 
 
-def _fit(avail_w: float, avail_h: float, fw: float, fh: float, gutter: float, zone: float) -> tuple[int, int]:
-    cols = math.floor((avail_w - 2 * zone + gutter + 1e-9) / (fw + gutter))
-    rows = math.floor((avail_h - 2 * zone + gutter + 1e-9) / (fh + gutter))
-    return max(cols, 0), max(rows, 0)
+def _count(span: float, size: float, gutter: float) -> int:
+    """How many pieces of `size` fit in `span` with `gutter` between neighbours."""
+    return max(math.floor((span + gutter + 1e-9) / (size + gutter)), 0)
+
+
+def _gap(span: float, n: int, size: float, gutter: float, bleed: float) -> float:
+    """The gutter between the trims of `n` neighbours: the gutter asked, widened towards 2 x bleed (so each
+    piece keeps its whole bleed) as far as `span` allows."""
+    if bleed <= 0 or n <= 1:
+        return gutter
+    return max(gutter, min(2 * bleed, (span - n * size) / (n - 1)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """A group's geometry on the sheet: trim size, bleed, and the room kept around its blocks."""
+
+    w: float
+    h: float
+    b: float
+    zone: float
+    """Crop-mark zone beyond the bleed (0 without crop marks)."""
+    edge: float
+    """Room between a block's trims and the printable area's left, top and right edges: the crop-mark zone
+    without bleed; none with bleed, whose outer bleed and marks run into the margin."""
+    foot: float
+    """Room between a block's trims and the bottom of the printable area (the footer): its crop-mark zone
+    without bleed, its bleed with bleed (which must not cover the footer)."""
+
+    @property
+    def pad(self) -> float:
+        """Room between a block's trims and a neighbouring block's room: its bleed and crop-mark zone."""
+        return self.b + self.zone
+
+
+def _geometry(group: PieceGroup, settings: SheetSettings) -> _Group:
+    w, h, b = group.size
+    zone = CROP_ZONE if group.crop_marks and settings.crop_marks else 0.0
+    return _Group(w, h, b, zone, zone if b == 0 else 0.0, zone if b == 0 else b)
+
+
+def _grid(g: _Group, area: Area, gutter: float, left: float, top: float) -> tuple[float, float, int, int]:
+    """Where a block's first trim goes when its room starts at (left, top), and how many columns and rows fit:
+    never more than without bleed."""
+    x0 = max(area.x0 + g.edge, left + g.pad)
+    y0 = max(area.y0 + g.edge, top + g.pad)
+    cols = _count(area.x1 - g.edge - x0, g.w, gutter)
+    rows = _count(area.y1 - g.foot - y0, g.h, gutter)
+    if g.b > 0:
+        bare = _Group(g.w, g.h, 0.0, g.zone, g.zone, g.zone)
+        cols = min(cols, _count(area.x1 - bare.edge - max(area.x0 + bare.edge, left + bare.pad), g.w, gutter))
+        rows = min(rows, _count(area.y1 - bare.foot - max(area.y0 + bare.edge, top + bare.pad), g.h, gutter))
+    return x0, y0, cols, rows
 
 
 def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings, packer: _Packer,
                  paper: Paper) -> None:
     """Place the group's pieces as grid blocks: beside the previous block when there is room, else on a new
     shelf below, else on a new sheet."""
-    w, h, b = group.size
-    fw, fh = w + 2 * b, h + 2 * b
-    zone = CROP_ZONE if group.crop_marks and settings.crop_marks else 0.0
+    g = _geometry(group, settings)
+    w, h, b = g.w, g.h, g.b
     gutter = settings.gutter
-    full_cols, full_rows = _fit(area.width, area.height, fw, fh, gutter, zone)
+    _, _, full_cols, full_rows = _grid(g, area, gutter, -math.inf, -math.inf)
     if full_cols == 0 or full_rows == 0:
         raise _too_big(gi, group, area, paper)
-    gap = 0.0 if zone else BLOCK_GAP
+    gap = 0.0 if g.zone else BLOCK_GAP
+    bounds = (0.0, 0.0, paper.width, area.y1)
     count = len(group.pieces)
     index = 0
     while index < count:
@@ -168,36 +236,47 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
         chunk = None
         if shelf is not None:
             left = shelf.right + (gap if shelf.blocks else 0.0)
-            cols, rows = _fit(area.x1 - left, area.y1 - shelf.top, fw, fh, gutter, zone)
+            x0, y0, cols, rows = _grid(g, area, gutter, left, shelf.top)
             if cols >= 1 and rows >= 1 and (cols * rows >= remaining or cols >= min(full_cols, remaining)):
-                chunk = (shelf, left, cols, rows)
+                chunk = (shelf, x0, y0, cols, rows)
         if chunk is None:
             shelf = packer.new_shelf(gap)
-            cols, rows = _fit(area.width, area.y1 - shelf.top, fw, fh, gutter, zone)
-            if rows == 0:
+            x0, y0, cols, rows = _grid(g, area, gutter, -math.inf, shelf.top)
+            if rows == 0 or cols == 0:
                 packer.sheets[-1].pop()
                 packer.new_sheet()
                 continue
-            chunk = (shelf, area.x0, cols, rows)
-        shelf, left, cols, rows = chunk
+            chunk = (shelf, x0, y0, cols, rows)
+        shelf, x0, y0, cols, rows = chunk
         take = min(remaining, cols * rows)
         assert take > 0, "the packer must place at least one piece per block"
         used_cols = min(cols, take)
         used_rows = math.ceil(take / cols)
-        x0, y0 = left + zone, shelf.top + zone
+        if b > 0 and shelf.top == -math.inf:
+            # at the top of the sheet, room the rows do not need keeps the top bleed and crop marks printable
+            rows_h = used_rows * h + (used_rows - 1) * max(gutter, 2 * b)
+            y0 += min(g.pad, max(area.y1 - g.foot - y0 - rows_h, 0.0))
+        gx = _gap(area.x1 - g.edge - x0, used_cols, w, gutter, b)
+        gy = _gap(area.y1 - g.foot - y0, used_rows, h, gutter, b)
         placements = []
         for k in range(take):
             r, c = divmod(k, cols)
-            placements.append(Placement(gi, index + k, x0 + c * (fw + gutter) + b, y0 + r * (fh + gutter) + b))
+            # full bleed on the grid's outer sides; inside it, up to the middle of the gutter
+            bleeds = (b if c == 0 else min(b, gx / 2), b if r == 0 else min(b, gy / 2),
+                      b if c == used_cols - 1 else min(b, gx / 2), b if r == used_rows - 1 else min(b, gy / 2))
+            placements.append(Placement(gi, index + k, x0 + c * (w + gx), y0 + r * (h + gy), bleeds))
         index += take
-        x1 = x0 + used_cols * fw + (used_cols - 1) * gutter
-        y1 = y0 + used_rows * fh + (used_rows - 1) * gutter
+        x1 = x0 + used_cols * w + (used_cols - 1) * gx
+        y1 = y0 + used_rows * h + (used_rows - 1) * gy
         trim_xs = sorted({round(v, 6) for p in placements for v in (p.x, p.x + w)})
         trim_ys = sorted({round(v, 6) for p in placements for v in (p.y, p.y + h)})
-        shelf.blocks.append(Block(gi, x0, y0, x1, y1, tuple(trim_xs), tuple(trim_ys), zone > 0))
+        shelf.blocks.append(Block(gi, x0 - b, y0 - b, x1 + b, y1 + b, tuple(trim_xs), tuple(trim_ys), g.zone > 0,
+                                  bounds))
         shelf.placements.extend(placements)
-        shelf.right = x1 + zone
-        shelf.bottom = max(shelf.bottom, y1 + zone)
+        shelf.right = x1 + g.pad
+        shelf.bottom = max(shelf.bottom, y1 + g.pad)
+        room_left = x0 - g.pad
+        shelf.left = min(shelf.left, area.x0 if abs(room_left - area.x0) < 1e-9 else room_left)
 
 
 def _centred(shelves: list[_Shelf], area: Area) -> tuple[tuple[Placement, ...], tuple[Block, ...]]:
@@ -205,7 +284,7 @@ def _centred(shelves: list[_Shelf], area: Area) -> tuple[tuple[Placement, ...], 
     placements: list[Placement] = []
     blocks: list[Block] = []
     for shelf in shelves:
-        dx = area.x0 + (area.width - (shelf.right - area.x0)) / 2 - area.x0
+        dx = area.x0 + (area.width - (shelf.right - shelf.left)) / 2 - shelf.left
         placements.extend(replace(p, x=p.x + dx) for p in shelf.placements)
         blocks.extend(replace(bl, x0=bl.x0 + dx, x1=bl.x1 + dx, trim_xs=tuple(x + dx for x in bl.trim_xs))
                       for bl in shelf.blocks)
@@ -246,9 +325,8 @@ def plan_sheets(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: 
         for gi, group in enumerate(groups):
             if (group.has_backs and duplex) != with_backs or not group.pieces:
                 continue
-            w, h, b = group.size
-            zone = CROP_ZONE if group.crop_marks and settings.crop_marks else 0.0
-            fits = min(_fit(area.width, area.height, w + 2 * b, h + 2 * b, settings.gutter, zone)) > 0
+            _, _, cols, rows = _grid(_geometry(group, settings), area, settings.gutter, -math.inf, -math.inf)
+            fits = min(cols, rows) > 0
             if group.tile and not fits:
                 tiles = _tiles(gi, group, area, settings.tile_overlap)
                 tiles_sheets.extend(Sheet(tile=t) for t in tiles)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from pnp.diagnostics import Diagnostic
 from pnp.layout.scene import Item
 from pnp.model.sheets import SheetSettings
 
@@ -62,3 +63,5 @@ class PrintJob:
     groups: tuple[PieceGroup, ...]
     settings: SheetSettings | None = None
     """Sheet settings from the spec; None means the defaults."""
+    warnings: tuple[Diagnostic, ...] = ()
+    """Drawn, but maybe not as meant (text that does not fit): for the user to see."""

@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
+from pnp.diagnostics import Diagnostic
+
 Point = tuple[float, float]
 
 
@@ -123,10 +125,18 @@ class Page:
 
 @dataclass(frozen=True, slots=True)
 class Document:
-    """All pages of one output file, with its title and author metadata."""
+    """All pages of one output file, with its metadata and how it is meant to be printed.
+
+    `lang` is the language of its texts (a BCP 47 code); `duplex` how its sheets are printed two-sided
+    ("none": one-sided); `warnings` are problems met while drawing it (text that does not fit, …), for the
+    caller to report.
+    """
 
     title: str
     pages: tuple[Page, ...]
     author: str = ""
     subject: str = ""
     keywords: tuple[str, ...] = field(default=())
+    lang: str = "en"
+    duplex: Literal["none", "long-edge", "short-edge"] = "none"
+    warnings: tuple[Diagnostic, ...] = ()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from pnp.fonts import text_width_mm
@@ -28,6 +29,39 @@ def wrap(text: str, font: str, size: float, width: float | None) -> list[str]:
                 current = candidate
         lines.append(current)
     return lines
+
+
+@dataclass(frozen=True, slots=True)
+class LineBox:
+    """One line of a text block and the box it takes: its em box (a line of size s is s high, from the top of
+    the line to below its descenders) horizontally from its measured start to end, in block coordinates."""
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+def line_boxes(
+    text: str,
+    x: float,
+    y: float,
+    width: float | None,
+    size: float,
+    font: str = "sans",
+    align: Literal["left", "center", "right"] = "left",
+    line_height: float = 1.2,
+) -> list[LineBox]:
+    """The lines `text_block` draws for the same arguments, with the boxes they take (widths measured with the
+    font's real metrics, as the renderer sets them)."""
+    boxes: list[LineBox] = []
+    for item in text_block(text, x, y, width, size, font, "#000000", align, line_height):
+        w = text_width_mm(item.text, font, size)
+        x0 = {"start": item.x, "middle": item.x - w / 2, "end": item.x - w}[item.anchor]
+        top = item.y - size * ASCENT
+        boxes.append(LineBox(item.text, x0, top, x0 + w, top + size))
+    return boxes
 
 
 def text_block(

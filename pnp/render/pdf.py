@@ -35,7 +35,9 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
     buffer = io.BytesIO()
     first = document.pages[0]
     canvas = Canvas(buffer, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM), invariant=1,
-                    pageCompression=1, initialFontName=reportlab_name("sans"), initialFontSize=10)
+                    pageCompression=1, initialFontName=reportlab_name("sans"), initialFontSize=10,
+                    lang=document.lang)
+    set_print_preferences(canvas, document.duplex)
     canvas.setTitle(document.title)
     canvas.setAuthor(document.author)
     canvas.setSubject(document.subject)
@@ -50,6 +52,18 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
             progress(number)
     canvas.save()
     images.write(buffer.getvalue(), out)
+
+
+DUPLEX_NAMES = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}
+"""PDF /Duplex viewer preference for each duplex setting (none: no preference)."""
+
+
+def set_print_preferences(canvas: Canvas, duplex: str = "none") -> None:
+    """Tell the viewer's print dialog to print at 100% (/PrintScaling /None) and, for two-sided documents,
+    which edge to flip on (/Duplex)."""
+    canvas.setViewerPreference("PrintScaling", "None")
+    if duplex in DUPLEX_NAMES:
+        canvas.setViewerPreference("Duplex", DUPLEX_NAMES[duplex])
 
 
 class _Images:

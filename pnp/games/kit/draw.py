@@ -7,9 +7,10 @@ Card texts containing `{{ }}` are rendered in the sandbox with `card` (name, cou
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import (
@@ -22,6 +23,7 @@ from pnp.games.kit.model.elements import (
     RectElement,
     TextElement,
 )
+from pnp.games.kit.overflow import text_overflow
 from pnp.layout.furniture import hex_points
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
 from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Polygon, Rect, Style, Text, Transform
@@ -33,6 +35,16 @@ ImageResolver = Callable[[str, PathKey], ImageInfo]
 TextRenderer = Callable[[str, dict[str, Any], PathKey], str]
 
 
+@dataclass(frozen=True, slots=True)
+class FaceOf:
+    """Whose face is being drawn, for messages: `name` (card "A" of deck "D"), `kind` (card, counter) and
+    `shared`, the name for untemplated texts of a face many pieces share (the back of deck "D")."""
+
+    name: str
+    kind: str = "card"
+    shared: str = ""
+
+
 class Drawer:
     """Turns elements into scene items; knows how to fetch images and render templated text."""
 
@@ -42,21 +54,26 @@ class Drawer:
         self.mark = mark
         self.errors: list[Diagnostic] = []
         """Problems met while drawing, collected so that every one is reported at once."""
+        self.warnings: list[Diagnostic] = []
+        """Drawn, but maybe not as meant: text that does not fit its box or its face."""
 
     def elements(self, elements: list[Element], w: float, h: float, context: dict[str, Any],
-                 path: PathKey) -> list[Item]:
+                 path: PathKey, face: FaceOf | None = None) -> list[Item]:
         items: list[Item] = []
         for i, element in enumerate(elements):
             try:
-                items.extend(self.element(element, w, h, context, (*path, i)))
+                items.extend(self.element(element, w, h, context, (*path, i), face))
             except SpecError as exc:
                 self.errors.extend(d for d in exc.diagnostics if d not in self.errors)
         return items
 
-    def element(self, e: Element, w: float, h: float, context: dict[str, Any], path: PathKey) -> list[Item]:
+    def element(self, e: Element, w: float, h: float, context: dict[str, Any], path: PathKey,
+                face: FaceOf | None = None) -> list[Item]:
         match e:
             case TextElement():
                 text = self.render_text(e.text, context, (*path, "text")) if "{" in e.text else e.text
+                if face is not None:
+                    self._check_fit(e, text, w, h, path, face)
                 width = e.width if e.width is not None else w - e.x
                 if not e.rotate:
                     return list(text_block(text, e.x, e.y, width, e.size, e.font, e.colour, e.align, e.line_height))
@@ -85,6 +102,17 @@ class Drawer:
                 return [Image(e.x, e.y, iw, ih, info.path, info.key)]
         raise TypeError(type(e).__name__)
 
+    def _check_fit(self, e: TextElement, text: str, w: float, h: float, path: PathKey, face: FaceOf) -> None:
+        reasons = text_overflow(e, text, w, h, face.kind)
+        if not reasons:
+            return
+        who = face.shared if face.shared and "{" not in e.text else face.name
+        warning = Diagnostic.at(self.mark(path), "text.overflow", f"text on {who} does not fit: {'; '.join(reasons)}",
+                                "shorten the text, make it smaller (size) or give it more room (width, height)",
+                                Severity.WARNING)
+        if warning not in self.warnings:
+            self.warnings.append(warning)
+
 
 def _background(fill: str | None, w: float, h: float, bleed: float) -> list[Item]:
     if not fill:
@@ -93,8 +121,9 @@ def _background(fill: str | None, w: float, h: float, bleed: float) -> list[Item
 
 
 def _face(drawer: Drawer, face: Face, w: float, h: float, bleed: float, context: dict[str, Any],
-          path: PathKey) -> tuple[Item, ...]:
-    return (*_background(face.fill, w, h, bleed), *drawer.elements(face.elements, w, h, context, (*path, "elements")))
+          path: PathKey, of: FaceOf) -> tuple[Item, ...]:
+    return (*_background(face.fill, w, h, bleed),
+            *drawer.elements(face.elements, w, h, context, (*path, "elements"), of))
 
 
 def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) -> PieceGroup:
@@ -104,11 +133,13 @@ def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) ->
     for ci, card in enumerate(deck.cards):
         cpath = (*path, "cards", ci)
         context = {"card": _card_context(card), "deck": {"name": deck.name}, "kit": kit}
+        name = f'card "{card.name or ci + 1}" of deck "{deck.name}"'
         front = (*_background(card.fill or deck.fill, w, h, b),
-                 *drawer.elements(card.elements, w, h, context, (*cpath, "elements")))
+                 *drawer.elements(card.elements, w, h, context, (*cpath, "elements"), FaceOf(name)))
         back_face = card.back or deck.back
         back_path = (*cpath, "back") if card.back else (*path, "back")
-        back = _face(drawer, back_face, w, h, b, context, back_path) if back_face else None
+        back_of = FaceOf(f"the back of {name}", shared="" if card.back else f'the back of deck "{deck.name}"')
+        back = _face(drawer, back_face, w, h, b, context, back_path, back_of) if back_face else None
         for _ in range(card.count):
             pieces.append(Piece(w, h, front, back, b, "rect", deck.corner_radius, card.name or deck.name))
     return PieceGroup(deck.name, tuple(pieces), kind="cards", where=path)
@@ -127,7 +158,8 @@ def draw_counters(drawer: Drawer, counters: Counters, path: PathKey, kit: dict[s
         ipath = (*path, "items", ii)
         context = {"counter": {"label": item.label, "count": item.count}, "kit": kit}
         front = (*_shape(counters.shape, s, b, item.fill), *_label(item.label, s, item.colour),
-                 *drawer.elements(item.elements, s, s, context, (*ipath, "elements")))
+                 *drawer.elements(item.elements, s, s, context, (*ipath, "elements"),
+                                  FaceOf(f'counter "{item.label or ii + 1}" of "{counters.name}"', "counter")))
         back: tuple[Item, ...] | None = None
         if counters.two_sided:
             back = (*_shape(counters.shape, s, b, item.back_fill or item.fill),
@@ -195,5 +227,5 @@ def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
                 groups.append(draw_board(component, path))
     if drawer.errors:
         raise SpecError(drawer.errors)
-    return PrintJob(kit.kit, kit.credit, tuple(groups), kit.sheets)
+    return PrintJob(kit.kit, kit.credit, tuple(groups), kit.sheets, warnings=tuple(drawer.warnings))
 

@@ -26,13 +26,16 @@ def clean_text(value: str) -> str:
 
 
 class TextElement(SpecModel):
-    """A block of text wrapped to `width`; `y` is the top of the first line."""
+    """A block of text wrapped to `width` (default: up to the face's right edge); `y` is the top of the first
+    line; `height`, when given, is the room below it: pnp warns about text that needs more room than its box or
+    runs past the face's trim."""
 
     type: Literal["text"]
     text: str = Field(max_length=2000)
     x: Length = 0.0
     y: Length = 0.0
     width: PositiveLength | None = None
+    height: PositiveLength | None = None
     size: PositiveLength = 9 * 25.4 / 72
     font: FontName = "sans"
     colour: Colour = "#000000"

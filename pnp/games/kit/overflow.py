@@ -1,0 +1,57 @@
+"""Text that does not fit: measured with the lines and font metrics the renderer draws (`line_boxes`).
+
+Input: a text element, its text (templates already rendered) and the face's trim size. Output: the reasons
+the text does not fit, in words (empty when it fits): a word wider than the box, lines taller than the box's
+`height`, ink past the face's trim edges (rotated text is checked as it is drawn, turned about its corner).
+"""
+
+from __future__ import annotations
+
+import math
+
+from pnp.games.kit.model.elements import TextElement
+from pnp.layout.text import LineBox, line_boxes
+
+TOLERANCE_MM = 0.05
+"""Overflow smaller than this is rounding, not something a reader would see."""
+
+
+def _turned(box: LineBox, e: TextElement) -> list[tuple[float, float]]:
+    """The corners of a line's box on the face: turned `e.rotate` degrees clockwise about (e.x, e.y)."""
+    corners = [(box.x0, box.y0), (box.x1, box.y0), (box.x1, box.y1), (box.x0, box.y1)]
+    if not e.rotate:
+        return [(e.x + x, e.y + y) for x, y in corners]
+    a = math.radians(e.rotate)
+    cos, sin = math.cos(a), math.sin(a)
+    return [(e.x + x * cos - y * sin, e.y + x * sin + y * cos) for x, y in corners]
+
+
+def text_overflow(e: TextElement, text: str, face_w: float, face_h: float, face: str = "card") -> list[str]:
+    """Why `text`, set as `e` on a `face_w` x `face_h` mm face, does not fit; [] when it fits."""
+    width = e.width if e.width is not None else face_w - e.x
+    boxes = line_boxes(text, 0.0, 0.0, width, e.size, e.font, e.align, e.line_height)
+    if not boxes:
+        return []
+    reasons: list[str] = []
+    room = f"the {width:.3g} mm wide box" if e.width is not None else f"the {width:.3g} mm to the {face}'s right edge"
+    wide = [b for b in boxes if b.x1 - b.x0 > width + TOLERANCE_MM]
+    for b in wide[:3]:
+        what = "the word" if " " not in b.text.strip() else "the line"
+        reasons.append(f"{what} \"{b.text}\" is {b.x1 - b.x0:.1f} mm wide, wider than {room}")
+    needed = boxes[-1].y1
+    if e.height is not None and needed > e.height + TOLERANCE_MM:
+        lines = round((boxes[-1].y0) / (e.size * e.line_height)) + 1
+        reasons.append(f"its {lines} line(s) need {needed:.1f} mm, the box is {e.height:g} mm high")
+    points = [p for b in boxes for p in _turned(b, e)]
+    past = {
+        "left": -min(x for x, _ in points),
+        "top": -min(y for _, y in points),
+        "right": max(x for x, _ in points) - face_w,
+        "bottom": max(y for _, y in points) - face_h,
+    }
+    if wide and e.width is None:
+        del past["right"]  # already said: the box reaches the right edge
+    edges = [f"{mm:.1f} mm past the {edge} edge" for edge, mm in past.items() if mm > TOLERANCE_MM]
+    if edges:
+        reasons.append(f"it runs {' and '.join(edges)} of the {face}'s trim")
+    return reasons
