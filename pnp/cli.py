@@ -167,6 +167,7 @@ def validate(spec: Path, fmt: str, games: int | None, **kwargs: Any) -> None:
         diagnostics = _all_problems(spec, limits, games)
     except SpecError as exc:  # the spec could not be read or modelled: its own problems, then the summary
         diagnostics = exc.diagnostics
+    diagnostics = sort_diagnostics(diagnostics)
     report(diagnostics, fmt)
     errors = sum(d.is_error for d in diagnostics)
     if fmt == "text":

@@ -6,7 +6,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
+from pnp.spec.loader import trusted_yaml
 
 LAYOUTS_DIR = Path(__file__).resolve().parent.parent / "layouts"
 
@@ -14,6 +14,5 @@ LAYOUTS_DIR = Path(__file__).resolve().parent.parent / "layouts"
 @cache
 def layout_data(name: str) -> dict[str, Any]:
     """The mapping in `layouts/<name>.yaml` (trusted project data, loaded safely)."""
-    with (LAYOUTS_DIR / f"{name}.yaml").open(encoding="utf-8") as handle:
-        data: dict[str, Any] = yaml.safe_load(handle)
+    data: dict[str, Any] = trusted_yaml(LAYOUTS_DIR / f"{name}.yaml")
     return data

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from pathlib import Path
@@ -376,3 +377,20 @@ def test_control_character_in_a_big_file_is_located_in_characters() -> None:
     (diagnostic,) = caught.value.diagnostics
     assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("yaml.syntax", 2, 20)
     assert "U+0007" in diagnostic.message
+
+
+def test_a_mistake_inside_an_alias_is_reported_once(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    """An anchored card with one mistake, repeated by 54 aliases: one error at the anchor (not 55 copies); two
+    mistakes there: two errors, in line order as numbers (line 9 before line 10)."""
+    clef = '          - {type: text, text: "clef \U0001d11e"}\n'
+    spec = deck().replace("      - name: One\n", "      - &card\n        name: One\n").replace(
+        '          - {type: text, text: "Hello"}\n', '          - {type: text, text: "Hello"}\n' + clef
+    )
+    path = tmp_kit(spec + "      - *card\n" * 54)
+    result = run_pnp("validate", path)
+    error = one_error(result, path)
+    assert (error.rule, error.line) == ("text.glyphs", 10)
+    assert "1 error(s)" in result.stderr
+    two = spec.replace('"Hello"', '"hello \U0001d11e"') + "      - *card\n" * 54  # mistakes on lines 9 and 10
+    result = run_pnp("validate", tmp_kit(two, name="two.yaml"), "--format", "json")
+    assert [(d["line"], d["rule"]) for d in json.loads(result.stdout)] == [(9, "text.glyphs"), (10, "text.glyphs")]

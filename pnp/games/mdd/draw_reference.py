@@ -11,14 +11,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from pnp.games.mdd.draw_common import CUT, FOLD, ink_on
 from pnp.games.mdd.geometry import RuleLimits
 from pnp.kit.cards import reference_card
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Item, Line, Rect, Style, Text
 from pnp.layout.text import fill_placeholders
+from pnp.spec.loader import trusted_yaml
 
 Translate = Callable[[str], str]
 CARDS_FILE = Path(__file__).parent / "data" / "reference-cards.yaml"
@@ -26,8 +25,7 @@ CARDS_FILE = Path(__file__).parent / "data" / "reference-cards.yaml"
 
 @cache
 def _card_texts() -> tuple[dict[str, Any], ...]:
-    with CARDS_FILE.open(encoding="utf-8") as handle:
-        return tuple(yaml.safe_load(handle))
+    return tuple(trusted_yaml(CARDS_FILE))
 
 
 def _fill(tr: Translate, text: str, values: dict[str, object]) -> str:
