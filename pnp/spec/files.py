@@ -1,5 +1,5 @@
-"""Reading spec files safely, before any YAML: paths inside the kit folder, regular files under the size cap,
-UTF-8 text; and the located errors the loader raises.
+"""Reading spec files safely, before any YAML: the caps, paths inside the kit folder, regular files under the
+size cap, UTF-8 text, where a block scalar's text starts; and the located errors the loader raises.
 
 Input: paths and bytes from an untrusted kit. Output: resolved paths and decoded text, or a `SpecError` at a
 `file:line:col` mark.
@@ -9,9 +9,38 @@ from __future__ import annotations
 
 import os
 import stat
+from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
+
+MAX_DEPTH_CEILING = 1_000
+"""Highest `max_depth` accepted (libyaml's own nesting cap)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Caps for untrusted specs; each can be raised from the command line."""
+
+    max_bytes: int = 2_000_000
+    max_depth: int = 64
+    max_aliases: int = 1_000
+    max_nodes: int = 200_000
+    max_string: int = 10_000
+    max_includes: int = 64
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.max_depth <= MAX_DEPTH_CEILING:
+            raise ValueError(f"max_depth must be between 1 and {MAX_DEPTH_CEILING}")
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    """A `|` (literal) or `>` (folded) block scalar: whether literal, and where its text starts (the line
+    after the indicator, at the indent of its first non-blank line)."""
+
+    literal: bool
+    start: Mark
 
 
 def error(mark: Mark, rule: str, message: str, hint: str) -> SpecError:
@@ -120,6 +149,11 @@ def read_bytes(path: Path, file: str, max_bytes: int) -> bytes:
     return raw
 
 
+def read_text(path: Path, file: str, max_bytes: int) -> str:
+    """The UTF-8 text of a regular file of at most `max_bytes` (see `read_bytes` and `decode`)."""
+    return decode(read_bytes(path, file, max_bytes), file)
+
+
 _UTF16_32_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
 
 
@@ -158,3 +192,16 @@ def text_mark(text: str, file: str, index: int) -> Mark:
     """The mark of character `index` of `text`."""
     line_start = text.rfind("\n", 0, index) + 1
     return Mark(file, text.count("\n", 0, index) + 1, index - line_start + 1)
+
+
+def block_at(text: str, file: str, index: int, literal: bool) -> Block:
+    """The `Block` whose indicator (`|` or `>`) is at character `index` of `text`."""
+    line, at, indent = text.count("\n", 0, index) + 1, text.find("\n", index) + 1, 0
+    while 0 < at < len(text):  # the first non-blank line after the indicator
+        end = text.find("\n", at)
+        row = text[at : end if end >= 0 else len(text)]
+        if row.strip():
+            indent = len(row) - len(row.lstrip(" "))
+            break
+        at = end + 1 if end >= 0 else 0
+    return Block(literal, Mark(file, line + 1, indent + 1))

@@ -27,13 +27,9 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pnp.collector import collector_paused
 from pnp.diagnostics import Mark, SpecError
-from pnp.spec.files import decode, error, over_cap, read_bytes, resolve_inside, text_mark, too_big
+from pnp.spec import files
+from pnp.spec.files import MAX_DEPTH_CEILING, Block, Limits, block_at, error, over_cap, resolve_inside
 
-__all__ = ["MAX_DEPTH_CEILING", "Block", "Limits", "Located", "PathKey", "load_yaml", "load_yaml_text",
-           "resolve_inside", "trusted_yaml"]  # fmt: skip
-
-MAX_DEPTH_CEILING = 1_000
-"""Highest `max_depth` accepted (libyaml's own nesting cap)."""
 PYTHON_PARSER_MAX_CHARS = 100_000
 """Largest text re-read by PyYAML's pure-Python parser for its wording of an error libyaml found (it reads
 about 0.2 MB/s); bigger files get libyaml's own message, at the same place."""
@@ -48,41 +44,16 @@ _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 _PLAIN = "pnp:plain"  # the tag given to an untagged plain scalar (an explicit tag never reaches `resolve`)
 
 
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Caps for untrusted specs; each can be raised from the command line."""
-
-    max_bytes: int = 2_000_000
-    max_depth: int = 64
-    max_aliases: int = 1_000
-    max_nodes: int = 200_000
-    max_string: int = 10_000
-    max_includes: int = 64
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.max_depth <= MAX_DEPTH_CEILING:
-            raise ValueError(f"max_depth must be between 1 and {MAX_DEPTH_CEILING}")
-
-
-@dataclass(frozen=True, slots=True)
-class Block:
-    """A `|` (literal) or `>` (folded) block scalar: whether literal, and where its text starts (the line
-    after the indicator, at the indent of its first non-blank line)."""
-
-    literal: bool
-    start: Mark
-
-
 @dataclass(slots=True)
 class Located:
     """Plain data of a spec and the composed nodes it came from, for the marks of its values and mapping keys
-    by path (`mark`, `key_mark`, `block`, `text_mark`). `files` names the file of each included root node."""
+    by path (`mark`, `key_mark`, `block`, `text_mark`). `included` names the file of each included root node."""
 
     data: Any
     file: str
     root: Path
     node: Node | None = None
-    files: dict[int, str] = field(default_factory=dict)
+    included: dict[int, str] = field(default_factory=dict)
     blocks: dict[int, Block] = field(default_factory=dict)
 
     def mark(self, path: PathKey) -> Mark:
@@ -117,7 +88,7 @@ class Located:
             if child is None:
                 return node, file, key, False
             key, node = child
-            file = self.files.get(id(node), file)
+            file = self.included.get(id(node), file)
         return node, file, key, True
 
 
@@ -134,23 +105,16 @@ class _Resolve:
         return _PLAIN if value is not None and implicit[0] else "!"
 
 
-class _TooDeep(Exception):
-    """PyYAML's composer (recursive, in Python) reached a node deeper than the cap allows."""
-
-    def __init__(self, mark: Any) -> None:
-        self.mark = mark
-
-
 class _PyLoader(_Resolve, yaml.SafeLoader):
     """PyYAML's pure-Python composer, refusing to nest deeper than `max_level` before it recurses further."""
 
-    level, max_level = 0, MAX_DEPTH_CEILING
+    level, max_level, too_deep = 0, MAX_DEPTH_CEILING, staticmethod(lambda mark: SpecError([]))
 
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         self.level += 1
         try:
             if self.level > self.max_level:
-                raise _TooDeep(self.peek_event().start_mark)
+                raise self.too_deep(self.peek_event().start_mark)
             return super().compose_node(parent, index)  # type: ignore[no-any-return]
         finally:
             self.level -= 1
@@ -173,28 +137,28 @@ _CLoader: type | None = type("_CLoader", (_Resolve, yaml.CSafeLoader), {}) if _l
 def _compose(text: str, file: str, limits: Limits, depth: int) -> tuple[Node | None, type]:
     """Compose `text` with libyaml; when libyaml refuses it, PyYAML words the error (small files), or takes the
     text if it accepts it (the two differ on a few rare inputs). Returns the root node and the loader used."""
-    max_level = limits.max_depth - depth
+    def too_deep(mark: Any) -> SpecError:
+        return over_cap("yaml.depth", _yaml_mark(mark, file), limits.max_depth)
+
     if _CLoader is not None:
         try:
-            return _compose_with(_CLoader, text), _CLoader
+            return _compose_with(_CLoader(text)), _CLoader
         except yaml.composer.ComposerError as exc:
             raise _syntaxerror(exc, text, file) from None
         except (yaml.YAMLError, UnicodeEncodeError) as exc:
             if isinstance(exc, yaml.MarkedYAMLError) and exc.problem == "exceeded maximum nesting depth":
-                raise over_cap("yaml.depth", _yaml_mark(exc.problem_mark, file), limits.max_depth) from None
+                raise too_deep(exc.problem_mark) from None
             if isinstance(exc, UnicodeEncodeError) or len(text) > PYTHON_PARSER_MAX_CHARS:
                 raise _syntaxerror(exc, text, file, from_libyaml=True) from None
     try:
-        return _compose_with(_PyLoader, text, max_level), _PyLoader
-    except _TooDeep as exc:
-        raise over_cap("yaml.depth", _yaml_mark(exc.mark, file), limits.max_depth) from None
+        loader = _PyLoader(text)
+        loader.max_level, loader.too_deep = limits.max_depth - depth, too_deep
+        return _compose_with(loader), _PyLoader
     except yaml.YAMLError as exc:
         raise _syntaxerror(exc, text, file) from None
 
 
-def _compose_with(loader_class: type, text: str, max_level: int = MAX_DEPTH_CEILING) -> Node | None:
-    loader = loader_class(text)
-    loader.max_level = max_level
+def _compose_with(loader: Any) -> Node | None:
     try:
         return loader.get_single_node()  # type: ignore[no-any-return]
     finally:
@@ -218,22 +182,16 @@ def _syntaxerror(
     """The located error for something a YAML parser refused (libyaml counts reader positions in UTF-8 bytes,
     PyYAML in characters)."""
     if isinstance(exc, UnicodeEncodeError):
-        return error(
-            text_mark(text, file, exc.start),
-            "yaml.encoding",
-            f"the text contains U+{ord(text[exc.start]):04X}, which is not a character (a lone surrogate)",
-            "remove it; save the file as UTF-8",
-        )
+        return error(files.text_mark(text, file, exc.start), "yaml.encoding",
+                     f"the text contains U+{ord(text[exc.start]):04X}, which is not a character (a lone surrogate)",
+                     "remove it; save the file as UTF-8")  # fmt: skip
     if isinstance(exc, yaml.reader.ReaderError):
         position = exc.position
         if from_libyaml:
             position = len(text.encode("utf-8", "surrogatepass")[:position].decode("utf-8", "ignore"))
-        return error(
-            text_mark(text, file, position),
-            "yaml.syntax",
-            f"the file contains the control character U+{exc.character:04X}, which YAML does not allow",
-            "remove it; write special characters as escapes inside double quotes",
-        )
+        return error(files.text_mark(text, file, position), "yaml.syntax",
+                     f"the file contains the control character U+{exc.character:04X}, which YAML does not allow",
+                     "remove it; write special characters as escapes inside double quotes")  # fmt: skip
     if not isinstance(exc, yaml.MarkedYAMLError):
         return error(Mark(file, 1, 1), "yaml.syntax", f"YAML error: {exc}", "check the file's syntax")
     mark, context, problem = _yaml_mark(exc.problem_mark or exc.context_mark, file), exc.context or "", exc.problem
@@ -355,19 +313,7 @@ class _Checker:
             raise error(self._mark(node), "yaml.string", f"{what} is longer than {self.limits.max_string} characters",
                         hint)  # fmt: skip
         if node.style == "|" or node.style == ">":
-            self.located.blocks[id(node)] = self._block(node)
-
-    def _block(self, node: ScalarNode) -> Block:
-        start, text = node.start_mark, self.text
-        indent, at = 0, text.find("\n", start.index) + 1
-        while 0 < at < len(text):  # the first non-blank line after the indicator
-            end = text.find("\n", at)
-            line = text[at : end if end >= 0 else len(text)]
-            if line.strip():
-                indent = len(line) - len(line.lstrip(" "))
-                break
-            at = end + 1 if end >= 0 else 0
-        return Block(node.style == "|", Mark(self.file, start.line + 2, indent + 1))
+            self.located.blocks[id(node)] = block_at(self.text, self.file, node.start_mark.index, node.style == "|")
 
     def _cycle(self, node: Node) -> SpecError:
         return error(self._mark(node), "yaml.alias_cycle", "an alias refers to the node that contains it",
@@ -425,7 +371,7 @@ def _is_null(node: ScalarNode) -> bool:
 def _data(node: Node) -> Any:
     """The plain data of a checked node; an alias's data is a copy (the model may not share mutable data)."""
     if isinstance(node, ScalarNode):
-        return None if node.tag == _PLAIN and node.value in _NULLS else node.value
+        return None if _is_null(node) else node.value
     if isinstance(node, SequenceNode):
         return [_data(item) for item in node.value]
     return {name.value: _data(value) for name, value in node.value}
@@ -435,7 +381,7 @@ def _load_text(text: str, file: str, limits: Limits, located: Located, including
                budget: _Budget, depth: int = 0) -> tuple[Node, int]:  # fmt: skip
     """The checked root node of one file's text and its levels, the file nested `depth` levels deep."""
     if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
-        raise too_big(file, "spec", limits.max_bytes)
+        raise files.too_big(file, "spec", limits.max_bytes)
     root, loader = _compose(text, file, limits, depth)
     if root is None:
         raise error(Mark(file, 1, 1), "yaml.empty", "the spec file is empty",
@@ -450,9 +396,9 @@ def _load_text(text: str, file: str, limits: Limits, located: Located, including
             raise error(mark, "spec.include", f"include cycle: {target!r} includes itself",
                         "remove the include that points back")  # fmt: skip
         sub = str(resolved)
-        node, levels = _load_text(decode(read_bytes(resolved, sub, limits.max_bytes), sub), sub, limits, located,
-                                  (*including, resolved), budget, level - 1)  # fmt: skip
-        located.files[id(node)] = sub
+        text = files.read_text(resolved, sub, limits.max_bytes)
+        node, levels = _load_text(text, sub, limits, located, (*including, resolved), budget, level - 1)
+        located.included[id(node)] = sub
         return node, levels
 
     return _Checker(text, file, loader, limits, budget, located, include).node(root, depth + 1)
@@ -477,7 +423,7 @@ def load_yaml(path: str | os.PathLike[str], limits: Limits | None = None, root: 
     limits = limits or Limits()
     located = Located(data=None, file=str(real), root=(root or real.parent).resolve())
     with _loading():
-        text = decode(read_bytes(real, located.file, limits.max_bytes), located.file)
+        text = files.read_text(real, located.file, limits.max_bytes)
         located.node = _load_text(text, located.file, limits, located, (real,), _Budget())[0]
         located.data = _data(located.node)
     return located
