@@ -13,6 +13,7 @@ string means. `{include: other.yaml}` is replaced by that file's data, which mus
 
 from __future__ import annotations
 
+import itertools
 import os
 import re
 import sys
@@ -41,6 +42,7 @@ SCALAR_TAGS = frozenset(_YAML + name for name in ("str", "int", "float", "bool",
 _COLLECTION_TAGS = {MappingNode: ("!", _YAML + "map"), SequenceNode: ("!", _YAML + "seq")}
 _MERGE_TAG = _YAML + "merge"
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
+_NESTING = "exceeded maximum nesting depth"  # libyaml's error past its own cap, and `_PyLoader`'s past the spec's
 _PLAIN = "pnp:plain"  # the tag given to an untagged plain scalar (an explicit tag never reaches `resolve`)
 
 
@@ -108,13 +110,13 @@ class _Resolve:
 class _PyLoader(_Resolve, yaml.SafeLoader):
     """PyYAML's pure-Python composer, refusing to nest deeper than `max_level` before it recurses further."""
 
-    level, max_level, too_deep = 0, MAX_DEPTH_CEILING, staticmethod(lambda mark: SpecError([]))
+    level, max_level = 0, MAX_DEPTH_CEILING
 
     def compose_node(self, parent: Node | None, index: Any) -> Node | None:
         self.level += 1
         try:
             if self.level > self.max_level:
-                raise self.too_deep(self.peek_event().start_mark)
+                raise yaml.composer.ComposerError(None, None, _NESTING, self.peek_event().start_mark)
             return super().compose_node(parent, index)  # type: ignore[no-any-return]
         finally:
             self.level -= 1
@@ -122,12 +124,10 @@ class _PyLoader(_Resolve, yaml.SafeLoader):
 
 def _libyaml_caps_nesting() -> bool:
     """libyaml composes in C, recursively: only safe when libyaml stops at its own nesting cap."""
-    if not yaml.__with_libyaml__:
-        return False
     try:
         yaml.compose("[" * 1001 + "]" * 1001, Loader=yaml.CSafeLoader)
-    except yaml.YAMLError as exc:
-        return getattr(exc, "problem", "") == "exceeded maximum nesting depth"
+    except (AttributeError, yaml.YAMLError) as exc:  # AttributeError: PyYAML built without libyaml
+        return getattr(exc, "problem", "") == _NESTING
     return False
 
 
@@ -137,32 +137,22 @@ _CLoader: type | None = type("_CLoader", (_Resolve, yaml.CSafeLoader), {}) if _l
 def _compose(text: str, file: str, limits: Limits, depth: int) -> tuple[Node | None, type]:
     """Compose `text` with libyaml; when libyaml refuses it, PyYAML words the error (small files), or takes the
     text if it accepts it (the two differ on a few rare inputs). Returns the root node and the loader used."""
-    def too_deep(mark: Any) -> SpecError:
-        return over_cap("yaml.depth", _yaml_mark(mark, file), limits.max_depth)
-
-    if _CLoader is not None:
+    for loader in (_CLoader, _PyLoader) if _CLoader else (_PyLoader,):
         try:
-            return _compose_with(_CLoader(text)), _CLoader
-        except yaml.composer.ComposerError as exc:
-            raise _syntaxerror(exc, text, file) from None
+            parser = loader(text)
+            parser.max_level = limits.max_depth - depth
+            try:
+                return parser.get_single_node(), loader
+            finally:
+                parser.dispose()
         except (yaml.YAMLError, UnicodeEncodeError) as exc:
-            if isinstance(exc, yaml.MarkedYAMLError) and exc.problem == "exceeded maximum nesting depth":
-                raise too_deep(exc.problem_mark) from None
-            if isinstance(exc, UnicodeEncodeError) or len(text) > PYTHON_PARSER_MAX_CHARS:
-                raise _syntaxerror(exc, text, file, from_libyaml=True) from None
-    try:
-        loader = _PyLoader(text)
-        loader.max_level, loader.too_deep = limits.max_depth - depth, too_deep
-        return _compose_with(loader), _PyLoader
-    except yaml.YAMLError as exc:
-        raise _syntaxerror(exc, text, file) from None
-
-
-def _compose_with(loader: Any) -> Node | None:
-    try:
-        return loader.get_single_node()  # type: ignore[no-any-return]
-    finally:
-        loader.dispose()
+            if isinstance(exc, yaml.MarkedYAMLError) and exc.problem == _NESTING:
+                at = _too_deep_at(loader, text, file, limits.max_depth - depth)
+                raise over_cap("yaml.depth", at or _yaml_mark(exc.problem_mark, file), limits.max_depth) from None
+            final = loader is _PyLoader or len(text) > PYTHON_PARSER_MAX_CHARS
+            if final or isinstance(exc, (yaml.composer.ComposerError, UnicodeEncodeError)):
+                raise _syntaxerror(exc, text, file, from_libyaml=loader is not _PyLoader) from None
+    raise AssertionError("PyYAML's parser returns or raises")
 
 
 def _yaml_mark(mark: Any, file: str) -> Mark:
@@ -334,19 +324,32 @@ class _Checker:
         return _mark(node, self.file)
 
     def _alias_mark(self) -> Mark:
-        """Where the latest alias counted is written: aliases leave no node, so the text is parsed again for
-        its event (only for an error)."""
-        parser = self.loader(self.text)
-        try:
-            count = 0
-            while parser.check_event():
-                event = parser.get_event()
-                count += isinstance(event, yaml.AliasEvent)
-                if count == self.aliases:
-                    return _yaml_mark(event.start_mark, self.file)
-        finally:
-            parser.dispose()
-        return Mark(self.file, 1, 1)
+        """Where the latest alias counted is written: aliases leave no node, so the text is parsed again."""
+        aliases = (event for event in _events(self.loader, self.text) if isinstance(event, yaml.AliasEvent))
+        return _yaml_mark(next(itertools.islice(aliases, self.aliases - 1, None)).start_mark, self.file)
+
+
+def _events(loader: type, text: str) -> Iterator[Any]:
+    """The parser's events for `text` (parsed again to locate an error)."""
+    parser = loader(text)
+    try:
+        while parser.check_event():
+            yield parser.get_event()
+    finally:
+        parser.dispose()
+
+
+def _too_deep_at(loader: type, text: str, file: str, max_level: int) -> Mark | None:
+    """Where nesting first goes past `max_level`; None when the parser fails before."""
+    opened = 0
+    try:
+        for event in _events(loader, text):
+            if isinstance(event, yaml.NodeEvent) and opened >= max_level:
+                return _yaml_mark(event.start_mark, file)
+            opened += isinstance(event, yaml.CollectionStartEvent) - isinstance(event, yaml.CollectionEndEvent)
+    except yaml.YAMLError:
+        pass
+    return None
 
 
 def _tag_error(mark: Mark, tag: str) -> SpecError:
