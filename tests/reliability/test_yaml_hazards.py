@@ -58,6 +58,7 @@ GOLDEN = [
     ),
     ("alias-cycle-list", "- &a [*a]\n", "yaml.alias_cycle", 1, 3, "an alias refers to the node that contains it"),
     ("alias-cycle-map", "kit: &a {x: *a}\n", "yaml.alias_cycle", 1, 6, "an alias refers to the node that contains it"),
+    ("alias-cycle-key", "kit: &a {*a: 1}\n", "yaml.alias_cycle", 1, 6, "an alias refers to the node that contains it"),
     (
         "duplicate-top",
         "kit: A\ncomponents: []\nkit: B\n",
@@ -206,6 +207,21 @@ def test_deep_nesting_is_too_deep(tmp_kit: KitFactory, run_pnp: PnpRunner, text:
     path = tmp_kit(text)
     error = one_error(run_pnp("validate", path), path)
     assert (error.rule, error.message) == ("yaml.depth", "the spec nests too deep (more than 64 levels)")
+
+
+def test_nesting_through_an_alias_is_too_deep_at_the_alias(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    """A 61-level anchor is fine where it is written; repeated 4 levels down it passes the cap of 64."""
+    path = tmp_kit("a: &a " + "[" * 60 + "x" + "]" * 60 + "\nb: {c: {d: {e: {f: *a}}}}\n")
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.rule, error.line, error.column) == ("yaml.depth", 2, 20)
+
+
+def test_deep_nesting_only_pyyaml_reads_is_too_deep(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    """libyaml refuses a byte-order mark inside the text, PyYAML's recursive composer takes the file: it stops
+    at the cap (no RecursionError), where the nesting first passes it."""
+    path = tmp_kit("x: 1\n\ufeffy: " + "[" * 5000 + "]" * 5000 + "\n")
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.rule, error.line, error.column) == ("yaml.depth", 2, 67)
 
 
 def test_deep_nesting_with_raised_cap_loads(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
