@@ -65,8 +65,8 @@ class Located:
 
     def key_mark(self, path: PathKey) -> Mark:
         """Mark of the key naming `path` (for unknown keys), else of the value."""
-        _, file, key, found = self._find(path)
-        return _mark(key, file) if found and key is not None else self.mark(path)
+        _, _, key, found = self._find(path)
+        return key if found and key is not None else self.mark(path)
 
     def block(self, path: PathKey) -> Block | None:
         """The `|` or `>` block at `path` (its style and where its text starts), None for any other value."""
@@ -78,8 +78,8 @@ class Located:
         block = self.block(path)
         return block.start if block else self.mark(path)
 
-    def _find(self, path: PathKey) -> tuple[Node | None, str, Node | None, bool]:
-        """The node at `path` (or its nearest ancestor), its file, the key node naming it, whether found."""
+    def _find(self, path: PathKey) -> tuple[Node | None, str, Mark | None, bool]:
+        """The node at `path` (or its nearest ancestor), its file, the mark of the key naming it, whether found."""
         node, file, key = self.node, self.file, None
         for step in path:
             child: tuple[Node | None, Node] | None = None
@@ -89,7 +89,7 @@ class Located:
                 child = (None, node.value[step])
             if child is None:
                 return node, file, key, False
-            key, node = child
+            key, node = (_mark(child[0], file) if child[0] is not None else None), child[1]
             file = self.included.get(id(node), file)
         return node, file, key, True
 
