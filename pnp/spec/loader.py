@@ -326,7 +326,8 @@ class _Checker:
     def _alias_mark(self) -> Mark:
         """Where the latest alias counted is written: aliases leave no node, so the text is parsed again."""
         aliases = (event for event in _events(self.loader, self.text) if isinstance(event, yaml.AliasEvent))
-        return _yaml_mark(next(itertools.islice(aliases, self.aliases - 1, None)).start_mark, self.file)
+        event = next(itertools.islice(aliases, self.aliases - 1, None), None)
+        return _yaml_mark(event.start_mark if event else None, self.file)
 
 
 def _events(loader: type, text: str) -> Iterator[Any]:
