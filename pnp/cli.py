@@ -17,7 +17,7 @@ import click
 from pnp import __version__
 from pnp.collector import collector_paused
 from pnp.commands import report, user_errors
-from pnp.diagnostics import Diagnostic, SpecError
+from pnp.diagnostics import Diagnostic, SpecError, sort_diagnostics
 from pnp.games.registry import command_names, game_command, get_game, plugin_names
 from pnp.model.sheets import paper_names
 from pnp.pipeline import (
@@ -124,6 +124,7 @@ def validate(spec: Path, fmt: str, games: int | None, **kwargs: Any) -> None:
         diagnostics = _all_problems(spec, limits, games)
     except SpecError as exc:  # the spec could not be read or modelled: its own problems, then the summary
         diagnostics = exc.diagnostics
+    diagnostics = sort_diagnostics(diagnostics)
     report(diagnostics, fmt)
     errors = sum(d.is_error for d in diagnostics)
     if fmt == "text":

@@ -78,8 +78,13 @@ class SpecError(Exception):
 
 
 def sort_diagnostics(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """Order by file, line, column, then rule, so output is stable."""
-    return sorted(diagnostics, key=lambda d: (d.file, d.line, d.column, d.rule, d.message))
+    """Each problem once, ordered by file, line and column (as numbers), then rule and message, so output is
+    stable. A mistake inside a YAML anchor is found at every alias that repeats it, always at the anchor's
+    place: the same file, line, column, rule and message is one problem (the first found is kept)."""
+    unique: dict[tuple[str, int, int, str, str], Diagnostic] = {}
+    for d in diagnostics:
+        unique.setdefault((d.file, d.line, d.column, d.rule, d.message), d)
+    return [unique[key] for key in sorted(unique)]
 
 
 def format_json(diagnostics: list[Diagnostic]) -> str:

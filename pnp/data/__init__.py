@@ -12,7 +12,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-import yaml
+from pnp.spec.loader import trusted_yaml
 
 
 def resource_path(package: str, *parts: str) -> Path:
@@ -26,6 +26,5 @@ def resource_path(package: str, *parts: str) -> Path:
 @cache
 def layout_data(name: str) -> dict[str, Any]:
     """The mapping in `pnp/data/layouts/<name>.yaml` (trusted project data, loaded safely)."""
-    text = files("pnp.data").joinpath("layouts", f"{name}.yaml").read_text(encoding="utf-8")
-    data: dict[str, Any] = yaml.safe_load(text)
+    data: dict[str, Any] = trusted_yaml(resource_path("pnp.data", "layouts", f"{name}.yaml"))
     return data

@@ -1,219 +1,169 @@
 """Safe YAML loading with positions, limits and includes.
 
-Input: a spec file path (untrusted). Output: `Located`, the plain data (dicts, lists, strings, None)
-plus the `Mark` of every value and key, addressed by its path of keys and indices.
+Input: a spec file path (untrusted). Output: `Located`, the plain data (dicts, lists, strings, None) and the
+composed YAML nodes it came from, which give the `Mark` of every value and key by its path of keys and indices.
 
-Every plain scalar stays a string (`no`, `on`, `1.10`, `2024-01-01` included) except `null`/`~`/empty,
-which become None; the typed model decides what a string means. Aliases, depth, size and include
-count are capped; duplicate keys are errors; `{include: other.yaml}` is replaced by that file's data,
-which must lie inside the kit folder.
+Each file is composed by libyaml (`yaml.compose`, which builds an anchored node once and shares it at every
+alias), then its node graph is checked once, with a memo over node ids, before any data is built: aliases,
+expanded values, nesting depth (counting the files that include it), string length, tags, keys, alias cycles.
+A value reached through an alias has its anchor's marks. Every plain scalar stays a string (`no`, `on`,
+`1.10`, `2024-01-01` included) except `null`/`~`/empty, which become None; the typed model decides what a
+string means. `{include: other.yaml}` is replaced by that file's data, which must lie inside the kit folder.
 """
 
 from __future__ import annotations
 
+import itertools
 import os
-import stat
-from collections.abc import Iterator
+import re
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.events import Event, StreamEndEvent
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pnp.collector import collector_paused
 from pnp.diagnostics import Mark, SpecError
-from pnp.spec.events import DOCUMENT, Block, EventBuilder, NodeCount, PathKey, Slot
-from pnp.spec.survey import Caps, Survey, error, over_cap, survey
+from pnp.spec import files
+from pnp.spec.files import MAX_DEPTH_CEILING, Block, Limits, block_at, error, over_cap, resolve_inside
 
-MAX_DEPTH_CEILING = 1_000
-"""Highest `max_depth` accepted: marks are kept per full path, so memory grows with depth squared."""
 PYTHON_PARSER_MAX_CHARS = 100_000
 """Largest text re-read by PyYAML's pure-Python parser for its wording of an error libyaml found (it reads
 about 0.2 MB/s); bigger files get libyaml's own message, at the same place."""
 
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Caps for untrusted specs; each can be raised from the command line."""
-
-    max_bytes: int = 2_000_000
-    max_depth: int = 64
-    max_aliases: int = 1_000
-    max_nodes: int = 200_000
-    max_string: int = 10_000
-    max_includes: int = 64
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.max_depth <= MAX_DEPTH_CEILING:
-            raise ValueError(f"max_depth must be between 1 and {MAX_DEPTH_CEILING}")
+PathKey = tuple[str | int, ...]
+_YAML = "tag:yaml.org,2002:"
+SCALAR_TAGS = frozenset(_YAML + name for name in ("str", "int", "float", "bool", "null", "timestamp"))
+"""Explicit scalar tags a spec may carry (they change nothing: every scalar stays text)."""
+_COLLECTION_TAGS = {MappingNode: ("!", _YAML + "map"), SequenceNode: ("!", _YAML + "seq")}
+_MERGE_TAG = _YAML + "merge"
+_NULLS = frozenset({"", "~", "null", "Null", "NULL"})
+_NESTING = "exceeded maximum nesting depth"  # libyaml's error past its own cap, and `_PyLoader`'s past the spec's
+_PLAIN = "pnp:plain"  # the tag given to an untagged plain scalar (an explicit tag never reaches `resolve`)
 
 
 @dataclass(slots=True)
 class Located:
-    """Plain data of a spec and the marks of its values and mapping keys, found by path (`mark`, `key_mark`).
-
-    Marks are stored per slot, `(id of the containing list or mapping, key or index)`, with `collections`
-    giving the id of the list or mapping in a slot, so the tables grow with the number of values, not with
-    values times depth. The document itself is in slot `DOCUMENT`.
-    """
+    """Plain data of a spec and the composed nodes it came from, for the marks of its values and mapping keys
+    by path (`mark`, `key_mark`, `block`, `text_mark`). `included` names the file of each included root node."""
 
     data: Any
     file: str
     root: Path
-    marks: dict[Slot, Mark] = field(default_factory=dict)
-    key_marks: dict[Slot, Mark] = field(default_factory=dict)
-    collections: dict[Slot, int] = field(default_factory=dict)
-    blocks: dict[Slot, Block] = field(default_factory=dict)
-    last_id: int = 0
-
-    def new_id(self) -> int:
-        """A fresh id for a list or mapping being built."""
-        self.last_id += 1
-        return self.last_id
+    node: Node | None = None
+    included: dict[int, str] = field(default_factory=dict)
+    blocks: dict[int, Block] = field(default_factory=dict)
 
     def mark(self, path: PathKey) -> Mark:
         """Mark of the value at `path`, or of its nearest ancestor that has one."""
-        best = self.marks.get(DOCUMENT, Mark(self.file, 1, 1))
-        slot = DOCUMENT
-        for key in path:
-            collection = self.collections.get(slot)
-            if collection is None or (collection, key) not in self.marks:
-                break
-            slot = (collection, key)
-            best = self.marks[slot]
-        return best
+        node, file, _, _ = self._find(path)
+        return _mark(node, file) if node is not None else Mark(self.file, 1, 1)
+
+    def key_mark(self, path: PathKey) -> Mark:
+        """Mark of the key naming `path` (for unknown keys), else of the value."""
+        _, _, key, found = self._find(path)
+        return key if found and key is not None else self.mark(path)
 
     def block(self, path: PathKey) -> Block | None:
         """The `|` or `>` block at `path` (its style and where its text starts), None for any other value."""
-        slot = self._slot(path)
-        return self.blocks.get(slot) if slot else None
+        node, _, _, found = self._find(path)
+        return self.blocks.get(id(node)) if found else None
 
     def text_mark(self, path: PathKey) -> Mark:
         """Where the text of the value at `path` starts: its mark, or for a block its first text line."""
         block = self.block(path)
         return block.start if block else self.mark(path)
 
-    def key_mark(self, path: PathKey) -> Mark:
-        """Mark of the key naming `path` (for unknown keys), else of the value."""
-        slot = self._slot(path)
-        return (self.key_marks.get(slot) if slot else None) or self.mark(path)
-
-    def _slot(self, path: PathKey) -> Slot | None:
-        """The slot of the value at `path`, None when a step of it is not a list or mapping."""
-        slot = DOCUMENT
-        for key in path:
-            collection = self.collections.get(slot)
-            if collection is None:
-                return None
-            slot = (collection, key)
-        return slot
-
-
-@dataclass(slots=True)
-class _Budget:
-    """What one load has used so far, shared by the spec and every file it includes."""
-
-    values: NodeCount = field(default_factory=NodeCount)
-    includes: int = 0
+    def _find(self, path: PathKey) -> tuple[Node | None, str, Mark | None, bool]:
+        """The node at `path` (or its nearest ancestor), its file, the mark of the key naming it, whether found."""
+        node, file, key = self.node, self.file, None
+        for step in path:
+            child: tuple[Node | None, Node] | None = None
+            if isinstance(node, MappingNode) and isinstance(step, str):
+                child = next(((k, v) for k, v in node.value if k.value == step), None)
+            elif isinstance(node, SequenceNode) and type(step) is int and 0 <= step < len(node.value):
+                child = (None, node.value[step])
+            if child is None:
+                return node, file, key, False
+            key, node = (_mark(child[0], file) if child[0] is not None else None), child[1]
+            file = self.included.get(id(node), file)
+        return node, file, key, True
 
 
-_URL_PREFIXES = ("http:", "https:", "file:", "ftp:", "data:")
+def _mark(node: Node, file: str) -> Mark:
+    start = node.start_mark
+    return Mark(file, start.line + 1, start.column + 1)
 
 
-def resolve_inside(root: Path, base: Path, target: str, mark: Mark, what: str = "include") -> Path:
-    """Resolve a relative path from a spec; refuse absolute paths, URLs, `~` and anything outside `root`."""
-    hint = f"give a relative path to a file inside the kit folder {root}"
-    if not target or "\x00" in target:
-        raise error(mark, f"spec.{what}", f"empty or invalid {what} path", hint)
-    lowered = target.strip().lower()
-    if lowered.startswith(_URL_PREFIXES) or "://" in lowered:
-        raise error(mark, f"spec.{what}", f"{what} path {target!r} is a URL; pnp never reads from the network", hint)
-    if target.startswith("~") or os.path.isabs(target) or (len(target) > 1 and target[1] == ":"):
-        raise error(mark, f"spec.{what}", f"{what} path {target!r} is absolute", hint)
-    candidate = base / target
+class _Resolve:
+    """Tags every untagged plain scalar `_PLAIN` and everything else untagged `!`: no type guessing (half of
+    libyaml's compose time), and an explicit tag stays visible."""
+
+    def resolve(self, kind: type, value: str | None, implicit: Any) -> str:
+        return _PLAIN if value is not None and implicit[0] else "!"
+
+
+class _PyLoader(_Resolve, yaml.SafeLoader):
+    """PyYAML's pure-Python composer, refusing to nest deeper than `max_level` before it recurses further."""
+
+    level, max_level = 0, MAX_DEPTH_CEILING
+
+    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
+        self.level += 1
+        try:
+            if self.level > self.max_level:
+                raise yaml.composer.ComposerError(None, None, _NESTING, self.peek_event().start_mark)
+            return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        finally:
+            self.level -= 1
+
+
+def _libyaml_caps_nesting() -> bool:
+    """libyaml composes in C, recursively: only safe when libyaml stops at its own nesting cap."""
     try:
-        real = candidate.resolve(strict=True)
-    except (FileNotFoundError, RuntimeError, OSError):
-        lexical = Path(os.path.normpath(candidate))
-        if not _is_within(lexical, root):
-            raise error(mark, f"spec.{what}", f"{what} path {target!r} points outside the kit folder", hint) from None
-        raise error(
-            mark,
-            f"spec.{what}",
-            f"{what} file {target!r} does not exist",
-            "check the spelling; paths are relative to the file that names them",
-        ) from None
-    if not _is_within(real, root.resolve()):
-        raise error(
-            mark,
-            f"spec.{what}",
-            f"{what} path {target!r} points outside the kit folder (through '..' or a symbolic link)",
-            hint,
-        )
-    if not real.is_file():
-        raise error(mark, f"spec.{what}", f"{what} path {target!r} is not a file", hint)
-    return real
+        yaml.compose("[" * 1001 + "]" * 1001, Loader=yaml.CSafeLoader)
+    except (AttributeError, yaml.YAMLError) as exc:  # AttributeError: PyYAML built without libyaml
+        return getattr(exc, "problem", "") == _NESTING
+    return False
 
 
-def _is_within(path: Path, root: Path) -> bool:
-    try:
-        path.relative_to(root)
-    except ValueError:
-        return False
-    return True
+_CLoader: type | None = type("_CLoader", (_Resolve, yaml.CSafeLoader), {}) if _libyaml_caps_nesting() else None
 
 
-_UTF16_32_BOMS = (b"\xff\xfe", b"\xfe\xff", b"\x00\x00\xfe\xff")
+def _compose(text: str, file: str, limits: Limits, depth: int) -> tuple[Node | None, type]:
+    """Compose `text` with libyaml; when libyaml refuses it, PyYAML words the error (small files), or takes the
+    text if it accepts it (the two differ on a few rare inputs). Returns the root node and the loader used."""
+    for loader in (_CLoader, _PyLoader) if _CLoader else (_PyLoader,):
+        try:
+            parser = loader(text)
+            parser.max_level = limits.max_depth - depth
+            try:
+                return parser.get_single_node(), loader
+            finally:
+                parser.dispose()
+        except (yaml.YAMLError, UnicodeEncodeError) as exc:
+            if isinstance(exc, yaml.MarkedYAMLError) and exc.problem == _NESTING:
+                at = _too_deep_at(loader, text, file, limits.max_depth - depth)
+                raise over_cap("yaml.depth", at or _yaml_mark(exc.problem_mark, file), limits.max_depth) from None
+            final = loader is _PyLoader or len(text) > PYTHON_PARSER_MAX_CHARS
+            if final or isinstance(exc, (yaml.composer.ComposerError, UnicodeEncodeError)):
+                raise _syntaxerror(exc, text, file, from_libyaml=loader is not _PyLoader) from None
+    raise AssertionError("PyYAML's parser returns or raises")
 
 
-def _decode(raw: bytes, file: str) -> str:
-    if raw.startswith(_UTF16_32_BOMS):
-        raise error(
-            Mark(file, 1, 1),
-            "yaml.encoding",
-            "the file is UTF-16 or UTF-32 text, not UTF-8",
-            "save the file as UTF-8 (most editors offer it under 'Save as' or 'Encoding')",
-        )
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line_start = raw.rfind(b"\n", 0, exc.start) + 1
-        mark = Mark(file, raw[: exc.start].count(b"\n") + 1, exc.start - line_start + 1)
-        raise error(
-            mark,
-            "yaml.encoding",
-            f"the file is not UTF-8 text (bad byte 0x{raw[exc.start]:02x} at offset {exc.start})",
-            "save the file as UTF-8",
-        ) from None
-    if "\x00" in text:
-        line = text[: text.index("\x00")].count("\n") + 1
-        raise error(
-            Mark(file, line, 1),
-            "yaml.encoding",
-            "the file contains NUL bytes: it is not a text file",
-            "give a YAML text file",
-        )
-    return text
+def _yaml_mark(mark: Any, file: str) -> Mark:
+    return Mark(file, mark.line + 1, mark.column + 1) if mark else Mark(file, 1, 1)
 
 
-def _text_mark(text: str, file: str, index: int) -> Mark:
-    line_start = text.rfind("\n", 0, index) + 1
-    return Mark(file, text.count("\n", 0, index) + 1, index - line_start + 1)
-
-
-def _events(text: str, loader: type[yaml.SafeLoader] | type[yaml.CSafeLoader]) -> Iterator[Event]:
-    """The parser's events for `text`, up to and including the end of the stream."""
-    parser = loader(text)
-    try:
-        get_event = parser.get_event
-        while True:
-            event = get_event()
-            yield event
-            if isinstance(event, StreamEndEvent):
-                return
-    finally:
-        parser.dispose()
+def _name_at(text: str, mark: Any) -> str:
+    """The anchor or alias name written at a YAML mark (`&name`, `*name`)."""
+    start = sum(len(line) for line in text.splitlines(keepends=True)[: mark.line]) + mark.column
+    found = re.match(r"[&*]([^\s,\[\]{}]+)", text[start:])
+    return found[1] if found else "?"
 
 
 def _syntaxerror(
@@ -222,154 +172,264 @@ def _syntaxerror(
     """The located error for something a YAML parser refused (libyaml counts reader positions in UTF-8 bytes,
     PyYAML in characters)."""
     if isinstance(exc, UnicodeEncodeError):
-        return error(
-            _text_mark(text, file, exc.start),
-            "yaml.encoding",
-            f"the text contains U+{ord(text[exc.start]):04X}, which is not a character (a lone surrogate)",
-            "remove it; save the file as UTF-8",
-        )
+        return error(files.text_mark(text, file, exc.start), "yaml.encoding",
+                     f"the text contains U+{ord(text[exc.start]):04X}, which is not a character (a lone surrogate)",
+                     "remove it; save the file as UTF-8")  # fmt: skip
     if isinstance(exc, yaml.reader.ReaderError):
         position = exc.position
         if from_libyaml:
             position = len(text.encode("utf-8", "surrogatepass")[:position].decode("utf-8", "ignore"))
-        return error(
-            _text_mark(text, file, position),
-            "yaml.syntax",
-            f"the file contains the control character U+{exc.character:04X}, which YAML does not allow",
-            "remove it; write special characters as escapes inside double quotes",
-        )
-    if isinstance(exc, yaml.MarkedYAMLError):
-        m = exc.problem_mark or exc.context_mark
-        mark = Mark(file, m.line + 1, m.column + 1) if m else Mark(file, 1, 1)
-        return error(
-            mark,
-            "yaml.syntax",
-            f"YAML syntax error: {exc.problem or exc.context or 'invalid YAML'}",
-            "check indentation, colons and quotes near this position",
-        )
-    return error(Mark(file, 1, 1), "yaml.syntax", f"YAML error: {exc}", "check the file's syntax")
+        return error(files.text_mark(text, file, position), "yaml.syntax",
+                     f"the file contains the control character U+{exc.character:04X}, which YAML does not allow",
+                     "remove it; write special characters as escapes inside double quotes")  # fmt: skip
+    if not isinstance(exc, yaml.MarkedYAMLError):
+        return error(Mark(file, 1, 1), "yaml.syntax", f"YAML error: {exc}", "check the file's syntax")
+    mark, context, problem = _yaml_mark(exc.problem_mark or exc.context_mark, file), exc.context or "", exc.problem
+    if isinstance(exc, yaml.composer.ComposerError) and context.startswith("expected a single document"):
+        message = "the file holds more than one document (a second '---')"
+        hint = "keep one document per file; split a kit into files with `include:`"
+    elif isinstance(exc, yaml.composer.ComposerError) and context.startswith("found duplicate anchor"):
+        first = exc.context_mark.line + 1 if exc.context_mark else "?"
+        message = f"the anchor &{_name_at(text, exc.problem_mark)} is defined twice (first at line {first})"
+        hint = "give the second anchor another name"
+    elif isinstance(exc, yaml.composer.ComposerError) and (problem or "").startswith("found undefined alias"):
+        name = _name_at(text, exc.problem_mark)
+        message = f"the alias *{name} names no anchor above it"
+        hint = f"define `&{name}` on an earlier value, or write the value out"
+    else:
+        message, hint = problem or context or "invalid YAML", "check indentation, colons and quotes near this position"
+    return error(mark, "yaml.syntax", f"YAML syntax error: {message}", hint)
 
 
-def _read(path: Path, file: str, limits: Limits) -> bytes:
-    """The bytes of a regular file, refusing devices and pipes and reading no more than the size cap."""
+@dataclass(slots=True)
+class _Budget:
+    """What one load has used so far, shared by the spec and every file it includes."""
+
+    values: int = 0
+    includes: int = 0
+
+
+Include = Callable[[str, Mark, int], tuple[Node, int]]
+"""Loads `{include: target}` found at a mark and nesting level; returns the file's root node and its levels."""
+
+
+class _Checker:
+    """Checks one file's node graph in document order before anything is built (see the module docstring),
+    and puts each included file's root node in place of its `{include: ...}` mapping."""
+
+    def __init__(self, text: str, file: str, loader: type, limits: Limits, budget: _Budget, located: Located,
+                 include: Include) -> None:  # fmt: skip
+        self.text, self.file, self.loader, self.limits, self.budget = text, file, loader, limits, budget
+        self.located, self.include = located, include
+        self.seen: dict[int, tuple[int, int]] = {}  # id of a checked node -> (values, levels) it expands to
+        self.replaced: dict[int, Node] = {}  # id of an `{include: ...}` mapping -> the included root node
+        self.open: set[int] = set()
+        self.aliases = 0
+
+    def node(self, node: Node, level: int) -> tuple[Node, int]:
+        """Check `node` at nesting `level` (1 for a document); return the node to use and its levels."""
+        key, limits = id(node), self.limits
+        if key in self.open:
+            raise self._cycle(node)
+        if key in self.seen:  # a second use of a node: an alias
+            self._alias()
+            values, levels = self.seen[key]
+            if level + levels - 1 > limits.max_depth:
+                raise over_cap("yaml.depth", self._alias_mark(), limits.max_depth)
+            self._count(values, None)
+            return self.replaced.get(key, node), levels
+        if level > limits.max_depth:
+            raise over_cap("yaml.depth", self._mark(node), limits.max_depth)
+        before = self.budget.values
+        self._count(1, node)
+        if isinstance(node, ScalarNode):
+            self._scalar(node, "a text value", "shorten it, or raise the cap with --max-string")
+            self.seen[key] = (1, 1)
+            return node, 1
+        if node.tag not in _COLLECTION_TAGS[type(node)]:
+            raise _tag_error(self._mark(node), node.tag)
+        self.open.add(key)
+        levels = 0
+        if isinstance(node, MappingNode):
+            keys: dict[str, Node] = {}
+            for index, (name, value) in enumerate(node.value):
+                self._key(name, node, keys)
+                value, below = self.node(value, level + 1)
+                node.value[index], levels = (name, value), max(levels, below)
+        else:
+            for index, item in enumerate(node.value):
+                node.value[index], below = self.node(item, level + 1)
+                levels = max(levels, below)
+        self.open.discard(key)
+        target = _include_target(node)
+        if target is not None:  # the included file's values replace this mapping's
+            self.budget.values = before
+            root, levels = self.include(target, self._mark(node), level)
+            self.replaced[key] = root
+            self.seen[key] = (self.budget.values - before, levels)
+            return root, levels
+        self.seen[key] = (self.budget.values - before, levels + 1)
+        return node, levels + 1
+
+    def _key(self, name: Node, mapping: MappingNode, keys: dict[str, Node]) -> None:
+        if id(name) in self.open:
+            raise self._cycle(name)
+        is_alias = id(name) in self.seen
+        if is_alias:
+            self._alias()
+        tag = name.tag
+        if isinstance(name, ScalarNode) and ((tag == _PLAIN and name.value == "<<") or tag == _MERGE_TAG):
+            raise error(self._mark(mapping), "yaml.merge", "merge keys (<<) are not supported in specs",
+                        "write the keys out, or use `include:` for shared parts")  # fmt: skip
+        if not isinstance(name, ScalarNode) or (tag != _PLAIN and tag != "!" and tag not in SCALAR_TAGS):
+            where = self._alias_mark() if is_alias else self._mark(name)
+            raise error(where, "yaml.key", "a mapping key must be plain text", "use a simple word as the key")
+        self._scalar(name, "a key", "use a short word as the key")
+        self.seen.setdefault(id(name), (1, 1))
+        first = keys.get(name.value)
+        if first is not None:
+            mark = self._mark(name)
+            raise error(mark, "yaml.duplicate_key",
+                        f"duplicate key {name.value!r} (first defined at line {first.start_mark.line + 1}, "
+                        f"again at line {mark.line})",
+                        "keep one of the two; a later value would silently replace the earlier one")  # fmt: skip
+        keys[name.value] = name
+
+    def _scalar(self, node: ScalarNode, what: str, hint: str) -> None:
+        tag = node.tag
+        if tag != _PLAIN and tag != "!" and tag not in SCALAR_TAGS:
+            raise _tag_error(self._mark(node), tag)
+        if len(node.value) > self.limits.max_string:
+            raise error(self._mark(node), "yaml.string", f"{what} is longer than {self.limits.max_string} characters",
+                        hint)  # fmt: skip
+        if node.style == "|" or node.style == ">":
+            self.located.blocks[id(node)] = block_at(self.text, self.file, node.start_mark.index, node.style == "|")
+
+    def _cycle(self, node: Node) -> SpecError:
+        return error(self._mark(node), "yaml.alias_cycle", "an alias refers to the node that contains it",
+                     "an anchor cannot be used inside itself; write the value out")  # fmt: skip
+
+    def _alias(self) -> None:
+        self.aliases += 1
+        if self.aliases > self.limits.max_aliases:
+            raise over_cap("yaml.aliases", self._alias_mark(), self.limits.max_aliases)
+
+    def _count(self, values: int, node: Node | None) -> None:
+        """Add `values` to the load's count; over the cap, the error is at `node` (None: at the latest alias)."""
+        self.budget.values += values
+        if self.budget.values > self.limits.max_nodes:
+            raise over_cap("yaml.size", self._mark(node) if node else self._alias_mark(), self.limits.max_nodes)
+
+    def _mark(self, node: Node) -> Mark:
+        return _mark(node, self.file)
+
+    def _alias_mark(self) -> Mark:
+        """Where the latest alias counted is written: aliases leave no node, so the text is parsed again."""
+        aliases = (event for event in _events(self.loader, self.text) if isinstance(event, yaml.AliasEvent))
+        event = next(itertools.islice(aliases, self.aliases - 1, None), None)
+        return _yaml_mark(event.start_mark if event else None, self.file)
+
+
+def _events(loader: type, text: str) -> Iterator[Any]:
+    """The parser's events for `text` (parsed again to locate an error)."""
+    parser = loader(text)
     try:
-        info = path.stat()
-        if not stat.S_ISREG(info.st_mode):
-            raise error(
-                Mark(file, 1, 1),
-                "spec.file",
-                "this is not a regular file (a device, pipe or socket)",
-                "give a YAML text file",
-            )
-        with path.open("rb") as handle:
-            raw = handle.read(limits.max_bytes + 1)
-    except OSError as exc:
-        raise error(
-            Mark(file, 1, 1), "spec.file", f"cannot read the file: {exc.strerror}", "check the path and permissions"
-        ) from None
-    if len(raw) > limits.max_bytes:
-        raise error(
-            Mark(file, 1, 1),
-            "yaml.size",
-            f"the file is over the {limits.max_bytes}-byte cap",
-            "split the spec with `include:`, or raise the cap with --max-bytes",
-        )
-    return raw
+        while parser.check_event():
+            yield parser.get_event()
+    finally:
+        parser.dispose()
 
 
-def _load(
-    path: Path, limits: Limits, located: Located, including: tuple[Path, ...], budget: _Budget, slot: Slot, depth: int
-) -> Any:
-    file = str(path)
-    text = _decode(_read(path, file, limits), file)
-    return _load_text(text, file, limits, located, including, budget, slot, depth)
+def _too_deep_at(loader: type, text: str, file: str, max_level: int) -> Mark | None:
+    """Where nesting first goes past `max_level`; None when the parser fails before."""
+    opened = 0
+    try:
+        for event in _events(loader, text):
+            if isinstance(event, yaml.NodeEvent) and opened >= max_level:
+                return _yaml_mark(event.start_mark, file)
+            opened += isinstance(event, yaml.CollectionStartEvent) - isinstance(event, yaml.CollectionEndEvent)
+    except yaml.YAMLError:
+        pass
+    return None
 
 
-def _load_text(
-    text: str,
-    file: str,
-    limits: Limits,
-    located: Located,
-    including: tuple[Path, ...],
-    budget: _Budget,
-    slot: Slot = DOCUMENT,
-    depth: int = 0,
-) -> Any:
-    """The data of one file's text, placed in `slot` at nesting `depth` (where it is included), its marks
-    written into `located`."""
+def _tag_error(mark: Mark, tag: str) -> SpecError:
+    return error(mark, "yaml.tag", f"YAML tag {tag!r} is not allowed in a spec",
+                 "remove the tag; specs hold plain mappings, lists and values")  # fmt: skip
+
+
+def _include_target(node: Node) -> str | None:
+    """The file an `{include: file}` mapping names (a one-key mapping with a text value), else None."""
+    if not isinstance(node, MappingNode) or len(node.value) != 1:
+        return None
+    name, value = node.value[0]
+    if name.value != "include" or not isinstance(value, ScalarNode) or _is_null(value):
+        return None
+    return value.value  # type: ignore[no-any-return]
+
+
+def _is_null(node: ScalarNode) -> bool:
+    return node.tag == _PLAIN and node.value in _NULLS
+
+
+def _data(node: Node) -> Any:
+    """The plain data of a checked node; an alias's data is a copy (the model may not share mutable data)."""
+    if isinstance(node, ScalarNode):
+        return None if _is_null(node) else node.value
+    if isinstance(node, SequenceNode):
+        return [_data(item) for item in node.value]
+    return {name.value: _data(value) for name, value in node.value}
+
+
+def _load_text(text: str, file: str, limits: Limits, located: Located, including: tuple[Path, ...],
+               budget: _Budget, depth: int = 0) -> tuple[Node, int]:  # fmt: skip
+    """The checked root node of one file's text and its levels, the file nested `depth` levels deep."""
     if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
-        raise error(
-            Mark(file, 1, 1),
-            "yaml.size",
-            f"the spec is over the {limits.max_bytes}-byte cap",
-            "split the spec with `include:`, or raise the cap with --max-bytes",
-        )
-    caps = Caps(limits.max_depth, limits.max_aliases, limits.max_nodes, limits.max_string, depth)
-    surveyed = _survey(text, file, caps, budget.values.nodes)
-    if not surveyed.has_document:
-        raise error(
-            Mark(file, 1, 1), "yaml.empty", "the spec file is empty", "start from one of the files in examples/"
-        )
+        raise files.too_big(file, "spec", limits.max_bytes)
+    root, loader = _compose(text, file, limits, depth)
+    if root is None:
+        raise error(Mark(file, 1, 1), "yaml.empty", "the spec file is empty",
+                    "start from one of the files in examples/")  # fmt: skip
 
-    def include(target: str, slot: Slot, mark: Mark, depth: int) -> Any:
-        return _include(target, slot, depth, mark, located, limits, including, budget)
+    def include(target: str, mark: Mark, level: int) -> tuple[Node, int]:
+        budget.includes += 1
+        if budget.includes > limits.max_includes:
+            raise error(mark, "spec.include", f"more than {limits.max_includes} includes", "merge some included files")
+        resolved = resolve_inside(located.root, Path(mark.file).parent, target, mark)
+        if resolved in including:
+            raise error(mark, "spec.include", f"include cycle: {target!r} includes itself",
+                        "remove the include that points back")  # fmt: skip
+        sub = str(resolved)
+        text = files.read_text(resolved, sub, limits.max_bytes)
+        node, levels = _load_text(text, sub, limits, located, (*including, resolved), budget, level - 1)
+        located.included[id(node)] = sub
+        return node, levels
 
-    builder = EventBuilder(file, text, slot, located, caps, budget.values, include)
-    return builder.build(surveyed)
+    return _Checker(text, file, loader, limits, budget, located, include).node(root, depth + 1)
 
 
-def _survey(text: str, file: str, caps: Caps, used: int) -> Survey:
-    """Parse with libyaml; when it refuses the text, PyYAML's parser words the error (small files), or takes
-    the text if it accepts it (the two differ on a few rare inputs)."""
-    if yaml.__with_libyaml__:
-        try:
-            return survey(_events(text, yaml.CSafeLoader), file, caps, used)
-        except (yaml.YAMLError, UnicodeEncodeError) as exc:
-            if isinstance(exc, yaml.MarkedYAMLError) and exc.problem == "exceeded maximum nesting depth":
-                m = exc.problem_mark
-                raise over_cap(
-                    "yaml.depth", Mark(file, m.line + 1, m.column + 1), caps.max_depth
-                ) from None  # libyaml's cap
-            if isinstance(exc, UnicodeEncodeError) or len(text) > PYTHON_PARSER_MAX_CHARS:
-                raise _syntaxerror(exc, text, file, from_libyaml=True) from None
+@contextmanager
+def _loading() -> Iterator[None]:
+    """Room on the stack for composing, checking and building `MAX_DEPTH_CEILING` levels (a few frames each),
+    and the cycle collector paused (a load makes many objects and no garbage cycles)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(old + 4 * MAX_DEPTH_CEILING)
     try:
-        return survey(_events(text, yaml.SafeLoader), file, caps, used)
-    except yaml.YAMLError as exc:
-        raise _syntaxerror(exc, text, file) from None
-
-
-def _include(
-    target: str,
-    slot: Slot,
-    depth: int,
-    mark: Mark,
-    located: Located,
-    limits: Limits,
-    including: tuple[Path, ...],
-    budget: _Budget,
-) -> Any:
-    """The data of the file that `{include: target}` in `slot` names, which takes that slot's place."""
-    budget.includes += 1
-    if budget.includes > limits.max_includes:
-        raise error(mark, "spec.include", f"more than {limits.max_includes} includes", "merge some included files")
-    resolved = resolve_inside(located.root, Path(mark.file).parent, target, mark)
-    if resolved in including:
-        raise error(
-            mark,
-            "spec.include",
-            f"include cycle: {target!r} includes itself",
-            "remove the include that points back",
-        )
-    located.collections.pop(slot, None)  # the `{include: ...}` mapping gives way to the file's data
-    return _load(resolved, limits, located, (*including, resolved), budget, slot, depth)
+        with collector_paused():
+            yield
+    finally:
+        sys.setrecursionlimit(old)
 
 
 def load_yaml(path: str | os.PathLike[str], limits: Limits | None = None, root: Path | None = None) -> Located:
     """Load a spec file safely; includes are resolved inside `root` (default: the file's folder)."""
     real = Path(path).resolve()
+    limits = limits or Limits()
     located = Located(data=None, file=str(real), root=(root or real.parent).resolve())
-    with collector_paused():
-        located.data = _load(real, limits or Limits(), located, (real,), _Budget(), DOCUMENT, 0)
+    with _loading():
+        text = files.read_text(real, located.file, limits.max_bytes)
+        located.node = _load_text(text, located.file, limits, located, (real,), _Budget())[0]
+        located.data = _data(located.node)
     return located
 
 
@@ -377,6 +437,13 @@ def load_yaml_text(text: str, file: str = "<spec>", limits: Limits | None = None
     """Load spec text (for tests and stdin); includes resolve inside `root` (default: current folder)."""
     kit_root = (root or Path.cwd()).resolve()
     located = Located(data=None, file=file, root=kit_root)
-    with collector_paused():
-        located.data = _load_text(text, file, limits or Limits(), located, (kit_root / file,), _Budget())
+    with _loading():
+        located.node = _load_text(text, file, limits or Limits(), located, (kit_root / file,), _Budget())[0]
+        located.data = _data(located.node)
     return located
+
+
+def trusted_yaml(path: Path) -> Any:
+    """The data of a YAML file shipped with pnp (trusted project data, loaded safely with YAML's types)."""
+    with path.open(encoding="utf-8") as handle:
+        return yaml.safe_load(handle)

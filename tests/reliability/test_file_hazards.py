@@ -277,3 +277,5 @@ def test_included_values_are_marked_in_the_included_file(tmp_path: Path) -> None
         mark = located.mark(path)
         assert (Path(mark.file).name, mark.line, mark.column) == ("sub.yaml", line, column)
     assert located.key_mark(("extra", "include")).line == 2
+    key = located.key_mark(("extra",))  # the key naming the include is in the including file
+    assert (Path(key.file).name, key.line, key.column) == ("kit.yaml", 2, 1)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from pathlib import Path
@@ -57,6 +58,7 @@ GOLDEN = [
     ),
     ("alias-cycle-list", "- &a [*a]\n", "yaml.alias_cycle", 1, 3, "an alias refers to the node that contains it"),
     ("alias-cycle-map", "kit: &a {x: *a}\n", "yaml.alias_cycle", 1, 6, "an alias refers to the node that contains it"),
+    ("alias-cycle-key", "kit: &a {*a: 1}\n", "yaml.alias_cycle", 1, 6, "an alias refers to the node that contains it"),
     (
         "duplicate-top",
         "kit: A\ncomponents: []\nkit: B\n",
@@ -205,6 +207,21 @@ def test_deep_nesting_is_too_deep(tmp_kit: KitFactory, run_pnp: PnpRunner, text:
     path = tmp_kit(text)
     error = one_error(run_pnp("validate", path), path)
     assert (error.rule, error.message) == ("yaml.depth", "the spec nests too deep (more than 64 levels)")
+
+
+def test_nesting_through_an_alias_is_too_deep_at_the_alias(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    """A 61-level anchor is fine where it is written; repeated 4 levels down it passes the cap of 64."""
+    path = tmp_kit("a: &a " + "[" * 60 + "x" + "]" * 60 + "\nb: {c: {d: {e: {f: *a}}}}\n")
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.rule, error.line, error.column) == ("yaml.depth", 2, 20)
+
+
+def test_deep_nesting_only_pyyaml_reads_is_too_deep(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    """libyaml refuses a byte-order mark inside the text, PyYAML's recursive composer takes the file: it stops
+    at the cap (no RecursionError), where the nesting first passes it."""
+    path = tmp_kit("x: 1\n\ufeffy: " + "[" * 5000 + "]" * 5000 + "\n")
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.rule, error.line, error.column) == ("yaml.depth", 2, 67)
 
 
 def test_deep_nesting_with_raised_cap_loads(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
@@ -376,3 +393,20 @@ def test_control_character_in_a_big_file_is_located_in_characters() -> None:
     (diagnostic,) = caught.value.diagnostics
     assert (diagnostic.rule, diagnostic.line, diagnostic.column) == ("yaml.syntax", 2, 20)
     assert "U+0007" in diagnostic.message
+
+
+def test_a_mistake_inside_an_alias_is_reported_once(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    """An anchored card with one mistake, repeated by 54 aliases: one error at the anchor (not 55 copies); two
+    mistakes there: two errors, in line order as numbers (line 9 before line 10)."""
+    clef = '          - {type: text, text: "clef \U0001d11e"}\n'
+    spec = deck().replace("      - name: One\n", "      - &card\n        name: One\n").replace(
+        '          - {type: text, text: "Hello"}\n', '          - {type: text, text: "Hello"}\n' + clef
+    )
+    path = tmp_kit(spec + "      - *card\n" * 54)
+    result = run_pnp("validate", path)
+    error = one_error(result, path)
+    assert (error.rule, error.line) == ("text.glyphs", 10)
+    assert "1 error(s)" in result.stderr
+    two = spec.replace('"Hello"', '"hello \U0001d11e"') + "      - *card\n" * 54  # mistakes on lines 9 and 10
+    result = run_pnp("validate", tmp_kit(two, name="two.yaml"), "--format", "json")
+    assert [(d["line"], d["rule"]) for d in json.loads(result.stdout)] == [(9, "text.glyphs"), (10, "text.glyphs")]

@@ -10,8 +10,6 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-import yaml
-
 from pnp.data import resource_path
 from pnp.games.mdd.draw_common import CUT, FOLD, ink_on
 from pnp.games.mdd.geometry import RuleLimits
@@ -19,6 +17,7 @@ from pnp.layout.cards import reference_card
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Item, Line, Rect, Style, Text
 from pnp.layout.text import fill_placeholders
+from pnp.spec.loader import trusted_yaml
 
 Translate = Callable[[str], str]
 CARDS_FILE = resource_path("pnp.games.mdd", "data", "reference-cards.yaml")
@@ -26,8 +25,7 @@ CARDS_FILE = resource_path("pnp.games.mdd", "data", "reference-cards.yaml")
 
 @cache
 def _card_texts() -> tuple[dict[str, Any], ...]:
-    with CARDS_FILE.open(encoding="utf-8") as handle:
-        return tuple(yaml.safe_load(handle))
+    return tuple(trusted_yaml(CARDS_FILE))
 
 
 def _fill(tr: Translate, text: str, values: dict[str, object]) -> str:
