@@ -2,7 +2,8 @@
 
 Input: the located spec data. Output: one `text.glyphs` diagnostic per text holding characters that the font
 it is printed in has no glyph for (card `fields` are checked against every font of that card's texts,
-since templates print them).
+since templates print them). `rendered_glyphs` checks a templated text again once rendered, for characters a
+template makes (`{{ '\\u4e2d' }}`) that no spec value holds.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pnp.diagnostics import Diagnostic
+from pnp.diagnostics import Diagnostic, Mark
 from pnp.fonts import missing_glyphs
 from pnp.model.kit import Kit
 from pnp.rules import rule
@@ -56,6 +57,35 @@ def _texts(data: Any, path: PathKey = ()) -> Iterator[tuple[PathKey, str, tuple[
         for i, value in enumerate(data):
             if isinstance(value, dict | list):
                 yield from _texts(value, (*path, i))
+
+
+def _strings(data: Any) -> Iterator[str]:
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            yield node
+        elif isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list | tuple):
+            stack.extend(node)
+
+
+def rendered_glyphs(source: str, rendered: str, font: str, context: dict[str, Any], piece: str,
+                    mark: Mark) -> Diagnostic | None:
+    """A `text.glyphs` error for characters of a rendered template that `font` cannot print and that neither the
+    template's source nor a value it quotes holds (those are reported where they are written); else None."""
+    known = set(source).union(*_strings(context))
+    missing = [ch for ch in missing_glyphs(rendered, font) if ch not in known]
+    if not missing:
+        return None
+    shown = " ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:10])
+    return Diagnostic.at(
+        mark,
+        "text.glyphs",
+        f"on {piece!r}, the template prints {len(missing)} character(s) the font {font} cannot print: {shown}",
+        "replace them in the template; DejaVu covers Latin, Greek and Cyrillic",
+    )
 
 
 @rule("text.glyphs", Kit, "every printed character exists in the font")
