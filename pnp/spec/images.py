@@ -1,7 +1,9 @@
 """Image files named by specs: path inside the kit folder, PNG or JPEG by content, pixel count capped.
 
 The header is read to learn the format and size; nothing is decoded before those checks pass. A PNG's chunks
-and checksums are then walked (without decompressing) so a truncated or corrupt file is refused too.
+and checksums are then walked (without decompressing), and then each distinct file (by content) is decoded
+once, so a PNG without pixel data or palette, corrupt compressed data or a truncated JPEG is refused here
+instead of failing (or printing garbage) in render.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import struct
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,6 +26,11 @@ _HEADER_READERS = {"PNG": ("PngImagePlugin", "PngImageFile"), "JPEG": ("JpegImag
 """Pillow's format classes (module, class) read only the header; used directly, they skip Pillow's own
 pixel cap, so ours (which the user can raise) is the one that applies. Imported on first use: a kit
 without images never loads Pillow."""
+
+
+_DECODED: set[str] = set()
+"""Content keys of the files decoded without error in this process (a deck repeats the same few images)."""
+_FIX = "re-export the picture as PNG or JPEG from an image editor"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,13 +73,58 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
                         "scale it down (300 dpi at print size is plenty), or raise the cap with --max-pixels",
                     )
                 )
+            problem = _png_problem(path) if fmt == "PNG" else ""
+            if problem:
+                raise SpecError(Diagnostic.at(mark, "spec.image", f"{src!r} is damaged: {problem}", _FIX))
             img.verify()  # walks the chunks and their checksums (PNG) without decompressing pixels
     except (OSError, SyntaxError, ValueError, EOFError, struct.error) as exc:
         raise SpecError(
-            Diagnostic.at(
-                mark, "spec.image", f"{src!r} cannot be read as an image: {exc}", "re-export the picture as PNG or JPEG"
-            )
+            Diagnostic.at(mark, "spec.image", f"{src!r} cannot be read as an image: {exc}", _FIX)
         ) from None
     with path.open("rb") as handle:
         key = hashlib.file_digest(handle, "sha256").hexdigest()[:16]
+    if key not in _DECODED:
+        problem = _decode_problem(path, header_reader)
+        if problem:
+            raise SpecError(Diagnostic.at(mark, "spec.image", f"{src!r} is damaged: {problem}", _FIX))
+        _DECODED.add(key)
     return ImageInfo(path, key, fmt, width, height)
+
+
+def _png_problem(path: Path) -> str:
+    """What is missing from a PNG's chunks (pixel data, or the palette it needs), or ''."""
+    kinds = _png_chunk_kinds(path)
+    if b"IDAT" not in kinds:
+        return "the PNG has no pixel data (IDAT chunk)"
+    with path.open("rb") as handle:
+        handle.seek(25)
+        palette_png = handle.read(1) == b"\x03"
+    if palette_png and b"PLTE" not in kinds:
+        return "the PNG uses a palette but has none (PLTE chunk)"
+    return ""
+
+
+def _decode_problem(path: Path, header_reader: type) -> str:
+    """What stops the file's pixels from being decoded (or a PNG from being embedded as it is), or ''.
+
+    Called only once the pixel count is within the cap, so the decoded size is bounded by it."""
+    try:
+        with header_reader(str(path)) as img:
+            img.load()
+    except (OSError, SyntaxError, ValueError, EOFError, struct.error, zlib.error, IndexError) as exc:
+        return f"its pixel data cannot be decoded ({exc})"
+    return ""
+
+
+def _png_chunk_kinds(path: Path) -> set[bytes]:
+    """The chunk types of a PNG file, read from their headers (the payloads are skipped)."""
+    kinds: set[bytes] = set()
+    with path.open("rb") as handle:
+        handle.seek(8)
+        while len(head := handle.read(8)) == 8:
+            length, kind = struct.unpack(">I4s", head)
+            kinds.add(kind)
+            if kind == b"IEND":
+                break
+            handle.seek(length + 4, 1)
+    return kinds
