@@ -22,7 +22,7 @@ from pnp.layout.scene import Document
 from pnp.model.base import build_model
 from pnp.model.kit import Kit, SheetSettings
 from pnp.rules import check_rules
-from pnp.spec.images import MAX_PIXELS, ImageInfo, check_image
+from pnp.spec.images import MAX_IMAGE_BYTES, MAX_PIXELS, ImageInfo, check_image
 from pnp.spec.loader import Limits, Located, PathKey, load_yaml
 from pnp.templating import render_template_string
 
@@ -38,6 +38,7 @@ class RunLimits:
     max_pixels: int = MAX_PIXELS
     max_pages: int = MAX_PAGES
     max_pieces: int = MAX_PIECES
+    max_image_bytes: int = MAX_IMAGE_BYTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,7 +101,8 @@ def print_job(loaded: LoadedSpec, limits: RunLimits | None = None, paper: str | 
 def _drawer(located: Located, limits: RunLimits) -> Drawer:
     def images(src: str, path: PathKey) -> ImageInfo:
         mark = located.mark(path)
-        return check_image(located.root, Path(mark.file).parent, src, mark, limits.max_pixels)
+        return check_image(located.root, Path(mark.file).parent, src, mark, limits.max_pixels,
+                           limits.max_image_bytes)
 
     def render_text(source: str, context: dict[str, Any], path: PathKey) -> str:
         mark = located.text_mark(path)

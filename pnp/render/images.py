@@ -62,6 +62,24 @@ def _png_chunks(data: bytes) -> list[tuple[bytes, bytes]]:
     return chunks
 
 
+_PNG_KEPT = frozenset({b"IHDR", b"PLTE", b"IDAT", b"IEND", b"tRNS", b"gAMA", b"cHRM", b"sRGB", b"iCCP", b"sBIT"})
+"""PNG chunks that change how the image looks: the critical ones, transparency and colour space."""
+
+
+def png_without_ancillary_chunks(data: bytes) -> bytes:
+    """A PNG file's bytes without the chunks that change nothing printed (text, time, physical size...)."""
+    kept = [PNG_SIGNATURE]
+    pos = len(PNG_SIGNATURE)
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        if kind in _PNG_KEPT:
+            kept.append(data[pos : pos + 12 + length])
+        pos += 12 + length
+        if kind == b"IEND":
+            break
+    return b"".join(kept)
+
+
 def png_header(data: bytes) -> PngHeader:
     """Read a PNG's header; `transparent` is set for alpha colour types and for a tRNS chunk."""
     chunks = _png_chunks(data)

@@ -20,6 +20,8 @@ from pnp.spec.loader import resolve_inside
 
 MAX_PIXELS = 50_000_000
 """Default cap on an image's width x height (a 300-dpi A3 sheet is about 17.4 Mpx)."""
+MAX_IMAGE_BYTES = 50_000_000
+"""Default cap on an image file's size (a 300-dpi A3 photo is about 5 MB as JPEG, 30 MB as PNG)."""
 
 _SIGNATURES = {b"\x89PNG\r\n\x1a\n": "PNG", b"\xff\xd8\xff": "JPEG"}
 _HEADER_READERS = {"PNG": ("PngImagePlugin", "PngImageFile"), "JPEG": ("JpegImagePlugin", "JpegImageFile")}
@@ -44,9 +46,20 @@ class ImageInfo:
     height_px: int
 
 
-def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = MAX_PIXELS) -> ImageInfo:
+def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = MAX_PIXELS,
+                max_bytes: int = MAX_IMAGE_BYTES) -> ImageInfo:
     """Resolve and check an image path from a spec; raise SpecError (located at `mark`) when it is unusable."""
     path = resolve_inside(root, base, src, mark, what="image")
+    size = path.stat().st_size
+    if size > max_bytes:
+        raise SpecError(
+            Diagnostic.at(
+                mark,
+                "spec.image",
+                f"{src!r} is {size:,} bytes, over the cap of {max_bytes:,} bytes",
+                "save it smaller (JPEG for photos, fewer pixels), or raise the cap with --max-image-bytes",
+            )
+        )
     with path.open("rb") as handle:
         head = handle.read(16)
     fmt = next((name for sig, name in _SIGNATURES.items() if head.startswith(sig)), None)

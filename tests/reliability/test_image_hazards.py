@@ -3,13 +3,18 @@ located error at the `src:` value. The files are built here, byte by byte."""
 
 from __future__ import annotations
 
+import base64
 import io
+import re
+import shutil
 import struct
+import subprocess
 import zlib
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
-from PIL import Image
+from PIL import Image, PngImagePlugin
 
 from tests.conftest import KitFactory, PnpRunner
 from tests.reliability.support import assert_clean, one_error
@@ -85,3 +90,94 @@ def test_sound_images_built_the_same_way_pass(tmp_kit: KitFactory, run_pnp: PnpR
     result = run_pnp("render", path, "-o", tmp_path / "out", "--format", "pdf,svg")
     assert_clean(result)
     assert result.exit_code == 0, result.output
+
+
+def noisy_png(text_bytes: int) -> bytes:
+    """A 200 x 100 PNG that deflate cannot shrink much (about 60 kB), with a text chunk of `text_bytes`."""
+    buffer = io.BytesIO()
+    info = PngImagePlugin.PngInfo()
+    info.add_text("Comment", "x" * text_bytes)
+    Image.effect_noise((200, 100), 80).convert("RGB").save(buffer, format="PNG", pnginfo=info)
+    return buffer.getvalue()
+
+
+DECK = """\
+kit: Test kit
+components:
+  - type: deck
+    name: Deck
+    cards:
+      - name: One
+        count: 20
+        elements:
+          - {type: image, src: a.png, x: 5, y: 10, width: 40, height: 20}
+          - {type: image, src: a.png, x: 10, y: 40, width: 20, height: 10}
+"""
+SVG = "{http://www.w3.org/2000/svg}"
+XLINK = "{http://www.w3.org/1999/xlink}href"
+
+
+def _placed(root: ElementTree.Element) -> list[tuple[float, float, float, float, str]]:
+    """(x, y, width, height, href) of every <use> on the page, in page mm (parent translations applied)."""
+    found = []
+
+    def walk(node: ElementTree.Element, dx: float, dy: float) -> None:
+        move = re.match(r"translate\(([-\d.]+),([-\d.]+)\)", node.get("transform", ""))
+        if move:
+            dx, dy = dx + float(move[1]), dy + float(move[2])
+        if node.tag == f"{SVG}use":
+            x, y = dx + float(node.get("x", 0)), dy + float(node.get("y", 0))
+            found.append((x, y, float(node.get("width", 0)), float(node.get("height", 0)), node.get(XLINK, "")))
+        for child in node:
+            if child.tag != f"{SVG}defs":
+                walk(child, dx, dy)
+
+    walk(root, 0.0, 0.0)
+    return found
+
+
+def test_svg_embeds_each_image_once_without_its_text_chunks(
+    tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path
+) -> None:
+    image = noisy_png(200_000)
+    path = tmp_kit(DECK, {"a.png": image})
+    result = run_pnp("render", path, "-o", tmp_path / "out", "--format", "svg")
+    assert result.exit_code == 0, result.output
+    pages = sorted((tmp_path / "out").glob("*.svg"))
+    assert len(pages) == 3  # 9 cards a page
+    for page in pages:
+        assert page.stat().st_size < len(image)  # 18 uses of a 260 kB file, its text chunk dropped
+        root = ElementTree.fromstring(page.read_bytes())
+        (symbol,) = root.iter(f"{SVG}symbol")
+        (embedded,) = symbol.iter(f"{SVG}image")
+        data = base64.b64decode(embedded.get(XLINK, "").split(",", 1)[1])
+        assert b"tEXt" not in data
+        with Image.open(io.BytesIO(data)) as decoded, Image.open(io.BytesIO(image)) as original:
+            assert decoded.tobytes() == original.tobytes()
+        placed = _placed(root)
+        assert len(placed) == 2 * len([g for g in root.iter(f"{SVG}g") if g.get("class") == "One"]) > 0
+        assert {href for *_, href in placed} == {f"#{symbol.get('id')}"}
+        for big, small in zip(placed[::2], placed[1::2], strict=True):
+            assert big[2:4] == (40, 20) and small[2:4] == (20, 10)
+            assert (small[0] - big[0], small[1] - big[1]) == pytest.approx((5, 30))
+
+
+@pytest.mark.skipif(shutil.which("rsvg-convert") is None, reason="needs rsvg-convert (librsvg2-bin)")
+def test_svg_image_is_drawn_at_its_place_and_size(tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path) -> None:
+    art = Image.new("RGB", (40, 20), (220, 30, 30))
+    art.paste((30, 30, 220), (20, 0, 40, 20))  # right half blue
+    buffer = io.BytesIO()
+    art.save(buffer, format="PNG")
+    path = tmp_kit(DECK.replace("count: 20", "count: 1"), {"a.png": buffer.getvalue()})
+    assert run_pnp("render", path, "-o", tmp_path / "out", "--format", "svg").exit_code == 0
+    (page,) = (tmp_path / "out").glob("*.svg")
+    raster = tmp_path / "page.png"
+    subprocess.run(["rsvg-convert", "-d", "254", "-p", "254", "-b", "white", str(page), "-o", str(raster)], check=True)
+    (big, small) = _placed(ElementTree.fromstring(page.read_bytes()))
+    with Image.open(raster) as drawn:
+        rgb = drawn.convert("RGB")
+        for x, y, w, h, _ in (big, small):  # 10 px a mm: sample inside each half, and just outside the box
+            assert rgb.getpixel((int((x + w / 4) * 10), int((y + h / 2) * 10))) == (220, 30, 30)
+            assert rgb.getpixel((int((x + 3 * w / 4) * 10), int((y + h / 2) * 10))) == (30, 30, 220)
+            assert rgb.getpixel((int((x + w) * 10) + 5, int((y + h / 2) * 10))) == (255, 255, 255)
+            assert rgb.getpixel((int((x + w / 4) * 10), int((y + h) * 10) + 5)) == (255, 255, 255)
