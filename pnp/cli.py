@@ -31,7 +31,7 @@ from pnp.pipeline import (
     validate_spec,
 )
 from pnp.render.outputs import FORMATS, render_files, render_jobs, slug
-from pnp.spec.images import MAX_PIXELS
+from pnp.spec.images import MAX_IMAGE_BYTES, MAX_PIXELS
 from pnp.spec.loader import MAX_DEPTH_CEILING, Limits
 
 EXTRA_GROUPS: dict[str, tuple[str, str]] = {
@@ -76,6 +76,8 @@ def limit_options(func: Callable[..., Any]) -> Callable[..., Any]:
                      help="Longest text value."),
         click.option("--max-pixels", type=click.IntRange(1), default=MAX_PIXELS, show_default=True,
                      help="Most pixels in one image."),
+        click.option("--max-image-bytes", type=click.IntRange(1), default=MAX_IMAGE_BYTES, show_default=True,
+                     help="Largest image file."),
         click.option("--max-pages", type=click.IntRange(1), default=MAX_PAGES, show_default=True,
                      help="Most pages in one output."),
         click.option("--max-pieces", type=click.IntRange(1), default=MAX_PIECES, show_default=True,
@@ -94,7 +96,8 @@ def _limits(kwargs: dict[str, Any]) -> RunLimits:
         max_nodes=kwargs.pop("max_nodes"),
         max_string=kwargs.pop("max_string"),
     )
-    return RunLimits(yaml_limits, kwargs.pop("max_pixels"), kwargs.pop("max_pages"), kwargs.pop("max_pieces"))
+    return RunLimits(yaml_limits, kwargs.pop("max_pixels"), kwargs.pop("max_pages"), kwargs.pop("max_pieces"),
+                     kwargs.pop("max_image_bytes"))
 
 
 SPEC = click.Path(exists=True, dir_okay=False, path_type=Path)

@@ -18,7 +18,7 @@ from pnp.layout.imposition import LayoutError, Plan, choose_plan
 from pnp.layout.pieces import PrintJob
 from pnp.layout.scene import Document
 from pnp.model.sheets import SheetSettings
-from pnp.spec.images import MAX_PIXELS
+from pnp.spec.images import MAX_IMAGE_BYTES, MAX_PIXELS
 from pnp.spec.loader import Limits, Located, load_yaml
 
 MAX_PAGES = 500
@@ -33,6 +33,7 @@ class RunLimits:
     max_pixels: int = MAX_PIXELS
     max_pages: int = MAX_PAGES
     max_pieces: int = MAX_PIECES
+    max_image_bytes: int = MAX_IMAGE_BYTES
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +96,8 @@ def print_job(loaded: LoadedSpec, limits: RunLimits | None = None, paper: str | 
     if loaded.plugin.components is None:
         raise _top_error(located, f"{loaded.plugin.title} specs have nothing to print yet",
                          "use `pnp validate` for this spec", rule="render.nothing")
-    job: PrintJob = loaded.plugin.components(loaded.spec, PrintContext(located, paper, tr, limits.max_pixels))
+    job: PrintJob = loaded.plugin.components(loaded.spec, PrintContext(located, paper, tr, limits.max_pixels,
+                                                                          limits.max_image_bytes))
     pieces = sum(len(g.pieces) for g in job.groups)
     if pieces > limits.max_pieces:
         raise _top_error(located, f"the kit has {pieces} pieces, over the cap of {limits.max_pieces}",

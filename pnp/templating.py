@@ -7,32 +7,29 @@ The template comes from files a user may have downloaded, so it is treated as un
 `SandboxedEnvironment` with `StrictUndefined` (an unknown name is an error, never an empty string), only
 `{{ expressions }}` and `{% if %}` blocks (no loops, macros, includes or assignments, so the work done is
 bounded by the template's length), a short list of harmless filters, and caps on what one operation may
-build: `'A' * 10**9` and `10**10**6` fail at once instead of eating memory or time.
+build (`pnp.template_limits`): `'A' * 10**9`, `10**10**6` and `('A' * 10000) | join('B' * 10000)` fail at once
+instead of eating memory or time.
 """
 
 from __future__ import annotations
 
-import operator
+import math
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache, lru_cache
 from typing import Any
 
 from jinja2 import StrictUndefined, Template, TemplateError, nodes
-from jinja2.sandbox import SandboxedEnvironment, SecurityError
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.template_limits import MAX_INT_DIGITS, MAX_SEQUENCE, BoundedCodeGenerator, BoundedEnvironment, bounded_filter
 
 MAX_TEMPLATE_CHARS = 20_000
 """Longest template source accepted."""
 MAX_OUTPUT_CHARS = 100_000
 """Longest text a template may produce."""
-MAX_SEQUENCE = 10_000
-"""Longest string or list one operation may build."""
-MAX_INT_DIGITS = 18
-"""Largest integer (in decimal digits) one operation may build."""
-MAX_CALL_INT = 10_000
-"""Largest integer argument a method call may receive (stops `'a'.ljust(10**9)`)."""
+MAX_NESTING = 30
+"""Deepest nesting of brackets in a template expression (the parser recurses once per level)."""
 
 SAFE_FILTERS = (
     "abs",
@@ -58,87 +55,52 @@ SAFE_FILTERS = (
 )
 """Filters a template may use; the others can build large strings (center, indent, wordwrap...)."""
 
-_MAX_BITS = int(MAX_INT_DIGITS * 3.33)
 _ALLOWED_STATEMENTS = (nodes.Template, nodes.Output, nodes.If)
-
-_BINOPS: dict[str, Callable[[Any, Any], Any]] = {
-    "+": operator.add,
-    "-": operator.sub,
-    "*": operator.mul,
-    "/": operator.truediv,
-    "//": operator.floordiv,
-    "%": operator.mod,
-    "**": operator.pow,
-}
-
-
-def _too_big(value: object) -> bool:
-    if isinstance(value, str | list | tuple | bytes):
-        return len(value) > MAX_SEQUENCE
-    if isinstance(value, int) and not isinstance(value, bool):
-        return value.bit_length() > _MAX_BITS
-    return False
-
-
-def _int_size(value: object) -> int:
-    return abs(value).bit_length() if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-class _BoundedEnvironment(SandboxedEnvironment):
-    """A sandbox whose arithmetic and method calls cannot build huge values."""
-
-    intercepted_binops = frozenset(_BINOPS)
-
-    def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
-        if operator == "%" and isinstance(left, str):
-            raise SecurityError("string formatting with % is not allowed in templates")
-        big_power = operator == "**" and _int_size(left) > 1 and right * (_int_size(left) - 1) > _MAX_BITS
-        if big_power:
-            raise SecurityError(f"the power {left}**{right} is too large")
-        if operator == "*":
-            for seq, count in ((left, right), (right, left)):
-                repeats = isinstance(seq, str | list | tuple) and isinstance(count, int)
-                if repeats and len(seq) * count > MAX_SEQUENCE:
-                    raise SecurityError(f"repeating a text or list {count} times builds too much")
-        result = _BINOPS[operator](left, right)
-        if _too_big(result):
-            raise SecurityError(f"the result of {operator!r} is too large")
-        return result
-
-    def call(self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
-        name = getattr(__obj, "__name__", "")
-        if name in ("format", "format_map"):
-            raise SecurityError("str.format is not allowed in templates")
-        for value in (*args, *kwargs.values()):
-            if isinstance(value, int) and abs(value) > MAX_CALL_INT:
-                raise SecurityError(f"the argument {value} is too large")
-        result = super().call(__context, __obj, *args, **kwargs)
-        if _too_big(result):
-            raise SecurityError(f"the result of calling {name or 'a function'} is too large")
-        return result
 
 
 @cache
-def _environment() -> _BoundedEnvironment:
-    env = _BoundedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
-    env.filters = {name: env.filters[name] for name in SAFE_FILTERS}
+def _environment() -> BoundedEnvironment:
+    env = BoundedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+    env.code_generator_class = BoundedCodeGenerator
+    env.filters = {name: bounded_filter(name, env.filters[name]) for name in SAFE_FILTERS}
     env.globals = {}
     env.tests = {name: env.tests[name] for name in ("defined", "undefined", "none", "number", "string")}
     return env
 
 
+def _too_deep(source: str) -> int:
+    """The template line where brackets nest deeper than MAX_NESTING, or 0."""
+    depth = 0
+    for line, kind, value in _environment().lex(source):
+        if kind == "operator" and value in "([{":
+            depth += 1
+            if depth > MAX_NESTING:
+                return line
+        elif kind == "operator" and value in ")]}":
+            depth -= 1
+    return 0
+
+
 @lru_cache(maxsize=2048)
-def _compiled(source: str) -> tuple[Template | None, int, str]:
-    """The compiled template of `source`, or (None, line, statement) when it uses a forbidden statement.
+def _compiled(source: str) -> Template | tuple[int, str, str]:
+    """The compiled template of `source`, or (line, message, hint) when it is one pnp refuses: a forbidden
+    statement, brackets nested too deep, a number too large for a float.
 
     Compiling is the costly part of rendering; a deck repeats the same few card templates many times.
     """
     env = _environment()
+    deep = _too_deep(source)
+    if deep:
+        return deep, f"brackets nested more than {MAX_NESTING} deep", "write the expression with fewer brackets"
     tree = env.parse(source)
     for node in tree.find_all(nodes.Stmt):
         if not isinstance(node, _ALLOWED_STATEMENTS):
-            return None, node.lineno, type(node).__name__.lower()
-    return env.from_string(tree), 0, ""
+            return (node.lineno, f"the template statement '{type(node).__name__.lower()}' is not allowed",
+                    "use {{ expressions }} and {% if %} ... {% endif %} only")
+    for const in tree.find_all(nodes.Const):
+        if isinstance(const.value, float) and not math.isfinite(const.value):
+            return const.lineno, "a number in the template is too large", "use a smaller number"
+    return env.from_string(tree)
 
 
 def _fail(file: str, line: int, message: str, hint: str, column: int = 1) -> SpecError:
@@ -175,6 +137,9 @@ def _name_hint(message: str, context: Mapping[str, Any], source: str) -> str:
     matched against the names under the same parent first (`kit.name`, not `card.name`)."""
     import difflib  # only failing templates need it
 
+    if re.search(r"too large|too much|not a finite number", message):
+        return (f"keep every text or list a template builds under {MAX_SEQUENCE} characters or items, "
+                f"and numbers under {MAX_INT_DIGITS} digits")
     unknown_filter = re.search(r"No filter named '(\w+)'", message)
     if unknown_filter:
         close = difflib.get_close_matches(unknown_filter.group(1), SAFE_FILTERS, n=1)
@@ -205,14 +170,10 @@ def render_template_string(source: str, context: Mapping[str, Any], *, file: str
     if len(source) > MAX_TEMPLATE_CHARS:
         raise _fail(file, line, f"template text over {MAX_TEMPLATE_CHARS} characters", "shorten the text", column)
     try:
-        template, bad_line, statement = _compiled(source)
-        if template is None:
-            raise _fail(
-                file,
-                line + bad_line - 1,
-                f"the template statement '{statement}' is not allowed",
-                "use {{ expressions }} and {% if %} ... {% endif %} only",
-            )
+        template = _compiled(source)
+        if isinstance(template, tuple):
+            bad_line, message, hint = template
+            raise _fail(file, line + bad_line - 1, message, hint, column if bad_line == 1 else 1)
         pieces: list[str] = []
         size = 0
         for piece in template.generate(**dict(context)):
@@ -226,4 +187,7 @@ def render_template_string(source: str, context: Mapping[str, Any], *, file: str
         raise _fail(file, at, f"template error: {err.message or err}", hint, column if at == line else 1) from None
     except (ArithmeticError, TypeError, ValueError) as err:
         raise _fail(file, line, f"template error: {err}", "fix the expression", column) from None
+    except RecursionError:
+        raise _fail(file, line, "template error: the expression is nested too deeply",
+                    "write it with fewer nested operators", column) from None
     return "".join(pieces)

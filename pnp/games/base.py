@@ -13,19 +13,20 @@ from typing import Any
 import click
 
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.spec.images import MAX_PIXELS
+from pnp.spec.images import MAX_IMAGE_BYTES, MAX_PIXELS
 from pnp.spec.loader import Located
 
 
 @dataclass(frozen=True, slots=True)
 class PrintContext:
     """What drawing a kit may need beyond its model: the located source (marks, the kit folder), the paper
-    asked on the command line (None: the spec's), the text translator and the image-size cap."""
+    asked on the command line (None: the spec's), the text translator and the image caps (pixels, file bytes)."""
 
     located: Located
     paper: str | None = None
     tr: Callable[[str], str] = str
     max_pixels: int = MAX_PIXELS
+    max_image_bytes: int = MAX_IMAGE_BYTES
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,6 +25,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.scene import Image
 
+PILImage.MAX_IMAGE_PIXELS = None
+"""Every image was checked against pnp's own pixel cap (`--max-pixels`, from its header) and decoded once by
+`pnp.spec.images` before it gets here; Pillow's fixed bomb check (a warning past 89 Mpx, an error past 179 Mpx)
+would only refuse an image the user allowed."""
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _PNG_COLOURS = {0: 1, 2: 3, 3: 1}
 """PNG colour type -> samples per pixel, for the types that pass through (grey, RGB, palette)."""
@@ -60,6 +64,24 @@ def _png_chunks(data: bytes) -> list[tuple[bytes, bytes]]:
         if kind == b"IEND":
             break
     return chunks
+
+
+_PNG_KEPT = frozenset({b"IHDR", b"PLTE", b"IDAT", b"IEND", b"tRNS", b"gAMA", b"cHRM", b"sRGB", b"iCCP", b"sBIT"})
+"""PNG chunks that change how the image looks: the critical ones, transparency and colour space."""
+
+
+def png_without_ancillary_chunks(data: bytes) -> bytes:
+    """A PNG file's bytes without the chunks that change nothing printed (text, time, physical size...)."""
+    kept = [PNG_SIGNATURE]
+    pos = len(PNG_SIGNATURE)
+    while pos + 8 <= len(data):
+        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
+        if kind in _PNG_KEPT:
+            kept.append(data[pos : pos + 12 + length])
+        pos += 12 + length
+        if kind == b"IEND":
+            break
+    return b"".join(kept)
 
 
 def png_header(data: bytes) -> PngHeader:

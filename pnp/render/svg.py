@@ -1,6 +1,9 @@
 """SVG backend (svgwrite): one SVG file per page, user units = mm, same positions as the PDF.
 
-svgwrite is inactive upstream, so it stays inside this module.
+Each distinct image (by content key) is embedded once per file, as a `<symbol>` with a unit viewBox holding
+the data URI, and each use of it is a `<use>` with the image's x, y, width and height; PNGs are embedded without
+their ancillary chunks (text, time, ...), which change nothing printed. svgwrite is inactive upstream, so it
+stays inside this module.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from svgwrite.container import Group as SvgGroup
 
 from pnp.fonts import SVG_FAMILIES
 from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
+from pnp.render.images import PNG_SIGNATURE, png_without_ancillary_chunks
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
@@ -35,8 +39,9 @@ def render_svg_page(page: Page, title: str = "") -> str:
     if title:
         drawing.set_desc(title=_clean(title))
     counter = iter(range(1, 1_000_000))
+    images: dict[str, str] = {}
     for item in page.items:
-        drawing.add(_element(drawing, item, counter))
+        drawing.add(_element(drawing, item, counter, images))
     return drawing.tostring()
 
 
@@ -59,7 +64,23 @@ def _style_attrs(style: Style) -> dict[str, str]:
     return attrs
 
 
-def _element(drawing: svgwrite.Drawing, item: Item, counter: object) -> object:
+def _image_symbol(drawing: svgwrite.Drawing, item: Image, images: dict[str, str]) -> str:
+    """The id of the `<symbol>` holding `item`'s image, added to the defs on first use."""
+    if item.key not in images:
+        images[item.key] = f"image-{_CLASS.sub('-', item.key)}"
+        mime = _MIME.get(item.path.suffix.lower(), "image/png")
+        data = item.path.read_bytes()
+        if data.startswith(PNG_SIGNATURE):
+            data = png_without_ancillary_chunks(data)
+        symbol = drawing.defs.add(drawing.symbol(id=images[item.key]))
+        symbol.viewbox(0, 0, 1, 1)
+        symbol["preserveAspectRatio"] = "none"
+        symbol.add(drawing.image(f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}", insert=(0, 0),
+                                 size=(1, 1), preserveAspectRatio="none"))
+    return images[item.key]
+
+
+def _element(drawing: svgwrite.Drawing, item: Item, counter: object, images: dict[str, str]) -> object:
     match item:
         case Group():
             t = item.transform
@@ -84,7 +105,7 @@ def _element(drawing: svgwrite.Drawing, item: Item, counter: object) -> object:
                 group.add(inner)
                 target = inner
             for child in item.children:
-                target.add(_element(drawing, child, counter))
+                target.add(_element(drawing, child, counter, images))
             return group
         case Rect():
             extra = {"rx": _num(item.radius), "ry": _num(item.radius)} if item.radius else {}
@@ -120,8 +141,6 @@ def _element(drawing: svgwrite.Drawing, item: Item, counter: object) -> object:
             text["xml:space"] = "preserve"
             return text
         case Image():
-            mime = _MIME.get(item.path.suffix.lower(), "image/png")
-            data = base64.b64encode(item.path.read_bytes()).decode("ascii")
-            return drawing.image(f"data:{mime};base64,{data}", insert=(_num(item.x), _num(item.y)),
-                                 size=(_num(item.w), _num(item.h)), preserveAspectRatio="none")
+            return drawing.use(f"#{_image_symbol(drawing, item, images)}", insert=(_num(item.x), _num(item.y)),
+                               size=(_num(item.w), _num(item.h)))
     raise TypeError(f"unknown scene item {type(item).__name__}")

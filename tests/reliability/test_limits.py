@@ -106,8 +106,22 @@ def test_max_pixels(tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path) -> 
     assert "12 x 10 pixels, over the cap of 119 pixels" in error.message
 
 
+def test_max_image_bytes(tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path) -> None:
+    buffer = io.BytesIO()
+    Image.new("RGB", (12, 10), "red").save(buffer, format="PNG")
+    size = len(buffer.getvalue())
+    spec = MINIMAL_KIT + "          - {type: image, src: a.png, width: 10mm, height: 10mm}\n"
+    path = tmp_kit(spec, {"a.png": buffer.getvalue()})
+    passes(run_pnp, "render", path, "-o", tmp_path / "ok", "--max-image-bytes", size)
+    error = one_error(run_pnp("render", path, "-o", tmp_path / "over", "--max-image-bytes", size - 1), path)
+    assert (error.rule, error.line) == ("spec.image", 9)
+    assert f"'a.png' is {size:,} bytes, over the cap of {size - 1:,} bytes" in error.message
+    assert not (tmp_path / "over").exists()
+
+
 @pytest.mark.parametrize(
-    "flag", ["--max-bytes", "--max-depth", "--max-nodes", "--max-string", "--max-pixels", "--max-pages"]
+    "flag",
+    ["--max-bytes", "--max-depth", "--max-nodes", "--max-string", "--max-pixels", "--max-pages", "--max-image-bytes"],
 )
 @pytest.mark.parametrize("value", ["0", "-1", "lots"])
 def test_bad_limit_values_are_usage_errors(tmp_kit: KitFactory, run_pnp: PnpRunner, flag: str, value: str) -> None:

@@ -333,6 +333,36 @@ def test_field_checked_against_the_cards_own_font(tmp_kit: KitFactory, run_pnp: 
     assert "U+2024" in error.message
 
 
+@pytest.mark.parametrize(
+    ("text", "code_points"),
+    [
+        ("'{{ \"\\u4e2d\\u6587\" }}'", ["U+4E2D", "U+6587"]),
+        ("'{{ \"\\u0e01\" ~ card.speed }}'", ["U+0E01"]),
+    ],
+)
+def test_characters_a_template_makes_are_checked_after_rendering(
+    tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path, text: str, code_points: list[str]
+) -> None:
+    path = tmp_kit(card(text))
+    for command in (("validate", path), ("render", path, "-o", tmp_path / "out")):
+        error = one_error(run_pnp(*command), path)
+        assert (error.rule, error.line, error.column) == ("text.glyphs", TEXT_LINE, 19)
+        assert "'One'" in error.message
+        for code_point in code_points:
+            assert code_point in error.message
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_template_glyph_error_on_a_shared_back_is_reported_once(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
+    spec = card("'{{ card.name }}'").replace(
+        "    cards:\n", "    back:\n      elements:\n        - {type: text, text: '{{ \"\\u4e2d\" }}'}\n    cards:\n"
+    ) + "      - name: Two\n"
+    path = tmp_kit(spec)
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.rule, error.line) == ("text.glyphs", 7)
+    assert "U+4E2D" in error.message
+
+
 def test_printable_text_passes(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
     result = run_pnp("validate", tmp_kit(card('"Ünïcödé ΑΒΓ Жж — ♠♥♦♣ ½ €"')))
     assert_clean(result)

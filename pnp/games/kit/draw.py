@@ -24,6 +24,7 @@ from pnp.games.kit.model.elements import (
     TextElement,
 )
 from pnp.games.kit.overflow import text_overflow
+from pnp.games.kit.rules import rendered_glyphs
 from pnp.layout.furniture import hex_points
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
 from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Polygon, Rect, Style, Text, Transform
@@ -56,6 +57,7 @@ class Drawer:
         """Problems met while drawing, collected so that every one is reported at once."""
         self.warnings: list[Diagnostic] = []
         """Drawn, but maybe not as meant: text that does not fit its box or its face."""
+        self._glyphs_checked: set[PathKey] = set()
 
     def elements(self, elements: list[Element], w: float, h: float, context: dict[str, Any],
                  path: PathKey, face: FaceOf | None = None) -> list[Item]:
@@ -67,11 +69,25 @@ class Drawer:
                 self.errors.extend(d for d in exc.diagnostics if d not in self.errors)
         return items
 
+    def _check_glyphs(self, e: TextElement, text: str, context: dict[str, Any], path: PathKey) -> None:
+        """A located error for characters the template made that the font cannot print (once per text, even
+        on a back that every card of a deck shares)."""
+        if path in self._glyphs_checked:
+            return
+        self._glyphs_checked.add(path)
+        piece = context.get("card") or context.get("counter") or {}
+        name = str(piece.get("name") or piece.get("label") or "")
+        problem = rendered_glyphs(e.text, text, e.font, context, name, self.mark(path))
+        if problem is not None:
+            raise SpecError(problem)
+
     def element(self, e: Element, w: float, h: float, context: dict[str, Any], path: PathKey,
                 face: FaceOf | None = None) -> list[Item]:
         match e:
             case TextElement():
                 text = self.render_text(e.text, context, (*path, "text")) if "{" in e.text else e.text
+                if text is not e.text:
+                    self._check_glyphs(e, text, context, (*path, "text"))
                 if face is not None:
                     self._check_fit(e, text, w, h, path, face)
                 width = e.width if e.width is not None else w - e.x

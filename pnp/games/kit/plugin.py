@@ -32,7 +32,8 @@ def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
 
     def images(src: str, path: PathKey) -> ImageInfo:
         mark = located.mark(path)
-        return check_image(located.root, Path(mark.file).parent, src, mark, context.max_pixels)
+        return check_image(located.root, Path(mark.file).parent, src, mark, context.max_pixels,
+                           context.max_image_bytes)
 
     def render_text(source: str, values: dict[str, Any], path: PathKey) -> str:
         mark = located.text_mark(path)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from pnp.diagnostics import Diagnostic
+from pnp.diagnostics import Diagnostic, Mark
 from pnp.fonts import missing_glyphs
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
@@ -101,3 +101,32 @@ def check_glyphs(kit: Kit, located: Located) -> Iterator[Diagnostic]:
                 f"the font cannot print {len(missing)} character(s): {shown}",
                 "replace them; DejaVu covers Latin, Greek and Cyrillic",
             )
+
+
+def _strings(data: Any) -> Iterator[str]:
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, str):
+            yield node
+        elif isinstance(node, dict):
+            stack.extend(node.values())
+        elif isinstance(node, list | tuple):
+            stack.extend(node)
+
+
+def rendered_glyphs(source: str, rendered: str, font: str, context: dict[str, Any], piece: str,
+                    mark: Mark) -> Diagnostic | None:
+    """A `text.glyphs` error for characters of a rendered template that `font` cannot print and that neither the
+    template's source nor a value it quotes holds (those are reported where they are written); else None."""
+    known = set(source).union(*_strings(context))
+    missing = [ch for ch in missing_glyphs(rendered, font) if ch not in known]
+    if not missing:
+        return None
+    shown = " ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:10])
+    return Diagnostic.at(
+        mark,
+        "text.glyphs",
+        f"on {piece!r}, the template prints {len(missing)} character(s) the font {font} cannot print: {shown}",
+        "replace them in the template; DejaVu covers Latin, Greek and Cyrillic",
+    )
