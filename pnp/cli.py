@@ -31,8 +31,8 @@ from pnp.pipeline import (
     validate_spec,
 )
 from pnp.render.outputs import FORMATS, render_files, render_jobs, slug
-from pnp.spec.images import MAX_IMAGE_BYTES, MAX_PIXELS
-from pnp.spec.loader import MAX_DEPTH_CEILING, Limits
+from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
+from pnp.source.loader import MAX_DEPTH_CEILING, Limits
 
 EXTRA_GROUPS: dict[str, tuple[str, str]] = {
     "i18n": ("pnp.i18n.cli", "i18n"),

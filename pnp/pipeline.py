@@ -18,8 +18,8 @@ from pnp.layout.imposition import LayoutError, Plan, choose_plan
 from pnp.layout.pieces import PrintJob
 from pnp.layout.scene import Document
 from pnp.model.sheets import SheetSettings
-from pnp.spec.images import MAX_IMAGE_BYTES, MAX_PIXELS
-from pnp.spec.loader import Limits, Located, load_yaml
+from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
+from pnp.source.loader import Limits, Located, load_yaml
 
 MAX_PAGES = 500
 MAX_PIECES = 5000

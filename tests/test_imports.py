@@ -12,7 +12,7 @@ import pytest
 from pnp.games.registry import GAMES, get_game
 
 PNP = Path(__file__).resolve().parents[1] / "pnp"
-STAGES = ("pnp.layout", "pnp.render", "pnp.booklet", "pnp.model", "pnp.spec", "pnp.rules", "pnp.i18n")
+STAGES = ("pnp.layout", "pnp.render", "pnp.booklet", "pnp.model", "pnp.source", "pnp.rules", "pnp.i18n")
 """Packages that work for every game and so must never import one."""
 
 

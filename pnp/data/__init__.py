@@ -12,7 +12,7 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from pnp.spec.loader import trusted_yaml
+from pnp.source.loader import trusted_yaml
 
 
 def resource_path(package: str, *parts: str) -> Path:

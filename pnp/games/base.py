@@ -13,8 +13,8 @@ from typing import Any
 import click
 
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.spec.images import MAX_IMAGE_BYTES, MAX_PIXELS
-from pnp.spec.loader import Located
+from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
+from pnp.source.loader import Located
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,7 +27,7 @@ from pnp.layout.scene import Image
 
 PILImage.MAX_IMAGE_PIXELS = None
 """Every image was checked against pnp's own pixel cap (`--max-pixels`, from its header) and decoded once by
-`pnp.spec.images` before it gets here; Pillow's fixed bomb check (a warning past 89 Mpx, an error past 179 Mpx)
+`pnp.source.images` before it gets here; Pillow's fixed bomb check (a warning past 89 Mpx, an error past 179 Mpx)
 would only refuse an image the user allowed."""
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _PNG_COLOURS = {0: 1, 2: 3, 3: 1}

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from PIL import Image, PngImagePlugin
 
-from pnp.spec.loader import load_yaml
+from pnp.source.loader import load_yaml
 from tests.conftest import KitFactory, PnpRunner
 from tests.reliability.support import assert_clean, one_error
 

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from pnp.diagnostics import SpecError
 from pnp.pipeline import load_spec, validate_spec
-from pnp.spec.loader import Limits, load_yaml_text
+from pnp.source.loader import Limits, load_yaml_text
 from tests.conftest import MINIMAL_KIT
 from tests.reliability.support import values
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pnp.diagnostics import SpecError
-from pnp.spec.loader import Limits, load_yaml_text
+from pnp.source.loader import Limits, load_yaml_text
 from tests.conftest import KitFactory, PnpRunner
 from tests.reliability.support import assert_clean, one_error
 

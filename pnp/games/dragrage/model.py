@@ -14,7 +14,7 @@ from pydantic import Field
 from pnp.games.dragrage.print_options import DragRagePrint
 from pnp.games.dragrage.variant import STANDARD_COUNTERS, Pool, SpinOut, Variant
 from pnp.model.base import SpecModel, build_model
-from pnp.spec.loader import Located
+from pnp.source.loader import Located
 
 MAX_COUNTERS = 20
 MAX_LANE = 200

@@ -29,8 +29,8 @@ from pnp.layout.furniture import hex_points
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
 from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Polygon, Rect, Style, Text, Transform
 from pnp.layout.text import text_block
-from pnp.spec.images import ImageInfo
-from pnp.spec.loader import PathKey
+from pnp.source.images import ImageInfo
+from pnp.source.loader import PathKey
 
 ImageResolver = Callable[[str, PathKey], ImageInfo]
 TextRenderer = Callable[[str, dict[str, Any], PathKey], str]

@@ -16,8 +16,8 @@ from pnp.games.kit.model import Kit
 from pnp.layout.pieces import PrintJob
 from pnp.model.base import build_model
 from pnp.rules import check_rules
-from pnp.spec.images import ImageInfo, check_image
-from pnp.spec.loader import Located, PathKey
+from pnp.source.images import ImageInfo, check_image
+from pnp.source.loader import Located, PathKey
 from pnp.templating import render_template_string
 
 

@@ -17,7 +17,7 @@ from pnp.layout.cards import reference_card
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Item, Line, Rect, Style, Text
 from pnp.layout.text import fill_placeholders
-from pnp.spec.loader import trusted_yaml
+from pnp.source.loader import trusted_yaml
 
 Translate = Callable[[str], str]
 CARDS_FILE = resource_path("pnp.games.mdd", "data", "reference-cards.yaml")

@@ -17,7 +17,7 @@ from pnp.games.nitro.rulebook import nitro_rulebook
 from pnp.layout.pieces import PrintJob
 from pnp.model.base import build_model
 from pnp.rules import check_rules
-from pnp.spec.loader import Located
+from pnp.source.loader import Located
 
 
 def build_track(located: Located) -> NitroTrack:

@@ -12,7 +12,7 @@ from pnp.games.dragrage.dice import RandomDice
 from pnp.games.dragrage.play import play_race
 from pnp.games.dragrage.plugin import PLUGIN
 from pnp.games.dragrage.strategies import builtin_strategies
-from pnp.spec.loader import load_yaml_text
+from pnp.source.loader import load_yaml_text
 
 values = st.integers(min_value=-5, max_value=40)
 

@@ -11,7 +11,7 @@ from pnp.diagnostics import Severity, SpecError
 from pnp.games.dragrage.plugin import PLUGIN
 from pnp.games.dragrage.variant import Pool, SpinOut, Variant
 from pnp.rules import REGISTRY
-from pnp.spec.loader import load_yaml, load_yaml_text
+from pnp.source.loader import load_yaml, load_yaml_text
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "drag-rage"
 INVALID = sorted((EXAMPLES / "invalid").glob("*.yaml"))

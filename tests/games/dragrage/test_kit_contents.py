@@ -13,7 +13,7 @@ from pnp.games.dragrage.kit import dragrage_print_job, rulebook_context
 from pnp.games.dragrage.plugin import PLUGIN
 from pnp.pipeline import layout_document, load_spec
 from pnp.render.pdf import render_pdf
-from pnp.spec.loader import load_yaml_text
+from pnp.source.loader import load_yaml_text
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "drag-rage"
 

@@ -9,7 +9,7 @@ import pytest
 from pnp.diagnostics import Diagnostic
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.plugin import PLUGIN
-from pnp.spec.loader import load_yaml_text
+from pnp.source.loader import load_yaml_text
 
 OVAL = """\
 game: nitro-dice

@@ -11,7 +11,7 @@ import pytest
 from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.plugin import PLUGIN
 from pnp.rules import REGISTRY
-from pnp.spec.loader import load_yaml
+from pnp.source.loader import load_yaml
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "nitro-dice"
 VALID = sorted(EXAMPLES.glob("*.yaml"))

@@ -14,7 +14,7 @@ from pnp.games.nitro.draw_road import View, finish_line, start_grid
 from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.plugin import PLUGIN
 from pnp.layout.scene import Ellipse, Group, Item, Polygon, Rect, Text
-from pnp.spec.loader import load_yaml
+from pnp.source.loader import load_yaml
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "nitro-dice"
 VALID = sorted(EXAMPLES.glob("*.yaml"))

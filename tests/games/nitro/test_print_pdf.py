@@ -15,7 +15,7 @@ from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.plugin import PLUGIN
 from pnp.pipeline import LoadedSpec, layout_document, load_spec
 from pnp.render.pdf import render_pdf
-from pnp.spec.loader import load_yaml_text
+from pnp.source.loader import load_yaml_text
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "nitro-dice"
 VALID = sorted(EXAMPLES.glob("*.yaml"))

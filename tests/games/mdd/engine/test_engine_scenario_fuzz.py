@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 from pnp.diagnostics import SpecError
 from pnp.games.mdd.scenario import Scenario, play_scenario
 from pnp.model.base import build_model
-from pnp.spec.loader import load_yaml_text
+from pnp.source.loader import load_yaml_text
 
 MAP_LINE = st.text(alphabet=".=123RrWx ", min_size=0, max_size=8)
 NUMBER = st.sampled_from(["0", "1", "3", "7", "-2", "40", "99999999999999999999", ".nan", "x", ""])

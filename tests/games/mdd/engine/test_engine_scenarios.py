@@ -9,7 +9,7 @@ import pytest
 from pnp.data import resource_path
 from pnp.diagnostics import SpecError
 from pnp.games.mdd.scenario import draw_board, load_scenario, play_scenario, scenario_board
-from pnp.spec.loader import load_yaml_text
+from pnp.source.loader import load_yaml_text
 
 SCENARIOS = sorted(resource_path("pnp.games.mdd", "scenarios").glob("*.yaml"))
 

@@ -8,7 +8,7 @@ import pytest
 
 from pnp.games.mdd.plugin import PLUGIN
 from pnp.games.mdd.rulebook import mdd_rulebook
-from pnp.spec.loader import load_yaml
+from pnp.source.loader import load_yaml
 
 SETUPS = Path(__file__).resolve().parents[4] / "examples" / "mdd-setups"
 

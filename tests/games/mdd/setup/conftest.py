@@ -9,7 +9,7 @@ import pytest
 
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.mdd.plugin import PLUGIN
-from pnp.spec.loader import load_yaml
+from pnp.source.loader import load_yaml
 
 WALLS = [(2, 16), (5, 17), (3, 20), (5, 23), (2, 24), (3, 28)]
 BOMBS = [

@@ -14,7 +14,7 @@ import pytest
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.mdd.plugin import PLUGIN
 from pnp.rules import REGISTRY
-from pnp.spec.loader import load_yaml
+from pnp.source.loader import load_yaml
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples" / "mdd-setups"
 VALID = sorted(EXAMPLES.glob("*.yaml"))

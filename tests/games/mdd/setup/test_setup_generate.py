@@ -11,7 +11,7 @@ from pnp.diagnostics import Severity
 from pnp.games.mdd.cli import mdd_cli
 from pnp.games.mdd.generate import random_setup, setup_yaml
 from pnp.games.mdd.plugin import PLUGIN
-from pnp.spec.loader import load_yaml
+from pnp.source.loader import load_yaml
 
 KINDS = [("v2.1", 25), ("v2.1", 30), ("v2.1", 36), ("current", 25)]
 

@@ -11,7 +11,7 @@ from pnp.games.mdd.formation import default_finals
 from pnp.games.mdd.geometry import Board, Cell
 from pnp.games.mdd.plugin import PLUGIN
 from pnp.games.registry import get_game
-from pnp.spec.loader import load_yaml_text
+from pnp.source.loader import load_yaml_text
 
 
 def board(text: str) -> Board:

@@ -11,7 +11,7 @@ from pnp.games.mdd.geometry import Board, Cell
 from pnp.games.mdd.plugin import PLUGIN
 from pnp.games.mdd.rulesets import limits_for
 from pnp.games.mdd.textmap import MapError, board_to_map, draw_map, parse_map
-from pnp.spec.loader import load_yaml, load_yaml_text
+from pnp.source.loader import load_yaml, load_yaml_text
 
 
 def test_top_line_is_the_last_row_and_left_is_lane_one() -> None:

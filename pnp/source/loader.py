@@ -28,8 +28,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pnp.collector import collector_paused
 from pnp.diagnostics import Mark, SpecError
-from pnp.spec import files
-from pnp.spec.files import MAX_DEPTH_CEILING, Block, Limits, block_at, error, over_cap, resolve_inside
+from pnp.source import files
+from pnp.source.files import MAX_DEPTH_CEILING, Block, Limits, block_at, error, over_cap, resolve_inside
 
 PYTHON_PARSER_MAX_CHARS = 100_000
 """Largest text re-read by PyYAML's pure-Python parser for its wording of an error libyaml found (it reads
