@@ -13,6 +13,7 @@ from pnp.diagnostics import SpecError
 from pnp.games.base import require_game
 from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.model import NitroTrack
+from pnp.games.nitro.sim_cli import simulate_command
 from pnp.games.nitro.sketch import sketch
 from pnp.model.base import build_model
 from pnp.spec.loader import load_yaml
@@ -47,3 +48,6 @@ def map_command(spec: str, cell: float, poses: bool) -> None:
                 f"{s.number:3d} {s.kind.title:<12} entry ({s.entry.x:7.1f}, {s.entry.y:7.1f}) "
                 f"{s.entry.heading:6.1f}°  exit ({s.exit.x:7.1f}, {s.exit.y:7.1f}) {s.exit.heading:6.1f}°"
             )
+
+
+nitro_cli.add_command(simulate_command)
