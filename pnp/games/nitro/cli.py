@@ -13,7 +13,7 @@ from pnp.diagnostics import SpecError
 from pnp.games.base import require_game
 from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.model import NitroTrack
-from pnp.games.nitro.sim_cli import simulate_command
+from pnp.games.nitro.sim_cli import play_command, simulate_command
 from pnp.games.nitro.sketch import sketch
 from pnp.model.base import build_model
 from pnp.spec.loader import load_yaml
@@ -50,4 +50,5 @@ def map_command(spec: str, cell: float, poses: bool) -> None:
             )
 
 
+nitro_cli.add_command(play_command)
 nitro_cli.add_command(simulate_command)

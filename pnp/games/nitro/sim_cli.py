@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -141,3 +142,42 @@ def summary_text(summary: Summary, seed: int) -> str:
         lines.append(f"  start {s.start:<22}{_rate(s.rate)}   fair {s.fair:.1%}")
     lines.append(f"races stopped by the round cap {summary.capped:8d}")
     return "\n".join(lines)
+
+
+@click.command("play")
+@click.argument("scenario", type=click.Path(dir_okay=False))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
+def play_command(scenario: str, fmt: str) -> None:
+    """Play a scenario's turns and print the dice before and after, and every event."""
+    from pnp.games.nitro.play_text import describe, dice_table, strip
+    from pnp.games.nitro.scenario import load_scenario, play_scenario, setup_race
+
+    try:
+        spec, located = load_scenario(scenario)
+        start, letters, _ = setup_race(spec, located)
+        result = play_scenario(spec, located)
+    except SpecError as exc:
+        _fail(exc.diagnostics)
+        return
+    if fmt == "json":
+        click.echo(json.dumps({
+            "title": spec.title,
+            "before": [asdict(s) for s in result.before],
+            "after": [asdict(s) for s in result.after],
+            "events": [e._asdict() | {"die": _letter(result.letters, e.die), "other": _letter(result.letters, e.other)}
+                       for e in result.events],
+            "unmet": list(result.unmet),
+        }, indent=2))
+        return
+    k = result.race.course.k
+    lines = [spec.title, "", "Before:", *strip(start, result.letters), *dice_table(result.before), "", "Events:",
+             *describe(result.events, result.letters, k), "", "After:", *strip(result.race, result.letters),
+             *dice_table(result.after)]
+    if spec.expect is not None:
+        lines += ["", "Stated outcome: " + ("met" if not result.unmet else "NOT met"),
+                  *(f"  {line}" for line in result.unmet)]
+    click.echo("\n".join(lines))
+
+
+def _letter(letters: tuple[str, ...], die: int) -> str | None:
+    return letters[die] if 0 <= die < len(letters) else None
