@@ -154,7 +154,7 @@ def play_command(scenario: str, fmt: str) -> None:
 
     try:
         spec, located = load_scenario(scenario)
-        start, letters, _ = setup_race(spec, located)
+        start, _, _ = setup_race(spec, located)
         result = play_scenario(spec, located)
     except SpecError as exc:
         _fail(exc.diagnostics)
