@@ -65,19 +65,15 @@ class StartSlot:
 def start_grid(track: NitroTrack, geometry: TrackGeometry) -> tuple[StartSlot, ...]:
     """Grid slots for every player: front space first, inside lane before outside, on the Start/Finish card.
 
-    When the Start/Finish card has too few spaces, a lap race continues on the Straight cards directly
-    behind it (not round a turn); an out-and-back race has no cards behind. The grid holds only what fits
-    (`nitro.start_grid` reports a grid too small for the players).
+    When the Start/Finish card has too few spaces, a lap race continues on the cards behind it; an
+    out-and-back race has no cards behind, so the grid holds only what fits.
     """
     sections = list(geometry.sections)
     if not sections:
         return ()
     order = [sections[0]]
     if track.race.type == "laps":
-        for section in sections[:0:-1]:
-            if section.kind != Kind.STRAIGHT:
-                break
-            order.append(section)
+        order += sections[:0:-1]
     slots: list[StartSlot] = []
     for section in order:
         ranked = sorted(section.spaces, key=lambda s: (-s.number, s.lane != "inside"))

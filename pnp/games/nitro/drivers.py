@@ -44,6 +44,9 @@ class Driver:
     places_hazards: bool
     nitro_spare: int
     """Nitro cards it uses before the last lap (the rest are kept for it)."""
+    ease_off: float
+    """Chance of running one below the speed it could (players do not all drive alike; drawn from the race's
+    seeded generator, so races stay reproducible)."""
 
     # --- what the engine asks ---------------------------------------------------------------------
 
@@ -59,6 +62,8 @@ class Driver:
             if 0 <= ahead <= cond + c.k:
                 top = min(top, 5)
         while top > 1 and self.shortfall(race, die, top) > self.short_ok:
+            top -= 1
+        if top > 1 and race.rng.random() < self.ease_off:
             top -= 1
         return top
 
@@ -224,8 +229,8 @@ def _paid_as(race: Race, kind: int) -> int | None:
 
 DRIVERS = {
     "racer": Driver("racer", top_speed=9, short_ok=1, brake_budget=1, three_cards_from=6, garage_at=4,
-                    garage_left=8, leave_at=8, places_hazards=True, nitro_spare=1),
+                    garage_left=8, leave_at=8, places_hazards=True, nitro_spare=1, ease_off=0.25),
     "cautious": Driver("cautious", top_speed=6, short_ok=0, brake_budget=3, three_cards_from=3, garage_at=6,
-                       garage_left=4, leave_at=9, places_hazards=False, nitro_spare=0),
+                       garage_left=4, leave_at=9, places_hazards=False, nitro_spare=0, ease_off=0.25),
 }
 """The shipped policies by name."""

@@ -88,6 +88,8 @@ class Race(Movement):
         self.damage = dict.fromkeys(DAMAGE_CAUSES, 0)
         self.counts = dict.fromkeys(("garage", "repairs", "nitro", "collisions", "sideswipes", "drafts",
                                      "overtakes", "swaps"), 0)
+        self.limping = 0
+        """Die-rounds begun at condition 4 or less."""
         self.speeds: list[float] = []
         """Mean speed of the dice at the start of each round's movement."""
 
@@ -172,6 +174,7 @@ class Race(Movement):
         """One round: speeds furthest forward first, moves fastest first, then cards by position."""
         self.round += 1
         self.note("round", -1, self.round)
+        self.limping += sum(1 for c in self.cond if c <= 4)
         before = self.order()
         for die in before:
             self.set_speed(die)

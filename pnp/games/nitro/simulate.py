@@ -40,6 +40,8 @@ class RaceResult(NamedTuple):
     """Mean speed of the dice over the last quarter of the rounds."""
     end_condition: float
     """Mean condition of the dice at the end."""
+    limping: int
+    """Die-rounds begun at condition 4 or less."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +107,7 @@ def play_race(track: NitroTrack, drivers: Sequence[str], seed: int | str, course
         counts=tuple(race.counts[c] for c in COUNTED),
         late_speed=sum(quarter) / len(quarter),
         end_condition=sum(race.cond) / len(race.cond),
+        limping=race.limping,
     )
 
 
