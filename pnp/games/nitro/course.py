@@ -22,6 +22,8 @@ KIND_CODE = {Kind.STRAIGHT: STRAIGHT, Kind.TURN_A: TURN_A, Kind.TURN_B: TURN_B, 
 KIND_NAMES = ("straight", "turn_a", "turn_b")
 """Deck types by code, as the report names them."""
 RUN_OFF_BASE = 1 << 30
+GRID_SLOTS = 6
+"""Start slots a course keeps (the most players a race has), whatever the track's own number of players."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,7 +41,7 @@ class Course:
     lap_length: int
     """Spaces in one lap (lap races; the whole route out and back)."""
     grid: tuple[tuple[int, int], ...]
-    """(pos, lane) of each start slot, front first."""
+    """(pos, lane) of each start slot, front first (up to GRID_SLOTS)."""
     garage_host: int
     """Section index (0-based) the Garage lies beside, or -1."""
     garage_lane: int
@@ -48,6 +50,8 @@ class Course:
     """First `pos` of the look-up tables below (the tables speed up the engine's inner loop)."""
     table: tuple[tuple[int, ...], ...] = ()
     """For each pos from `lo`: (section, kind, card space, sid inside, sid outside)."""
+    sids: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    """`sid` of each pos from `lo`, inside lane then outside lane."""
 
     def section(self, pos: int) -> int:
         """Section index (0-based) of the card under `pos`, or -1 on the run-off."""
@@ -79,8 +83,12 @@ class Course:
 
     def sid(self, pos: int, lane: int) -> int:
         """Identity of the physical space at (`pos`, `lane`)."""
-        if 0 <= pos - self.lo < len(self.table):
-            return self.table[pos - self.lo][3 + lane]
+        index = pos - self.lo
+        if index >= 0:
+            try:
+                return self.sids[lane][index]
+            except IndexError:
+                pass
         section = self.section(pos)
         if section < 0:
             return RUN_OFF_BASE + 2 * pos + lane
@@ -124,7 +132,7 @@ def build_course(track: NitroTrack) -> Course:
     legs = 2 * n - 2 if out_and_back else n * (track.race.laps or 1)
     geometry = place_track(track)
     grid = []
-    for slot in start_grid(track, geometry):
+    for slot in start_grid(track.model_copy(update={"players": GRID_SLOTS}), geometry):
         leg = 0 if slot.section == 1 else slot.section - 1 - n
         grid.append((leg * k + slot.space.number - 1, INSIDE if slot.space.lane == "inside" else OUTSIDE))
     host, lane = -1, OUTSIDE
@@ -145,5 +153,6 @@ def build_course(track: NitroTrack) -> Course:
     )
     lo = min(p for p, _ in grid) - 8 * k if grid else 0
     rows = tuple((course.section(p), course.kind(p), course.card_space(p), course.sid(p, INSIDE),
-                  course.sid(p, OUTSIDE)) for p in range(lo, course.finish + 8 * k))
-    return replace(course, lo=lo, table=rows)
+                  course.sid(p, OUTSIDE)) for p in range(lo, course.finish + max(8 * k, 40)))
+    sids = (tuple(row[3] for row in rows), tuple(row[4] for row in rows))
+    return replace(course, lo=lo, table=rows, sids=sids)

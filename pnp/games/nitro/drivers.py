@@ -133,28 +133,27 @@ class Driver:
         """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
         c, cards = race.course, race.cards
         hand = race.hand[die]
-        if not race.hazard_sids and not (self.places_hazards and any(cards.hazards[card] for card in hand)):
+        clean = {cards.kind[card]: card for card in hand if not cards.hazards[card]}
+        dirty = {cards.kind[card]: card for card in hand if cards.hazards[card]} if self.places_hazards else {}
+        if not (race.hazard_sids and clean) and not dirty:
             return None
         leg = race.progress(die) // c.k
         need = self.needs(race, die, HORIZON)
         have = [0, 0, 0]
-        for card in race.hand[die]:
+        for card in hand:
             have[cards.kind[card]] += 1
-        ahead = [(c.section((leg + a) * c.k), True) for a in range(1, 4)]
-        others = [race.progress(d) // c.k for d in range(len(race.pos)) if d != die]
-        behind = [(c.section((leg - b) * c.k), False) for b in range(1, 5)
-                  if self.places_hazards and any(o < leg - b for o in others)]
-        for section, clear in ahead + behind:
+        places = [(c.section((leg + a) * c.k), clean, True) for a in range(1, 4)]
+        if dirty:
+            others = [race.progress(d) // c.k for d in range(len(race.pos)) if d != die]
+            places += [(c.section((leg - b) * c.k), dirty, False) for b in range(1, 5)
+                       if any(o < leg - b for o in others)]
+        for section, offer, clear in places:
             old = cards.on_track[section] if section >= 0 else -1
-            if old < 0 or have[cards.kind[old]] - need[cards.kind[old]] < 1 or race.dice_on(section):
+            if old < 0 or bool(cards.hazards[old]) != clear:
                 continue
-            for card in race.hand[die]:
-                if cards.kind[card] != cards.kind[old]:
-                    continue
-                if clear and len(cards.hazards[card]) < len(cards.hazards[old]):
-                    return section, card
-                if not clear and len(cards.hazards[card]) > len(cards.hazards[old]):
-                    return section, card
+            kind = cards.kind[old]
+            if kind in offer and have[kind] - need[kind] >= 1 and not race.dice_on(section):
+                return section, offer[kind]
         return None
 
     # --- what it looks at -------------------------------------------------------------------------

@@ -74,6 +74,8 @@ class Race(Movement):
         self.garage_leg = [0] * players
         self.arrival = [0] * players
         self.occ: dict[int, int] = {}
+        if players > len(self.course.grid):
+            raise ValueError(f"the start grid holds {len(self.course.grid)} dice, not {players}")
         for place, die in enumerate(start):
             self.start_place[die] = place
             self.pos[die], self.lane[die] = self.course.grid[place]
