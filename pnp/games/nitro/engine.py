@@ -24,6 +24,7 @@ TOP_CONDITION = 9
 DRAW_BY_PLACE = (3, 4, 5)
 """Cards drawn at the end of a round: first place, the others, last place (+1 in the Garage)."""
 LAP_LEADER_CARDS = 2
+STALL_ROUNDS = 10
 DAMAGE_CAUSES = ("handling", "hazard", "collision", "sideswipe", "nitro")
 
 
@@ -91,6 +92,9 @@ class Race(Movement):
         self.counts = dict.fromkeys(("garage", "repairs", "nitro", "collisions", "sideswipes", "drafts",
                                      "overtakes", "swaps"), 0)
         self.limping = 0
+        self.still = 0
+        """Rounds in a row in which no die moved (a jam of wrecked dice ends the race after STALL_ROUNDS)."""
+        self._last_places: list[int] = []
         """Die-rounds begun at condition 4 or less."""
         self.speeds: list[float] = []
         """Mean speed of the dice at the start of each round's movement."""
@@ -190,7 +194,10 @@ class Race(Movement):
         self.counts["overtakes"] += _inversions(before, after)
         self.replenish(after)
         finished = any(self.progress(d) >= self.course.finish and self.garage[d] < 0 for d in after)
-        stalled = all(c == 0 for c in self.cond)
+        places = [self.progress(d) for d in after]
+        self.still = self.still + 1 if places == self._last_places else 0
+        self._last_places = places
+        stalled = all(c == 0 for c in self.cond) or self.still >= STALL_ROUNDS
         if finished or stalled or self.round >= self.rules.round_cap:
             self.over = True
             self.capped = not finished

@@ -172,3 +172,15 @@ def test_invariants_hold_through_thousands_of_random_races():
             _check(race)
         played += 1
     assert played == 2000
+
+
+def test_a_road_blocked_for_good_by_wrecked_dice_ends_the_race_as_stopped(build, oval):
+    track = build(oval.replace("players: 4", "players: 3"))
+    race = Race(track, [DRIVERS["cautious"]] * 3, seed=1, order=[0, 1, 2])
+    for die, lane in ((0, 0), (1, 1)):
+        race.relocate(die, 12, lane)
+        race.cond[die] = 0
+    race.relocate(2, 6, 0)
+    race.run()
+    assert race.capped and race.round <= 15
+    assert race.progress(2) == 11 and race.cond[2] > 0
