@@ -8,7 +8,7 @@ An action the rules forbid raises `IllegalMove` (drivers never ask for one; scen
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pnp.games.nitro.course import RUN_OFF, START_FINISH, STRAIGHT
 
@@ -320,8 +320,3 @@ class Movement:
         if len(self.hand[die]) < count:
             raise IllegalMove(f"{what} needs {count} card(s) to discard; the hand holds {len(self.hand[die])}")
 
-
-def describe_action(action: Any) -> str:
-    """An action as a scenario file writes it."""
-    name, amount = action
-    return f"{name} {amount}" if amount else name

@@ -159,7 +159,11 @@ def setup_race(spec: Scenario, located: Located) -> tuple[Race, list[str], list[
     track = NitroTrack(game="nitro-dice", race={"laps": 1}, players=len(letters), sections=spec.sections,
                        garage=spec.garage, geometry=spec.geometry, play=spec.play)
     scripts = [Script(spec.dice[letter]) for letter in letters]
-    race = Race(track, scripts, seed=0, record=True, order=range(len(letters)))  # type: ignore[arg-type]
+    try:
+        race = Race(track, scripts, seed=0, record=True, order=range(len(letters)))  # type: ignore[arg-type]
+    except ValueError as exc:
+        raise _fail(located, ("dice",), f"the scenario cannot be set up: {exc}",
+                    "use fewer dice, or more spaces per lane") from None
     k, n = spec.geometry.spaces_per_lane, len(spec.sections)
     for hand in race.hand:
         race.cards.pile.extend(hand)
