@@ -144,7 +144,7 @@ def _all_problems(spec: Path, limits: RunLimits, games: int | None) -> list[Diag
         diagnostics.extend(printable_problems(loaded, limits))
     if games:
         if loaded.plugin.simulate is None:
-            raise click.UsageError("--simulate works with game setups that pnp can play (game: mdd)")
+            raise click.UsageError("--simulate works with specs of games pnp can play (game: mdd, nitro-dice)")
         if not any(d.is_error for d in diagnostics):
             diagnostics.extend(loaded.plugin.simulate(loaded.spec, loaded.located, games))
     return diagnostics

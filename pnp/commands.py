@@ -10,12 +10,19 @@ from __future__ import annotations
 import functools
 import sys
 from collections.abc import Callable
-from typing import Any, NoReturn
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
 from pnp.diagnostics import Diagnostic, SpecError, format_json, sort_diagnostics
 
+if TYPE_CHECKING:
+    from pnp.layout.scene import Page
+
+FIGURE_DPI = 150
+"""Resolution of figures and charts written as PNG."""
 FORMAT_CHOICE = click.Choice(["text", "json"])
 """The `--format` of commands that report diagnostics: for people (text) or machines (json)."""
 
@@ -67,3 +74,46 @@ def _give_up(fmt: str, label: str, rule: str, message: str, hint: str = "") -> N
     else:
         click.echo(f"{label}: {message}" + (f"\n{hint}" if hint else ""), err=True)
     sys.exit(1)
+
+
+def suffix_in(suffixes: tuple[str, ...]) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
+    """A click callback accepting a file path whose suffix is one of `suffixes` (a usage error otherwise)."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value is not None and Path(value).suffix.lower() not in suffixes:
+            raise click.BadParameter(f"{value!r} must end in {', '.join(suffixes)}; the suffix picks the format")
+        return value
+
+    return check
+
+
+def write_figure(path: str, page: Page, title: str, protected: str, force: bool) -> None:
+    """Render `page` (a figure or chart) in the format the suffix of `path` names (.svg, .pdf, .png at
+    `FIGURE_DPI`) and write it safely: never over the input `protected`, nor over a file pnp did not write
+    unless `force` (a SpecError with a hint otherwise)."""
+    from pnp.layout.scene import Document
+    from pnp.output import write_outputs
+
+    target = Path(path)
+    suffix = target.suffix.lower()
+    if suffix == ".svg":
+        from pnp.render.svg import render_svg_page
+
+        data = render_svg_page(page, title).encode("utf-8")
+    else:
+        from pnp.render.pdf import render_pdf
+
+        data = render_pdf(Document(title, (page,), author="pnp"))
+        if suffix == ".png":
+            from pnp.render.outputs import pdf_to_png
+
+            data = pdf_to_png(data, FIGURE_DPI)[0]
+    try:
+        write_outputs(target.parent, {target.name: data}, protected=[Path(protected)], force=force)
+    except SpecError as exc:
+        hints = {
+            "output.refused": "give another file name, move the file away, or pass --force to overwrite it",
+            "output.folder": "give a file name in a folder you can write to",
+        }
+        raise SpecError([replace(d, hint=hints.get(d.rule, d.hint)) for d in exc.diagnostics]) from None
+    click.echo(f"wrote {target}", err=True)

@@ -40,10 +40,25 @@ def _run_on_import(nodes: list[ast.stmt]) -> list[ast.stmt]:
     return found
 
 
+def _run_ever(tree: ast.AST) -> list[ast.AST]:
+    """Every node that may run at some point: all of the module but the `if TYPE_CHECKING:` blocks (type
+    checkers read them; Python never imports them)."""
+    found: list[ast.AST] = []
+    stack: list[ast.AST] = [tree]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            stack.extend(node.orelse)
+            continue
+        found.append(node)
+        stack.extend(ast.iter_child_nodes(node))
+    return found
+
+
 def _imports(path: Path, module: str, top_level_only: bool) -> set[str]:
     """The pnp modules that `module` imports: when it is imported (top level), or anywhere in it."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    nodes = _run_on_import(tree.body) if top_level_only else list(ast.walk(tree))
+    nodes = _run_on_import(tree.body) if top_level_only else _run_ever(tree)
     package = (module if path.name == "__init__.py" else module.rpartition(".")[0]).split(".")
     found: set[str] = set()
     for node in nodes:

@@ -14,7 +14,8 @@ from typing import Any
 
 from pnp.games.mdd.awards import PAWNS
 from pnp.games.mdd.geometry import Board
-from pnp.games.mdd.simulate import Interval, RaceResult, Share, bonferroni_z, start_groups, wilson
+from pnp.games.mdd.simulate import RaceResult, Share, start_groups
+from pnp.stats import Interval, bonferroni_z, wilson
 
 
 @dataclass(frozen=True, slots=True)

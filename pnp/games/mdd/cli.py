@@ -13,13 +13,12 @@ from __future__ import annotations
 import json
 import secrets
 import sys
-from collections.abc import Callable
-from dataclasses import asdict, replace
+from dataclasses import asdict
 from pathlib import Path
 
 import click
 
-from pnp.commands import FORMAT_CHOICE, show_warnings, user_errors
+from pnp.commands import FORMAT_CHOICE, show_warnings, suffix_in, user_errors, write_figure
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.mdd.award_stats import award_rates, awards_data, awards_lines
 from pnp.games.mdd.engine import RaceOptions
@@ -28,11 +27,7 @@ from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
 from pnp.games.mdd.scenario import car_table, describe, draw_board, load_scenario, play_scenario
 from pnp.games.mdd.simulate import simulate, summarize
 from pnp.games.mdd.summary import rate_text, summary_data, summary_text
-from pnp.layout.scene import Document, Page
-from pnp.output import write_outputs
 from pnp.pipeline import load_checked
-
-CHART_DPI = 150
 
 
 @click.group(name="mdd", help="Mini Demolition Derby tools.")
@@ -86,44 +81,6 @@ def setup_command(ruleset: str, seed: int | None, cars: str, as_map: bool, outpu
                                       "give a file name in a folder you can write to")) from None
 
 
-def _suffix_in(suffixes: tuple[str, ...]) -> Callable[[click.Context, click.Parameter, str | None], str | None]:
-    """A click callback accepting a file path whose suffix is one of `suffixes` (a usage error otherwise)."""
-
-    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-        if value is not None and Path(value).suffix.lower() not in suffixes:
-            raise click.BadParameter(f"{value!r} must end in {', '.join(suffixes)}; the suffix picks the format")
-        return value
-
-    return check
-
-
-def _write_figure(path: str, page: Page, title: str, protected: str, force: bool) -> None:
-    """Render `page` in the format the suffix of `path` names and write it safely (exit 1 on refusal)."""
-    target = Path(path)
-    suffix = target.suffix.lower()
-    if suffix == ".svg":
-        from pnp.render.svg import render_svg_page
-
-        data = render_svg_page(page, title).encode("utf-8")
-    else:
-        from pnp.render.pdf import render_pdf
-
-        data = render_pdf(Document(title, (page,), author="pnp"))
-        if suffix == ".png":
-            from pnp.render.outputs import pdf_to_png
-
-            data = pdf_to_png(data, CHART_DPI)[0]
-    try:
-        write_outputs(target.parent, {target.name: data}, protected=[Path(protected)], force=force)
-    except SpecError as exc:
-        hints = {
-            "output.refused": "give another file name, move the file away, or pass --force to overwrite it",
-            "output.folder": "give a file name in a folder you can write to",
-        }
-        raise SpecError([replace(d, hint=hints.get(d.rule, d.hint)) for d in exc.diagnostics]) from None
-    click.echo(f"wrote {target}", err=True)
-
-
 @mdd_cli.command("play")
 @click.argument("scenario", type=click.Path(dir_okay=False))
 @click.option("--roll", type=click.IntRange(1, 6), default=None, help="Replace the first move's roll.")
@@ -131,7 +88,7 @@ def _write_figure(path: str, page: Page, title: str, protected: str, force: bool
 @click.option(
     "--figure",
     type=click.Path(dir_okay=False),
-    callback=_suffix_in((".svg", ".pdf")),
+    callback=suffix_in((".svg", ".pdf")),
     help="Also draw the board before and after, with the cars' paths, to FILE.svg or FILE.pdf.",
 )
 @click.option("--force", is_flag=True, help="Overwrite a --figure file pnp did not write.")
@@ -145,7 +102,7 @@ def play_command(scenario: str, roll: int | None, fmt: str, figure: str | None, 
 
         word = limits_for(spec.ruleset).mine_word
         page = scenario_figure(spec.title, result.before, result.after, result.events, result.letters, word)
-        _write_figure(figure, page, spec.title, scenario, force)
+        write_figure(figure, page, spec.title, scenario, force)
     if fmt == "json":
         click.echo(
             json.dumps(
@@ -197,7 +154,7 @@ def play_command(scenario: str, roll: int | None, fmt: str, figure: str | None, 
 @click.option(
     "--chart",
     type=click.Path(dir_okay=False),
-    callback=_suffix_in((".svg", ".png", ".pdf")),
+    callback=suffix_in((".svg", ".png", ".pdf")),
     help="Also draw the main distributions and the team win rates to FILE.svg, FILE.png or FILE.pdf.",
 )
 @click.option("--force", is_flag=True, help="Overwrite a --chart file pnp did not write.")
@@ -225,7 +182,7 @@ def simulate_command(
         from pnp.games.mdd.draw_chart import simulation_chart
 
         title = f"{Path(setup).name}: {games} races, seed {seed}" + (", two dice" if two_dice else "")
-        _write_figure(chart, simulation_chart(title, summary, results), title, setup, force)
+        write_figure(chart, simulation_chart(title, summary, results), title, setup, force)
     if fmt == "json":
         click.echo(json.dumps(summary_data(summary, seed) | awards_data(awards), indent=2))
     else:

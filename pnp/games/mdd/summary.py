@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.games.mdd.simulate import Interval, Share, Summary
+from pnp.games.mdd.simulate import Share, Summary
+from pnp.stats import Interval
 
 
 def summary_data(summary: Summary, seed: int) -> dict[str, Any]:

@@ -11,6 +11,7 @@ import click
 
 from pnp.commands import show_warnings, user_errors
 from pnp.games.nitro.geometry import place_track
+from pnp.games.nitro.sim_cli import play_command, simulate_command
 from pnp.games.nitro.sketch import sketch
 from pnp.pipeline import load_checked
 
@@ -40,3 +41,7 @@ def map_command(spec: str, cell: float, poses: bool) -> None:
                 f"{s.number:3d} {s.kind.title:<12} entry ({s.entry.x:7.1f}, {s.entry.y:7.1f}) "
                 f"{s.entry.heading:6.1f}°  exit ({s.exit.x:7.1f}, {s.exit.y:7.1f}) {s.exit.heading:6.1f}°"
             )
+
+
+nitro_cli.add_command(play_command)
+nitro_cli.add_command(simulate_command)

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
+from pnp.games.nitro.readings import PlayRules
 from pnp.model.base import SpecModel
 from pnp.model.sheets import SheetSettings
 from pnp.units import PositiveLength
@@ -136,6 +137,15 @@ class Deck(SpecModel):
     turn_a: int = Field(36, ge=0, le=1000)
     turn_b: int = Field(32, ge=0, le=1000)
     hand: int = Field(9, ge=0, le=100)
+    straight_hazards: int = Field(9, ge=0, le=1000)
+    """Straight cards in the box with a hazard printed on them (one each; the track's own hazards count)."""
+    turn_a_hazards: int = Field(9, ge=0, le=1000)
+    turn_b_hazards: int = Field(8, ge=0, le=1000)
+
+    def hazards(self, kind: Kind) -> int:
+        """Cards of `kind` in the box that carry a printed hazard."""
+        return {Kind.STRAIGHT: self.straight_hazards, Kind.TURN_A: self.turn_a_hazards,
+                Kind.TURN_B: self.turn_b_hazards}.get(kind, 0)
 
     def count(self, kind: Kind) -> int:
         """Cards of `kind` in the deck (Start/Finish is not a deck card: 0)."""
@@ -181,4 +191,6 @@ class NitroTrack(SpecModel):
     garage: Garage | None = None
     geometry: Geometry = Geometry()
     deck: Deck = Deck()
+    play: PlayRules = PlayRules()
+    """How the race engine reads the open rules, and the variants (`pnp nitro simulate`, `play`)."""
     print: NitroPrint | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pnp.diagnostics import Diagnostic, sort_diagnostics
 from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.nitro import rules
+from pnp.games.nitro.balance import simulated_balance
 from pnp.games.nitro.cli import nitro_cli
 from pnp.games.nitro.kit import track_print_job
 from pnp.games.nitro.model import NitroTrack
@@ -45,6 +46,7 @@ PLUGIN = GamePlugin(
     cli=nitro_cli,
     model=NitroTrack,
     rulebook=nitro_rulebook,
+    simulate=simulated_balance,
 )
 
 __all__ = ["PLUGIN", "build_track", "check_track", "rules"]

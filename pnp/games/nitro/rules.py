@@ -7,14 +7,16 @@ reasons behind each are in docs/nitro-dice.md.
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections.abc import Iterator
 
 from pnp.diagnostics import Diagnostic, Severity
+from pnp.games.nitro.draw_road import start_grid
 from pnp.games.nitro.geometry import PlacedSection, Polygon, TrackGeometry, normalise, place_track
 from pnp.games.nitro.model import Kind, NitroTrack
 from pnp.games.nitro.overlap import bounding_box, boxes_meet, overlaps
-from pnp.games.nitro.route import longest_way_to_garage, sections_crossed
+from pnp.games.nitro.route import longest_way_to_garage, one_pass, sections_crossed
 from pnp.rules import rule
 from pnp.source.loader import Located
 
@@ -26,6 +28,8 @@ MAX_GARAGE_DISTANCE = 15
 """Warn when some section is more than this many sections ahead of the Garage."""
 OVERLAP_TOLERANCE_MM = 0.5
 DECK_KINDS = (Kind.STRAIGHT, Kind.TURN_A, Kind.TURN_B)
+STRAIGHT_KINDS = (Kind.STRAIGHT, Kind.START_FINISH)
+"""Cards a Nitro card's bonus moves may go onto."""
 
 
 def _section(index: int, *rest: str | int) -> tuple[str | int, ...]:
@@ -331,4 +335,40 @@ def check_no_hazards(track: NitroTrack, located: Located) -> Iterator[Diagnostic
             "nitro.no_hazards",
             "the Garage carries no hazards: it is a safe place to repair",
             "remove `hazards:` from the Garage",
+        )
+
+
+@rule("nitro.start_grid", NitroTrack, "the start grid holds every player")
+def check_start_grid(track: NitroTrack, located: Located) -> Iterator[Diagnostic]:
+    if not track.sections or not MIN_PLAYERS <= track.players <= MAX_PLAYERS:
+        return
+    slots = len(start_grid(track, place_track(track)))
+    if slots < track.players:
+        laps = track.race.type == "laps"
+        where = "the cards of the loop" if laps else "the Start/Finish card, with no card behind it"
+        yield Diagnostic.at(
+            located.mark(("players",)),
+            "nitro.start_grid",
+            f"{track.players} players, but the start grid ({where}) has room for only {slots} dice",
+            "race fewer players, or give the cards more spaces (`geometry: {spaces_per_lane: N}`)",
+        )
+
+
+@rule("nitro.nitro_useless", NitroTrack, "two consecutive straight spaces somewhere, or Nitro cards are useless")
+def check_nitro_useful(track: NitroTrack, located: Located) -> Iterator[Diagnostic]:
+    if not track.sections:
+        return
+    k = track.geometry.spaces_per_lane
+    route = one_pass(track)
+    spaces = [track.sections[n - 1].type in STRAIGHT_KINDS for n in route for _ in range(k)]
+    if track.race.type == "laps":
+        spaces.append(spaces[0])
+    if not any(a and b for a, b in itertools.pairwise(spaces)):
+        yield Diagnostic.at(
+            located.mark(("sections",)),
+            "nitro.nitro_useless",
+            "no two straight spaces follow each other anywhere on the track, so a Nitro card (two moves onto "
+            "consecutive straight spaces) can never be used",
+            "put two Straight cards (or a Straight and the Start/Finish) one after the other",
+            Severity.WARNING,
         )

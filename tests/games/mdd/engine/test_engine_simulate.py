@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pnp.games.mdd.geometry import Cell
-from pnp.games.mdd.simulate import balance_warnings, example_board, mean_interval, simulate, summarize, wilson
+from pnp.games.mdd.simulate import balance_warnings, example_board, simulate, summarize
+from pnp.stats import mean_interval, wilson
 
 
 def test_results_do_not_depend_on_the_number_of_processes():

@@ -1,0 +1,76 @@
+"""The 104 Track/Handling cards of one race: their types, their printed hazards, and which lie on the track.
+
+Input: a checked `NitroTrack` and a seeded `random.Random`. Output: `Cards`: a card is an int id; `kind[id]`
+is its type code (0 Straight, 1 Turn A, 2 Turn B) and `hazards[id]` the (lane, card space) pairs printed on
+it. The track's own cards come first and carry the spec's hazards; of the rest, `deck.<type>_hazards` less
+the track's hazard cards of that type carry one hazard each (lane and space in turn), and the Disaster Area
+variant adds hazards to random spaces of the track's cards. The shuffled pile is what is left.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from pnp.games.nitro.course import INSIDE, KIND_CODE, OUTSIDE
+from pnp.games.nitro.model import Kind, NitroTrack
+
+DECK_KINDS = (Kind.STRAIGHT, Kind.TURN_A, Kind.TURN_B)
+Hazards = frozenset[tuple[int, int]]
+
+
+@dataclass(slots=True)
+class Cards:
+    """Every card of the race and where the track's cards lie."""
+
+    kind: list[int]
+    hazards: list[Hazards]
+    on_track: list[int]
+    """Card id lying as each section (-1 for the Start/Finish)."""
+    pile: list[int]
+    """Face-down draw pile, top last."""
+
+
+def _lane(name: str) -> int:
+    return INSIDE if name == "inside" else OUTSIDE
+
+
+def build_cards(track: NitroTrack, rng: random.Random) -> Cards:
+    """The race's cards: the track's, then the rest shuffled into the pile (see the module docstring)."""
+    deck = track.deck
+    k = track.geometry.spaces_per_lane
+    kind: list[int] = []
+    hazards: list[Hazards] = []
+    on_track: list[int] = []
+    with_hazard = dict.fromkeys(DECK_KINDS, 0)
+    used = dict.fromkeys(DECK_KINDS, 0)
+    for section in track.sections:
+        if section.type not in DECK_KINDS:
+            on_track.append(-1)
+            continue
+        on_track.append(len(kind))
+        kind.append(KIND_CODE[section.type])
+        hazards.append(frozenset((_lane(h.lane), h.space - 1) for h in section.hazards))
+        used[section.type] += 1
+        with_hazard[section.type] += bool(section.hazards)
+    pile: list[int] = []
+    for type_ in DECK_KINDS:
+        left = max(0, deck.count(type_) - used[type_])
+        printed = min(left, max(0, deck.hazards(type_) - with_hazard[type_]))
+        for j in range(left):
+            pile.append(len(kind))
+            kind.append(KIND_CODE[type_])
+            hazards.append(frozenset({(j % 2, j // 2 % k)}) if j < printed else frozenset())
+    _disaster_area(track, rng, on_track, hazards)
+    rng.shuffle(pile)
+    return Cards(kind, hazards, on_track, pile)
+
+
+def _disaster_area(track: NitroTrack, rng: random.Random, on_track: list[int], hazards: list[Hazards]) -> None:
+    """Disaster Area: scatter `variants.disaster_area` hazards over free spaces of the track's cards."""
+    count = track.play.variants.disaster_area
+    k = track.geometry.spaces_per_lane
+    free = [(card, lane, space) for card in on_track if card >= 0 for lane in (INSIDE, OUTSIDE)
+            for space in range(k) if (lane, space) not in hazards[card]]
+    for card, lane, space in rng.sample(free, min(count, len(free))):
+        hazards[card] = hazards[card] | {(lane, space)}

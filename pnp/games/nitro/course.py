@@ -1,0 +1,158 @@
+"""The track as the race engine sees it: spaces numbered along the route, their cards, lanes and the Garage.
+
+Input: a `NitroTrack` (checked: no rule errors). Output: a `Course`. A die's place on the route is `pos`:
+`leg * spaces_per_lane + space`, where a leg is one card entered in driving order (leg 0 is the Start/Finish
+at the start; in a lap race leg `laps * sections` is the Start/Finish again, the finish), and `space` is 0
+at the leg's entry. Lanes are 0 (inside) and 1 (outside). `sid(pos, lane)` names the physical space, so the
+cards of an out-and-back race are shared by the way out and the way back, and the laps of a loop share theirs.
+Past the finish of an out-and-back race the dice run on into a virtual run-off of straight spaces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from pnp.games.nitro.draw_road import start_grid
+from pnp.games.nitro.geometry import GARAGE_SPACES, place_track
+from pnp.games.nitro.model import Kind, NitroTrack
+
+INSIDE, OUTSIDE = 0, 1
+STRAIGHT, TURN_A, TURN_B, START_FINISH, RUN_OFF = 0, 1, 2, 3, 4
+KIND_CODE = {Kind.STRAIGHT: STRAIGHT, Kind.TURN_A: TURN_A, Kind.TURN_B: TURN_B, Kind.START_FINISH: START_FINISH}
+KIND_NAMES = ("straight", "turn_a", "turn_b")
+"""Deck types by code, as the report names them."""
+RUN_OFF_BASE = 1 << 30
+GRID_SLOTS = 6
+"""Start slots a course keeps (the most players a race has), whatever the track's own number of players."""
+
+
+@dataclass(frozen=True, slots=True)
+class Course:
+    """Route geometry of one track; see the module docstring."""
+
+    k: int
+    """Spaces per lane on every card."""
+    sections: int
+    kinds: tuple[int, ...]
+    """Kind code of each section (0-based)."""
+    out_and_back: bool
+    finish: int
+    """The first `pos` past the finish line: a die at or beyond it has completed the race."""
+    lap_length: int
+    """Spaces in one lap (lap races; the whole route out and back)."""
+    grid: tuple[tuple[int, int], ...]
+    """(pos, lane) of each start slot, front first (up to GRID_SLOTS)."""
+    garage_host: int
+    """Section index (0-based) the Garage lies beside, or -1."""
+    garage_lane: int
+    """The lane next to the Garage."""
+    lo: int = 0
+    """First `pos` of the look-up tables below (the tables speed up the engine's inner loop)."""
+    table: tuple[tuple[int, ...], ...] = ()
+    """For each pos from `lo`: (section, kind, card space, sid inside, sid outside)."""
+    sids: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+    """`sid` of each pos from `lo`, inside lane then outside lane."""
+
+    def section(self, pos: int) -> int:
+        """Section index (0-based) of the card under `pos`, or -1 on the run-off."""
+        leg = pos // self.k
+        if not self.out_and_back:
+            return leg % self.sections
+        last = 2 * self.sections - 2
+        if leg <= self.sections - 1:
+            return leg
+        return last - leg if leg <= last else -1
+
+    def reversed_leg(self, pos: int) -> bool:
+        """True on the way back of an out-and-back race (the card is driven from its far end)."""
+        return self.out_and_back and pos // self.k >= self.sections
+
+    def kind(self, pos: int) -> int:
+        """Kind code of the card under `pos`."""
+        if 0 <= pos - self.lo < len(self.table):
+            return self.table[pos - self.lo][1]
+        section = self.section(pos)
+        return RUN_OFF if section < 0 else self.kinds[section]
+
+    def card_space(self, pos: int) -> int:
+        """Space number on the physical card (0 at the card's own entry edge)."""
+        if 0 <= pos - self.lo < len(self.table):
+            return self.table[pos - self.lo][2]
+        space = pos % self.k
+        return self.k - 1 - space if self.reversed_leg(pos) else space
+
+    def sid(self, pos: int, lane: int) -> int:
+        """Identity of the physical space at (`pos`, `lane`)."""
+        index = pos - self.lo
+        if index >= 0:
+            try:
+                return self.sids[lane][index]
+            except IndexError:
+                pass
+        section = self.section(pos)
+        if section < 0:
+            return RUN_OFF_BASE + 2 * pos + lane
+        return (section * 2 + lane) * self.k + self.card_space(pos)
+
+    def sid_section(self, sid: int) -> int:
+        """Section index of a physical space, -1 on the run-off."""
+        return -1 if sid >= RUN_OFF_BASE else sid // (2 * self.k)
+
+    def is_straight(self, pos: int) -> bool:
+        """Nitro may be used onto this space (a Straight, the Start/Finish or the run-off)."""
+        return self.kind(pos) in (STRAIGHT, START_FINISH, RUN_OFF)
+
+    def at_garage(self, pos: int, lane: int) -> bool:
+        """A die here may lane change into the Garage."""
+        return lane == self.garage_lane and self.section(pos) == self.garage_host >= 0
+
+    def garage_space(self, pos: int) -> int:
+        """The Garage space (0-2, along the die's way) beside track space `pos`."""
+        return pos % self.k * GARAGE_SPACES // self.k
+
+    def beside_garage(self, leg: int, space: int) -> int:
+        """The track `pos` beside Garage space `space` on leg `leg`."""
+        return leg * self.k + min(self.k - 1, space * self.k // GARAGE_SPACES)
+
+    def legs_to(self, pos: int, section: int) -> int:
+        """Legs from the one under `pos` to the next leg on `section` (0 when on it), or -1 when never."""
+        leg = pos // self.k
+        limit = self.finish // self.k + 1
+        for ahead in range(0, limit - leg + 1):
+            if self.section((leg + ahead) * self.k) == section:
+                return ahead
+        return -1
+
+
+def build_course(track: NitroTrack) -> Course:
+    """The engine's view of a track that passed its rules."""
+    k = track.geometry.spaces_per_lane
+    n = len(track.sections)
+    out_and_back = track.race.type == "out-and-back"
+    legs = 2 * n - 2 if out_and_back else n * (track.race.laps or 1)
+    geometry = place_track(track)
+    grid = []
+    for slot in start_grid(track.model_copy(update={"players": GRID_SLOTS}), geometry):
+        leg = 0 if slot.section == 1 else slot.section - 1 - n
+        grid.append((leg * k + slot.space.number - 1, INSIDE if slot.space.lane == "inside" else OUTSIDE))
+    host, lane = -1, OUTSIDE
+    if geometry.garage is not None:
+        host = geometry.garage.beside - 1
+        placed = geometry.sections[host]
+        lane = INSIDE if geometry.garage.side == placed.inside else OUTSIDE
+    course = Course(
+        k=k,
+        sections=n,
+        kinds=tuple(KIND_CODE[s.type] for s in track.sections),
+        out_and_back=out_and_back,
+        finish=legs * k,
+        lap_length=(legs if out_and_back else n) * k,
+        grid=tuple(grid),
+        garage_host=host,
+        garage_lane=lane,
+    )
+    lo = min(p for p, _ in grid) - 8 * k if grid else 0
+    rows = tuple((course.section(p), course.kind(p), course.card_space(p), course.sid(p, INSIDE),
+                  course.sid(p, OUTSIDE)) for p in range(lo, course.finish + max(8 * k, 40)))
+    sids = (tuple(row[3] for row in rows), tuple(row[4] for row in rows))
+    return replace(course, lo=lo, table=rows, sids=sids)

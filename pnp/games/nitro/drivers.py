@@ -1,0 +1,235 @@
+"""Drivers: the decisions a Nitro Dice player makes, as policies the engine asks (one per seat).
+
+`racer` plays to win: it runs at its condition unless its hand cannot pay for the cards ahead, keeps the card
+types the track ahead needs, drifts round slower dice, uses Nitro on clear straights (keeping one for the last
+lap), goes to the Garage when badly damaged with enough race left to make the repairs worth it, and swaps
+hazard cards onto the track behind it. `cautious` keeps to speed 6, pays three cards rather than take damage,
+brakes rather than collide, repairs early and fully, uses Nitro only near the end and places no hazards.
+Both clear hazards from the cards just ahead when they hold a cleaner card of the type. See docs/nitro-dice.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from pnp.games.nitro.course import RUN_OFF, START_FINISH, STRAIGHT
+from pnp.games.nitro.moves import Action, Turn
+
+if TYPE_CHECKING:
+    from pnp.games.nitro.engine import Race
+
+HORIZON = 4
+"""Cards ahead a driver keeps its hand for."""
+
+
+@dataclass(frozen=True, slots=True)
+class Driver:
+    """A policy; the fields tune the shared logic (see the module docstring)."""
+
+    name: str
+    top_speed: int
+    short_ok: int
+    """Cards ahead within this turn's reach it will enter without a matching card."""
+    brake_budget: int
+    """Cards it will spend braking to avoid a rear-end collision."""
+    three_cards_from: int
+    """Pays handling with three cards (not damage) when the hand holds at least this many."""
+    garage_at: int
+    """Heads for the Garage at this condition or less..."""
+    garage_left: int
+    """...when at least this many cards remain to drive after the Garage."""
+    leave_at: int
+    """Leaves the Garage once repaired to this condition."""
+    places_hazards: bool
+    nitro_spare: int
+    """Nitro cards it uses before the last lap (the rest are kept for it)."""
+    ease_off: float
+    """Chance of running one below the speed it could (players do not all drive alike; drawn from the race's
+    seeded generator, so races stay reproducible)."""
+
+    # --- what the engine asks ---------------------------------------------------------------------
+
+    def target_speed(self, race: Race, die: int) -> int:
+        """The speed it would like this round (the engine applies the ±1/±2 limits)."""
+        cond = race.cond[die]
+        if race.garage[die] >= 0:
+            return cond if cond < self.leave_at else min(cond, self.top_speed)
+        top = min(cond, self.top_speed)
+        c = race.course
+        if self.wants_garage(race, die):
+            ahead = c.legs_to(race.pos[die], c.garage_host) * c.k - race.pos[die] % c.k
+            if 0 <= ahead <= cond + c.k:
+                top = min(top, 5)
+        while top > 1 and self.shortfall(race, die, top) > self.short_ok:
+            top -= 1
+        if top > 1 and race.rng.random() < self.ease_off:
+            top -= 1
+        return top
+
+    def step(self, race: Race, die: int, turn: Turn) -> Action:
+        """The next action of its turn."""
+        if race.garage[die] >= 0:
+            return self._garage_step(race, die)
+        c = race.course
+        pos, lane, hand = race.pos[die], race.lane[die], race.hand[die]
+        if self.wants_garage(race, die) and hand and race.speed[die] <= 5 and race.cond[die] <= 8:
+            if c.at_garage(pos, lane):
+                return ("garage", 0)
+            if c.section(pos + 1) == c.garage_host and lane != c.garage_lane and len(hand) >= 2 \
+                    and c.sid(pos + 1, lane ^ 1) not in race.occ:
+                return ("drift", 0)
+        if self._nitro_ok(race, die, turn):
+            return ("nitro", 2)
+        if c.sid(pos + 1, lane) not in race.occ:
+            other_free = c.sid(pos + 1, lane ^ 1) not in race.occ
+            if race.hazard_at(pos + 1, lane) and other_free and not race.hazard_at(pos + 1, lane ^ 1) \
+                    and len(hand) > HORIZON:
+                return ("drift", 0)
+            return ("move", 0)
+        if hand and c.sid(pos + 1, lane ^ 1) not in race.occ:
+            return ("drift", 0)
+        left = race.speed[die] - turn.moves
+        if left <= self.brake_budget and len(hand) >= left:
+            return ("brake", left)
+        return ("move", 0)
+
+    def pay(self, race: Race, die: int, kind: int) -> str:
+        """How it pays for entering a card of `kind`: "card", "three" or "damage"."""
+        hand = race.hand[die]
+        if any(race.cards.kind[c] == kind for c in hand):
+            return "card"
+        return "three" if len(hand) >= max(3, self.three_cards_from) else "damage"
+
+    def discard(self, race: Race, die: int, count: int) -> list[int]:
+        """The `count` cards it needs least: those of the type it holds most of beyond the needs ahead."""
+        kinds, hazards = race.cards.kind, race.cards.hazards
+        need = self.needs(race, die, HORIZON)
+        have = [0, 0, 0]
+        for card in race.hand[die]:
+            have[kinds[card]] += 1
+        left = list(race.hand[die])
+        chosen = []
+        for _ in range(count):
+            card = max(left, key=lambda c: (have[kinds[c]] - need[kinds[c]],
+                                            -len(hazards[c]) if self.places_hazards else len(hazards[c]), -c))
+            left.remove(card)
+            have[kinds[card]] -= 1
+            chosen.append(card)
+        return chosen
+
+    def resist(self, race: Race, die: int) -> bool:
+        """Brake against a draft that would pull it onto a hazard or onto a card it cannot pay for."""
+        c = race.course
+        pos, lane = race.pos[die], race.lane[die]
+        if race.hazard_at(pos + 1, lane):
+            return True
+        if (pos + 1) // c.k == pos // c.k:
+            return False
+        kind = _paid_as(race, c.kind(pos + 1))
+        return kind is not None and not any(race.cards.kind[card] == kind for card in race.hand[die])
+
+    def swap(self, race: Race, die: int) -> tuple[int, int] | None:
+        """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
+        c, cards = race.course, race.cards
+        hand = race.hand[die]
+        clean = {cards.kind[card]: card for card in hand if not cards.hazards[card]}
+        dirty = {cards.kind[card]: card for card in hand if cards.hazards[card]} if self.places_hazards else {}
+        if not (race.hazard_sids and clean) and not dirty:
+            return None
+        leg = race.progress(die) // c.k
+        need = self.needs(race, die, HORIZON)
+        have = [0, 0, 0]
+        for card in hand:
+            have[cards.kind[card]] += 1
+        places = [(c.section((leg + a) * c.k), clean, True) for a in range(1, 4)]
+        if dirty:
+            others = [race.progress(d) // c.k for d in range(len(race.pos)) if d != die]
+            places += [(c.section((leg - b) * c.k), dirty, False) for b in range(1, 5)
+                       if any(o < leg - b for o in others)]
+        for section, offer, clear in places:
+            old = cards.on_track[section] if section >= 0 else -1
+            if old < 0 or bool(cards.hazards[old]) != clear:
+                continue
+            kind = cards.kind[old]
+            if kind in offer and have[kind] - need[kind] >= 1 and not race.dice_on(section):
+                return section, offer[kind]
+        return None
+
+    # --- what it looks at -------------------------------------------------------------------------
+
+    def needs(self, race: Race, die: int, cards: int) -> list[int]:
+        """Cards of each type (Straight, Turn A, Turn B) the next `cards` cards ahead ask for."""
+        c = race.course
+        leg = race.progress(die) // c.k
+        need = [0, 0, 0]
+        for ahead in range(1, cards + 1):
+            kind = _paid_as(race, c.kind((leg + ahead) * c.k))
+            if kind is not None:
+                need[kind] += 1
+        return need
+
+    def shortfall(self, race: Race, die: int, speed: int) -> int:
+        """Cards entered within `speed` moves that the hand has no matching card for."""
+        c = race.course
+        pos = race.pos[die]
+        have = [0, 0, 0]
+        for card in race.hand[die]:
+            have[race.cards.kind[card]] += 1
+        short = 0
+        for entry in range(1, (pos % c.k + speed) // c.k + 1):
+            kind = _paid_as(race, c.kind((pos // c.k + entry) * c.k))
+            if kind is None:
+                continue
+            if have[kind]:
+                have[kind] -= 1
+            else:
+                short += 1
+        return short
+
+    def wants_garage(self, race: Race, die: int) -> bool:
+        """Badly enough damaged, with enough race left after the Garage to gain from repairs."""
+        c = race.course
+        if race.cond[die] > self.garage_at or c.garage_host < 0:
+            return False
+        to_host = c.legs_to(race.pos[die], c.garage_host)
+        left = (c.finish - race.pos[die]) // c.k - to_host
+        return to_host >= 0 and left >= self.garage_left
+
+    def _garage_step(self, race: Race, die: int) -> Action:
+        c = race.course
+        if race.cond[die] < self.leave_at:
+            return ("repair", 0)
+        beside = c.beside_garage(race.garage_leg[die], race.garage[die])
+        if race.hand[die] and c.sid(beside, c.garage_lane) not in race.occ:
+            return ("lane", 0)
+        if race.hand[die] and c.sid(beside + 1, c.garage_lane) not in race.occ:
+            return ("drift", 0)
+        return ("move", 0) if race.garage[die] < 2 else ("repair", 0)
+
+    def _nitro_ok(self, race: Race, die: int, turn: Turn) -> bool:
+        c = race.course
+        if race.nitro[die] == 0 or turn.nitro >= race.rules.nitro_per_turn:
+            return False
+        pos, lane = race.pos[die], race.lane[die]
+        last_lap = c.finish - pos <= c.lap_length
+        if race.nitro[die] <= 2 - self.nitro_spare and not last_lap:
+            return False
+        return all(c.is_straight(pos + s) and c.sid(pos + s, lane) not in race.occ
+                   and not race.hazard_at(pos + s, lane) for s in (1, 2))
+
+
+def _paid_as(race: Race, kind: int) -> int | None:
+    """The deck type that pays for entering a card of `kind`, or None when it is free."""
+    if kind == RUN_OFF or (kind == START_FINISH and race.rules.start_finish_handling == "free"):
+        return None
+    return STRAIGHT if kind == START_FINISH else kind
+
+
+DRIVERS = {
+    "racer": Driver("racer", top_speed=9, short_ok=1, brake_budget=1, three_cards_from=6, garage_at=4,
+                    garage_left=8, leave_at=8, places_hazards=True, nitro_spare=1, ease_off=0.25),
+    "cautious": Driver("cautious", top_speed=6, short_ok=0, brake_budget=3, three_cards_from=3, garage_at=6,
+                       garage_left=4, leave_at=9, places_hazards=False, nitro_spare=0, ease_off=0.25),
+}
+"""The shipped policies by name."""

@@ -1,0 +1,304 @@
+"""The Nitro Dice race engine: setup, rounds (speed, movement, hazards, replenishing) and the finish.
+
+Input: a checked `NitroTrack`, one `Driver` per seat (pnp.games.nitro.drivers) and a seed. Output: the
+`Race` state at any time (dice places, speeds, conditions, hands, cards), counters for the simulator, and
+`Event`s when recording. Movement itself (moves, lane changes, drafts, collisions, the Garage) is in
+`pnp.games.nitro.moves`. Every reading of the rulebook made here is in docs/nitro-dice.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from pnp.games.nitro.cards import build_cards
+from pnp.games.nitro.course import Course, build_course
+from pnp.games.nitro.model import NitroTrack
+from pnp.games.nitro.moves import Movement
+
+if TYPE_CHECKING:
+    from pnp.games.nitro.drivers import Driver
+
+TOP_CONDITION = 9
+DRAW_BY_PLACE = (3, 4, 5)
+"""Cards drawn at the end of a round: first place, the others, last place (+1 in the Garage)."""
+LAP_LEADER_CARDS = 2
+STALL_ROUNDS = 10
+DAMAGE_CAUSES = ("handling", "hazard", "collision", "sideswipe", "nitro")
+
+
+class Event(NamedTuple):
+    """Something that happened to die `die` (kinds and details in docs/nitro-dice.md, *play*)."""
+
+    kind: str
+    die: int
+    amount: int = 0
+    detail: str = ""
+    other: int = -1
+
+
+class Race(Movement):
+    """One race; `run()` plays it to the end, `play_round()` one round."""
+
+    def __init__(self, track: NitroTrack, drivers: Sequence[Driver], seed: int | str = 0,
+                 record: bool = False, order: Sequence[int] | None = None, course: Course | None = None) -> None:
+        players = len(drivers)
+        self.track = track
+        self.rules = track.play
+        self.course = course or build_course(track)
+        self.rng = random.Random(seed)
+        self.record = record
+        self.events: list[Event] = []
+        self.drivers = list(drivers)
+        self.cards = build_cards(track, self.rng)
+        self.hazard_sids: set[int] = set()
+        """Physical spaces (`Course.sid`) that carry a hazard now."""
+        for section, card in enumerate(self.cards.on_track):
+            self._mark_hazards(section, card, add=True)
+        self.discards: list[int] = []
+        self.played: list[int] = []
+        self.hand: list[list[int]] = [[] for _ in range(players)]
+        for _ in range(track.deck.hand):
+            for i in range(players):
+                self.hand[i].append(self._pop())
+        self.cond = [TOP_CONDITION] * players
+        self.speed = [0] * players
+        self.nitro = [2] * players
+        start = list(order) if order is not None else self._roll_order(players)
+        self.start_place = [0] * players
+        """Start position of each die (0 = front of the grid)."""
+        self.pos = [0] * players
+        self.lane = [0] * players
+        self.garage = [-1] * players
+        """Garage space of each die (0-2), or -1 on the track."""
+        self.garage_leg = [0] * players
+        self.arrival = [0] * players
+        self.occ: dict[int, int] = {}
+        if players > len(self.course.grid):
+            raise ValueError(f"the start grid holds {len(self.course.grid)} dice, not {players}")
+        for place, die in enumerate(start):
+            self.start_place[die] = place
+            self.pos[die], self.lane[die] = self.course.grid[place]
+            self.occ[self.course.sid(self.pos[die], self.lane[die])] = die
+        self.round = 0
+        self.over = False
+        self.capped = False
+        self.standings: list[int] = []
+        self.lap_led = 0
+        self.handling = [[0, 0, 0] for _ in range(3)]
+        """Section entries by type (Straight, Turn A, Turn B) paid with [a card, three cards, damage]."""
+        self.damage = dict.fromkeys(DAMAGE_CAUSES, 0)
+        self.counts = dict.fromkeys(("garage", "repairs", "nitro", "collisions", "sideswipes", "drafts",
+                                     "overtakes", "swaps"), 0)
+        self.limping = 0
+        self.still = 0
+        """Rounds in a row in which no die moved (a jam of wrecked dice ends the race after STALL_ROUNDS)."""
+        self._last_places: list[int] = []
+        """Die-rounds begun at condition 4 or less."""
+        self.speeds: list[float] = []
+        """Mean speed of the dice at the start of each round's movement."""
+
+    def _roll_order(self, players: int) -> list[int]:
+        """Each player rolls a d10; the highest starts in front, ties rolled again (the roll decides the grid)."""
+        rolls = [(self.rng.randint(1, 10), self.rng.random(), i) for i in range(players)]
+        return [i for _, _, i in sorted(rolls, reverse=True)]
+
+    # --- cards --------------------------------------------------------------------------------------
+
+    def _pop(self) -> int:
+        """The top card of the pile; the discards are shuffled into a new pile when it runs out (-1: none)."""
+        if not self.cards.pile:
+            if not self.discards:
+                return -1
+            self.cards.pile, self.discards = self.discards, []
+            self.rng.shuffle(self.cards.pile)
+            self.note("reshuffle", -1, len(self.cards.pile))
+        return self.cards.pile.pop()
+
+    def draw(self, die: int, count: int, limit: int | None) -> int:
+        """Draw up to `count` cards (not past `limit`, when given); the number drawn."""
+        drawn = 0
+        while drawn < count and (limit is None or len(self.hand[die]) < limit):
+            card = self._pop()
+            if card < 0:
+                break
+            self.hand[die].append(card)
+            drawn += 1
+        return drawn
+
+    def spend(self, die: int, cards: Sequence[int]) -> None:
+        """Play `cards` from the die's hand; they are discarded when its turn ends."""
+        hand = self.hand[die]
+        for card in cards:
+            hand.remove(card)
+            self.played.append(card)
+
+    def spend_any(self, die: int, count: int) -> bool:
+        """Play `count` cards of the driver's choice; False (nothing played) when the hand is too small."""
+        if len(self.hand[die]) < count:
+            return False
+        chosen = self.drivers[die].discard(self, die, count)
+        if len(set(chosen)) != count or not set(chosen) <= set(self.hand[die]):
+            raise ValueError(f"driver {self.drivers[die].name} chose cards not in its hand")
+        self.spend(die, chosen)
+        return True
+
+    def end_turn_cards(self) -> None:
+        self.discards.extend(self.played)
+        self.played.clear()
+
+    # --- order --------------------------------------------------------------------------------------
+
+    def forward_key(self, die: int) -> tuple[int, int, int, int]:
+        """Sort key: furthest forward first (leg, Garage last, spaces to the next leg, inside lane first)."""
+        k = self.course.k
+        if self.garage[die] >= 0:
+            return (-self.garage_leg[die], 1, -self.garage[die], self.arrival[die])
+        pos = self.pos[die]
+        return (-(pos // k), 0, -(pos % k), self.lane[die])
+
+    def order(self) -> list[int]:
+        """Dice from furthest forward to furthest back."""
+        return sorted(range(len(self.pos)), key=self.forward_key)
+
+    def progress(self, die: int) -> int:
+        """Route position of a die (a Garage die counts at its space beside the track)."""
+        if self.garage[die] >= 0:
+            return self.course.beside_garage(self.garage_leg[die], self.garage[die])
+        return self.pos[die]
+
+    # --- the round ----------------------------------------------------------------------------------
+
+    def run(self) -> Race:
+        """Play rounds until the finish or the round cap."""
+        while not self.over:
+            self.play_round()
+        return self
+
+    def play_round(self) -> None:
+        """One round: speeds furthest forward first, moves fastest first, then cards by position."""
+        self.round += 1
+        self.note("round", -1, self.round)
+        self.limping += sum(1 for c in self.cond if c <= 4)
+        before = self.order()
+        for die in before:
+            self.set_speed(die)
+        rank = {die: r for r, die in enumerate(before)}
+        self.speeds.append(sum(self.speed) / len(self.speed))
+        for die in sorted(before, key=lambda d: (-self.speed[d], rank[d])):
+            self.take_turn(die)
+            self.end_turn_cards()
+            self.place_hazards(die)
+        after = self.order()
+        self.counts["overtakes"] += _inversions(before, after)
+        self.replenish(after)
+        finished = any(self.progress(d) >= self.course.finish and self.garage[d] < 0 for d in after)
+        places = [self.progress(d) for d in after]
+        self.still = self.still + 1 if places == self._last_places else 0
+        self._last_places = places
+        stalled = all(c == 0 for c in self.cond) or self.still >= STALL_ROUNDS
+        if finished or stalled or self.round >= self.rules.round_cap:
+            self.over = True
+            self.capped = not finished
+            self.standings = after
+            self.note("finish", after[0], self.round, "cap" if self.capped else "")
+
+    def set_speed(self, die: int) -> None:
+        """±1 free or ±2 for a card, never above the condition nor below 0."""
+        old = self.speed[die]
+        wanted = max(0, min(self.cond[die], self.drivers[die].target_speed(self, die)))
+        step = max(-2, min(2, wanted - old))
+        if abs(step) == 2 and not self.spend_any(die, 1):
+            step //= 2
+        self.end_turn_cards()
+        self.speed[die] = max(0, min(self.cond[die], old + step))
+        if self.speed[die] != old:
+            self.note("speed", die, self.speed[die])
+
+    def replenish(self, standing: list[int]) -> None:
+        """3 cards to the leader, 5 to the last, 4 to the others, +1 in the Garage; up to the hand limit."""
+        last = len(standing) - 1
+        for place, die in enumerate(standing):
+            count = DRAW_BY_PLACE[0 if place == 0 else 2 if place == last else 1]
+            count += self.garage[die] >= 0
+            limit = self.cond[die]
+            drawn = self.draw(die, count, limit)
+            if drawn:
+                self.note("draw", die, drawn)
+            extra = len(self.hand[die]) - limit
+            if extra > 0:
+                chosen = self.drivers[die].discard(self, die, extra)
+                for card in chosen:
+                    self.hand[die].remove(card)
+                self.discards.extend(chosen)
+                self.note("discard", die, extra, "hand limit")
+
+    def place_hazards(self, die: int) -> None:
+        """After moving: swap one section for a same-type card from the hand (the old card is discarded)."""
+        choice = self.drivers[die].swap(self, die)
+        if choice is None:
+            return
+        section, card = choice
+        cards = self.cards
+        old = cards.on_track[section]
+        if old < 0 or card not in self.hand[die] or cards.kind[card] != cards.kind[old]:
+            raise ValueError(f"driver {self.drivers[die].name} made an illegal swap of section {section + 1}")
+        if self.dice_on(section):
+            raise ValueError(f"section {section + 1} has a die on it and cannot be replaced")
+        self.hand[die].remove(card)
+        self._mark_hazards(section, old, add=False)
+        cards.on_track[section] = card
+        self._mark_hazards(section, card, add=True)
+        self.discards.append(old)
+        self.counts["swaps"] += 1
+        self.note("swap", die, section + 1, f"{len(cards.hazards[card])} hazard(s)")
+
+    def _mark_hazards(self, section: int, card: int, add: bool) -> None:
+        if card < 0:
+            return
+        for lane, space in self.cards.hazards[card]:
+            sid = (section * 2 + lane) * self.course.k + space
+            if add:
+                self.hazard_sids.add(sid)
+            else:
+                self.hazard_sids.discard(sid)
+
+    def dice_on(self, section: int) -> bool:
+        """Whether a die stands on a track space of `section`."""
+        return any(self.course.sid_section(sid) == section for sid in self.occ)
+
+    def lap_boundary(self, die: int, old: int, new: int) -> None:
+        """Lap Leader: the first to complete each lap (not the last) draws two cards at once."""
+        if not self.rules.variants.lap_leader or self.course.out_and_back:
+            return
+        length = self.course.lap_length
+        lap = new // length
+        if new >= 0 and lap > old // length and lap > self.lap_led and new < self.course.finish:
+            self.lap_led = lap
+            drawn = self.draw(die, LAP_LEADER_CARDS, None)
+            self.note("lap_leader", die, drawn, f"lap {lap}")
+
+    def points(self) -> list[int]:
+        """Series points of each die: players less the number who finished before it."""
+        players = len(self.pos)
+        points = [0] * players
+        for place, die in enumerate(self.standings):
+            points[die] = players - place
+        return points
+
+    def note(self, kind: str, die: int, amount: int = 0, detail: str = "", other: int = -1) -> None:
+        if self.record:
+            self.events.append(Event(kind, die, amount, detail, other))
+
+    def total_cards(self) -> int:
+        """Cards in the pile, hands, discards, played and on the track (the invariant: all of them)."""
+        on_track = sum(1 for c in self.cards.on_track if c >= 0)
+        return len(self.cards.pile) + sum(map(len, self.hand)) + len(self.discards) + len(self.played) + on_track
+
+
+def _inversions(before: list[int], after: list[int]) -> int:
+    """Pairs of dice whose order changed between two standings."""
+    rank = {die: r for r, die in enumerate(after)}
+    ranks = [rank[d] for d in before]
+    return sum(1 for a in range(len(ranks)) for b in range(a + 1, len(ranks)) if ranks[a] > ranks[b])

@@ -1,0 +1,46 @@
+"""How the race engine reads the rulebook where it is open, and the rulebook's variants: a track's `play:` key.
+
+Each field is one reading that changes play; its default is the reading pnp chose, and docs/nitro-dice.md
+quotes the sentence it interprets. Readings that do not change play are fixed in the engine and documented
+there too.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from pnp.model.base import SpecModel
+
+
+class Variants(SpecModel):
+    """The rulebook's optional variants (all off by default)."""
+
+    disaster_area: int = Field(0, ge=0, le=200)
+    """Hazards put on random spaces of the Straight and Turn cards before the race (0: variant off)."""
+    lap_leader: bool = False
+    """The first racer to complete each lap at once draws two bonus cards."""
+    nitro_madness: bool = False
+    """A Nitro card may give three bonus moves instead of two, for a point of damage."""
+
+
+class PlayRules(SpecModel):
+    """The engine's readings of the open rules (see docs/nitro-dice.md, *Race engine*)."""
+
+    start_finish_handling: Literal["straight", "free"] = "straight"
+    """Entering the Start/Finish card costs a Straight (it is a straight road) or nothing."""
+    draft_reach: int = Field(1, ge=1, le=6)
+    """How many spaces behind the mover a die may be and still be pulled ("directly behind")."""
+    draft_chain: bool = False
+    """A die pulled by a draft pulls the die directly behind it in turn."""
+    full_movement: bool = True
+    """A racer must use its whole speed; stopping short means braking (a card per point)."""
+    nitro_per_turn: int = Field(1, ge=1, le=6)
+    """Nitro cards a racer may use in one turn."""
+    sideswipe_no_room: Literal["block", "bump"] = "block"
+    """A lane change onto a die that cannot be pushed is not allowed (block), or both are damaged and
+    the mover stays in its lane (bump)."""
+    round_cap: int = Field(200, ge=10, le=10_000)
+    """Rounds after which a race is stopped and scored as it stands (a safety cap; reported)."""
+    variants: Variants = Variants()

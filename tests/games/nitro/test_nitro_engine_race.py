@@ -1,0 +1,186 @@
+"""The round of a Nitro Dice race: speeds, the order of moves, replenishing, swaps, the finish and the variants;
+and the engine's invariants over thousands of random races."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from pnp.games.nitro.course import build_course
+from pnp.games.nitro.drivers import DRIVERS, Driver
+from pnp.games.nitro.engine import Race
+from pnp.games.nitro.model import Race as RaceSpec
+from pnp.games.nitro.plugin import PLUGIN
+from pnp.games.nitro.readings import PlayRules, Variants
+from pnp.source.loader import load_yaml
+
+EXAMPLES = Path(__file__).parents[3] / "examples" / "nitro-dice"
+
+
+@dataclass(frozen=True, slots=True)
+class Wants(Driver):
+    want: int = 9
+    section: int = -1
+
+    def target_speed(self, race, die):
+        return self.want
+
+    def swap(self, race, die):
+        if self.section < 0:
+            return None
+        old = race.cards.kind[race.cards.on_track[self.section]]
+        card = next((c for c in race.hand[die] if race.cards.kind[c] == old), None)
+        return None if card is None else (self.section, card)
+
+
+def wants(want: int, section: int = -1) -> Wants:
+    base = DRIVERS["cautious"]
+    fields = {f: getattr(base, f) for f in Driver.__dataclass_fields__}
+    return Wants(**fields, want=want, section=section)
+
+
+@pytest.fixture
+def track(build, oval):
+    return build(oval)
+
+
+def test_setup_deals_nine_cards_condition_nine_two_nitro_and_speed_zero_on_the_grid(track):
+    race = Race(track, [DRIVERS["racer"]] * 4, seed=3)
+    assert [len(h) for h in race.hand] == [9] * 4 and race.cond == [9] * 4 and race.nitro == [2] * 4
+    assert race.speed == [0] * 4
+    assert sorted((race.pos[d], race.lane[d]) for d in range(4)) == sorted(race.course.grid[:4])
+    assert race.total_cards() == 104
+    assert len(race.cards.pile) == 104 - 36 - 9  # the track's 9 Straight and Turn cards, 36 dealt
+
+
+def test_start_order_is_rolled_by_seed(track):
+    orders = {tuple(Race(track, [DRIVERS["racer"]] * 4, seed=s).start_place) for s in range(12)}
+    assert len(orders) > 3
+    assert Race(track, [DRIVERS["racer"]] * 4, seed=5).start_place == Race(track, [DRIVERS["racer"]] * 4,
+                                                                              seed=5).start_place
+
+
+@pytest.mark.parametrize(("want", "cond", "speed", "cards"), [(9, 9, 2, 8), (1, 9, 1, 9), (9, 1, 1, 9), (0, 9, 0, 9)])
+def test_speed_changes_by_one_free_or_two_for_a_card_never_over_the_condition(track, want, cond, speed, cards):
+    race = Race(track, [wants(want)] * 4, seed=1)
+    race.cond[0] = cond
+    race.set_speed(0)
+    assert race.speed[0] == speed and len(race.hand[0]) == cards
+
+
+def test_moves_go_fastest_first_then_furthest_forward(track):
+    race = Race(track, [wants(2), wants(1), wants(2), wants(1)], seed=1, record=True, order=[3, 2, 1, 0])
+    race.play_round()
+    turns = [e.die for e in race.events if e.kind == "turn"]
+    assert turns == [2, 0, 3, 1]
+
+
+def test_replenish_by_position_with_the_garage_card_and_the_hand_limit(track):
+    race = Race(track, [DRIVERS["racer"]] * 4, seed=1)
+    for hand in race.hand:
+        race.discards.extend(hand)
+        hand.clear()
+    race.garage[1], race.garage_leg[1] = 0, 1
+    race.cond[2] = 2
+    race.hand[2] = [race.cards.pile.pop() for _ in range(5)]
+    race.replenish([0, 1, 2, 3])
+    assert [len(h) for h in race.hand] == [3, 5, 2, 5]
+    assert race.total_cards() == 104
+
+
+def test_the_discards_are_shuffled_into_a_new_pile_when_it_runs_out(track):
+    race = Race(track, [DRIVERS["racer"]] * 4, seed=1)
+    race.discards, race.cards.pile = race.cards.pile, []
+    assert race.draw(0, 3, None) == 3 and len(race.hand[0]) == 12
+    assert race.discards == [] and race.total_cards() == 104
+
+
+def test_a_swap_replaces_a_section_without_a_die_and_discards_the_old_card(track):
+    race = Race(track, [wants(0, section=5)] + [wants(0)] * 3, seed=1)
+    old = race.cards.on_track[5]
+    race.place_hazards(0)
+    assert race.cards.on_track[5] != old and race.discards[-1] == old and race.total_cards() == 104
+    blocked = Race(track, [wants(0, section=5)] + [wants(0)] * 3, seed=1)
+    blocked.relocate(1, 5 * 3, 0)
+    with pytest.raises(ValueError, match="has a die on it"):
+        blocked.place_hazards(0)
+
+
+def test_the_race_ends_on_the_round_someone_finishes_and_the_furthest_wins(track):
+    race = Race(track, [DRIVERS["racer"]] * 4, seed=2).run()
+    assert not race.capped
+    assert max(race.progress(d) for d in range(4)) >= race.course.finish
+    assert race.standings[0] == max(range(4), key=race.progress)
+    assert sorted(race.points()) == [1, 2, 3, 4] and race.points()[race.standings[0]] == 4
+
+
+def test_the_round_cap_stops_a_race_that_cannot_end(track):
+    stuck = Race(track.model_copy(update={"play": PlayRules(round_cap=10)}), [wants(0)] * 4, seed=1).run()
+    assert stuck.capped and stuck.round == 10
+
+
+def test_lap_leader_draws_two_cards_on_completing_a_lap(track):
+    rules = PlayRules(variants=Variants(lap_leader=True))
+    race = Race(track.model_copy(update={"play": rules}), [DRIVERS["racer"]] * 4, seed=2, record=True).run()
+    led = [e for e in race.events if e.kind == "lap_leader"]
+    assert len(led) == 1 and led[0].amount == 2
+    plain = Race(track, [DRIVERS["racer"]] * 4, seed=2, record=True).run()
+    assert not [e for e in plain.events if e.kind == "lap_leader"]
+
+
+def test_disaster_area_scatters_hazards_before_the_race(track):
+    rules = PlayRules(variants=Variants(disaster_area=12))
+    assert len(Race(track.model_copy(update={"play": rules}), [DRIVERS["racer"]] * 4, seed=2).hazard_sids) == 12
+    assert len(Race(track, [DRIVERS["racer"]] * 4, seed=2).hazard_sids) == 0
+
+
+def _check(race: Race) -> None:
+    c = race.course
+    assert race.total_cards() == race.track.deck.total
+    on_track = [d for d in range(len(race.pos)) if race.garage[d] < 0]
+    places = {c.sid(race.pos[d], race.lane[d]) for d in on_track}
+    assert len(places) == len(on_track) and set(race.occ) == places
+    for d in range(len(race.pos)):
+        assert 0 <= race.cond[d] <= 9 and 0 <= race.speed[d] <= race.cond[d]
+        assert len(race.hand[d]) <= race.cond[d]
+
+
+def test_invariants_hold_through_thousands_of_random_races():
+    rng = random.Random(14)
+    tracks = []
+    for path in sorted(EXAMPLES.glob("*.yaml")):
+        spec = PLUGIN.build(load_yaml(path))
+        if spec.race.type == "laps":  # one lap keeps the test quick
+            spec = spec.model_copy(update={"race": RaceSpec(laps=1)})
+        tracks.append((spec, build_course(spec)))
+    played = 0
+    for game in range(2000):
+        spec, course = tracks[game % len(tracks)]
+        rules = PlayRules(draft_chain=rng.random() < 0.3, draft_reach=rng.choice((1, 1, 2)),
+                          sideswipe_no_room=rng.choice(("block", "bump")),
+                          variants=Variants(disaster_area=rng.choice((0, 0, 10)), lap_leader=rng.random() < 0.3,
+                                            nitro_madness=rng.random() < 0.3))
+        players = rng.randint(2, 4 if game % 4 else 6)
+        spec = spec.model_copy(update={"players": players, "play": rules})
+        race = Race(spec, [DRIVERS[rng.choice(("racer", "cautious"))] for _ in range(players)], seed=game,
+                    course=course)
+        while not race.over:
+            race.play_round()
+            _check(race)
+        played += 1
+    assert played == 2000
+
+
+def test_a_road_blocked_for_good_by_wrecked_dice_ends_the_race_as_stopped(build, oval):
+    track = build(oval.replace("players: 4", "players: 3"))
+    race = Race(track, [DRIVERS["cautious"]] * 3, seed=1, order=[0, 1, 2])
+    for die, lane in ((0, 0), (1, 1)):
+        race.relocate(die, 12, lane)
+        race.cond[die] = 0
+    race.relocate(2, 6, 0)
+    race.run()
+    assert race.capped and race.round <= 15
+    assert race.progress(2) == 11 and race.cond[2] > 0
