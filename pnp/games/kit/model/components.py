@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, field_validator, model_validator
 
@@ -44,11 +44,23 @@ class Card(SpecModel):
     name: str = Field(default="", max_length=200)
     count: int = Field(default=1, ge=1, le=MAX_COUNT)
     fields: dict[str, str] = Field(default_factory=dict, max_length=50)
+    layout: str | None = Field(default=None, max_length=100,
+                               description="the deck's layout (a key of `layouts`) drawn on this card instead of "
+                                           "`front`")
     fill: Colour | None = None
     elements: list[Element] = Field(default_factory=list, max_length=200)
     back: Face | None = None
 
     _clean = field_validator("name")(classmethod(lambda cls, v: clean_text(v)))
+
+
+class Layout(SpecModel):
+    """A deck's layout, drawn on each card below its own elements. Any string property of `fill` and of the
+    elements may be a `{{ card.X }}` template, rendered and checked per card; `when: EXPRESSION` on an element
+    draws it only on cards where the expression is true."""
+
+    fill: str | None = Field(default=None, max_length=500)
+    elements: list[dict[str, Any]] = Field(default_factory=list, max_length=200)
 
 
 class Deck(SpecModel):
@@ -62,7 +74,19 @@ class Deck(SpecModel):
     bleed: NonNegativeLength = 0.0
     fill: Colour = "#ffffff"
     back: Face | None = None
-    cards: list[Card] = Field(min_length=1, max_length=MAX_COUNT)
+    data: str | None = Field(default=None, max_length=500,
+                             description="a table of cards inside the kit folder (.csv, .tsv, .xlsx, .ods, .yaml, "
+                                         ".json): a row per card, its columns the card's fields; `count`, `name` "
+                                         "and `layout` columns set those of the card")
+    front: Layout | None = None
+    layouts: dict[str, Layout] = Field(default_factory=dict, max_length=50)
+    cards: list[Card] = Field(default_factory=list, max_length=MAX_COUNT)
+
+    @model_validator(mode="after")
+    def _has_cards(self) -> Deck:
+        if not self.cards:
+            raise ValueError("a deck needs cards: give `cards:` or a `data:` table with at least one row")
+        return self
 
     @model_validator(mode="after")
     def _radius_fits(self) -> Deck:
