@@ -145,7 +145,8 @@ class _Expander:
             result = render_template_string(value, context, file=mark.file, line=mark.line, column=mark.column)
             quoted = set(_fields(value))
             field = next(iter(quoted)) if len(quoted) == 1 else ""
-            at = cells.get(field, mark)
+            cell = str(context["card"].get(field, "")) if field else ""
+            at = cells.get(field, mark) if cell and cell in result else mark
             return result, self._scalar(result, at)
         return self.copy(path)
 
