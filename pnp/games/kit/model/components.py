@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from pnp.data import layout_data
 from pnp.games.kit.model.elements import Element, Face, clean_text
@@ -54,13 +54,24 @@ class Card(SpecModel):
     _clean = field_validator("name")(classmethod(lambda cls, v: clean_text(v)))
 
 
+class LayoutElement(BaseModel):
+    """An element of a layout: a text, rect, ellipse, line, polygon or image whose string properties may be
+    templates; checked as that element, card by card, once its templates are rendered."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: Literal["text", "rect", "ellipse", "line", "polygon", "image"]
+    when: str | None = Field(default=None, max_length=2000, description="a sandboxed expression such as "
+                             "card.kind == 'boss': the element is drawn only on cards where it is true")
+
+
 class Layout(SpecModel):
     """A deck's layout, drawn on each card below its own elements. Any string property of `fill` and of the
-    elements may be a `{{ card.X }}` template, rendered and checked per card; `when: EXPRESSION` on an element
-    draws it only on cards where the expression is true."""
+    elements may be a `{{ card.X }}` template, rendered and checked per card (`pnp.games.kit.decks` expands a
+    deck's layouts into its cards before this model is built, so only the schema reads these two models)."""
 
     fill: str | None = Field(default=None, max_length=500)
-    elements: list[dict[str, Any]] = Field(default_factory=list, max_length=200)
+    elements: list[LayoutElement] = Field(default_factory=list, max_length=200)
 
 
 class Deck(SpecModel):
