@@ -139,19 +139,18 @@ def _xlsx(path: Path, file: str, limits: TableLimits) -> list[tuple[Mark, list[t
     import openpyxl  # only decks with spreadsheet data need it
 
     try:
-        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
-    except Exception as exc:  # openpyxl raises many kinds on damaged files
+        with path.open("rb") as handle:  # closed here even when openpyxl fails half-way through
+            book = openpyxl.load_workbook(handle, read_only=True, data_only=True)
+            grid = []
+            for r, values in enumerate(book.worksheets[0].iter_rows(values_only=True), start=1):
+                if r > limits.max_rows + 2:
+                    break
+                grid.append((Mark(file, r, 1), [(Mark(file, r, c), _text(v)) for c, v in enumerate(values, 1)]))
+            book.close()
+            return grid
+    except Exception as exc:  # openpyxl raises many kinds on damaged files, also while reading rows
         raise error(Mark(file, 1, 1), "deck.data", f"cannot read the spreadsheet: {exc}",
                     "save it again as .xlsx") from None
-    try:
-        grid = []
-        for r, values in enumerate(book.worksheets[0].iter_rows(values_only=True), start=1):
-            if r > limits.max_rows + 2:
-                break
-            grid.append((Mark(file, r, 1), [(Mark(file, r, c), _text(v)) for c, v in enumerate(values, start=1)]))
-        return grid
-    finally:
-        book.close()
 
 
 _NS = {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
@@ -175,16 +174,19 @@ def _ods_cell(cell: ElementTree.Element) -> str:
 
 
 def _ods(path: Path, file: str, limits: TableLimits) -> list[tuple[Mark, list[tuple[Mark, str]]]]:
-    with zipfile.ZipFile(path) as archive:
-        content = archive.read("content.xml") if "content.xml" in archive.namelist() else b""
-    if not content or re.search(rb"<!DOCTYPE|<!ENTITY", content):
-        raise error(Mark(file, 1, 1), "deck.data", "the spreadsheet has no readable content.xml",
-                    "save it again as .ods")
     try:
-        sheet = ElementTree.fromstring(content).find(".//table:table", _NS)
-    except ElementTree.ParseError as exc:
+        with zipfile.ZipFile(path) as archive:
+            content = archive.read("content.xml") if "content.xml" in archive.namelist() else b""
+        if not content or re.search(rb"<!DOCTYPE|<!ENTITY", content):
+            raise ValueError("it has no plain content.xml")
+        return _ods_grid(ElementTree.fromstring(content).find(".//table:table", _NS), file, limits)
+    except (zipfile.BadZipFile, ElementTree.ParseError, ValueError, OSError) as exc:
         raise error(Mark(file, 1, 1), "deck.data", f"cannot read the spreadsheet: {exc}",
                     "save it again as .ods") from None
+
+
+def _ods_grid(sheet: ElementTree.Element | None, file: str,
+              limits: TableLimits) -> list[tuple[Mark, list[tuple[Mark, str]]]]:
     grid: list[tuple[Mark, list[tuple[Mark, str]]]] = []
     for row in sheet.iter(_q("table", "table-row")) if sheet is not None else ():
         cells: list[str] = []

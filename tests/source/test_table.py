@@ -93,3 +93,17 @@ def test_malformed_tables_are_located_errors(tmp_path: Path, text: str, words: s
     path = tmp_path / "c.csv"
     path.write_text(text, encoding="utf-8")
     assert words in _error(path, TableLimits())
+
+
+@pytest.mark.parametrize("suffix", [".xlsx", ".ods"])
+def test_a_damaged_spreadsheet_is_a_located_error(tmp_path: Path, suffix: str):
+    good = WRITERS[suffix](tmp_path / f"good{suffix}", ROWS)
+    raw = bytearray(good.read_bytes())
+    part = b"content.xml" if suffix == ".ods" else b"xl/worksheets/sheet1.xml"
+    at = raw.index(part) + len(part) + 40  # inside that part's compressed data
+    raw[at:at + 20] = bytes(20)
+    bad = tmp_path / f"bad{suffix}"
+    bad.write_bytes(bytes(raw))
+    assert "cannot read the spreadsheet" in _error(bad, TableLimits())
+    (tmp_path / f"text{suffix}").write_text("name\nA\n", encoding="utf-8")
+    assert "damaged" in _error(tmp_path / f"text{suffix}", TableLimits())
