@@ -173,3 +173,19 @@ def test_an_unknown_layout_is_reported_at_its_cell(run_pnp, tmp_kit):
     [error] = _errors(run_pnp, spec)
     assert (Path(error["file"]).name, error["line"], error["column"]) == ("cards.csv", 2, 2)
     assert error["hint"] == "did you mean 'attack'?"
+
+
+def test_an_image_path_from_a_cell_stays_inside_the_kit(run_pnp, tmp_kit):
+    rows = [*ROWS[:2], ["Orc", "1", "red", "../../../etc/passwd", "boss"]]
+    [error] = _errors(run_pnp, _kit(tmp_kit, ".csv", rows))
+    assert (Path(error["file"]).name, error["line"], error["column"]) == ("monsters.csv", 3, 4)
+    assert "outside the kit folder" in error["message"]
+
+
+def test_a_cell_is_data_never_template_source(run_pnp, tmp_kit, tmp_path: Path):
+    rows = [*ROWS[:2], ["{{ 7*7 }}", "1", "red", "green", "boss"]]
+    spec = _kit(tmp_kit, ".csv", rows)
+    assert run_pnp("render", spec, "-o", tmp_path / "out").exit_code == 0
+    with pdfplumber.open(next((tmp_path / "out").glob("*.pdf"))) as pdf:
+        text = pdf.pages[0].extract_text()
+    assert "{{ 7*7 }}" in text and "49" not in text
