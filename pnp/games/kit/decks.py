@@ -20,6 +20,8 @@ import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.games.kit.model.components import Layout
+from pnp.model.base import build_model
 from pnp.model.suggest import did_you_mean
 from pnp.source.files import resolve_inside
 from pnp.source.loader import Located, PathKey
@@ -164,7 +166,9 @@ class _Expander:
         """The deck at `path` rewritten with plain cards."""
         deck = self._value(path)
         table = self._table(path, deck) if "data" in deck else None
-        layouts = deck.get("layouts") if isinstance(deck.get("layouts"), dict) else {}
+        if not self._layouts_well_formed(path, deck):
+            return self.copy(path)
+        layouts = deck.get("layouts") or {}
         shared_back = "back" in deck and _templated(deck["back"])
         cards: list[Tree] = []
         written = deck.get("cards", [])
@@ -183,6 +187,26 @@ class _Expander:
         cards_mark = self.mark((*path, "cards")) if "cards" in deck else self.mark(path)
         pairs.append(("cards", self._sequence(cards, cards_mark)))
         return self._mapping(pairs, self.mark(path), {k: self.located.key_mark((*path, k)) for k in deck})
+
+    def _layouts_well_formed(self, path: PathKey, deck: dict[str, Any]) -> bool:
+        """Whether `front` and every one of `layouts` is a layout (else their errors are collected): they are
+        gone from the spec once expanded, so the model would not see a misspelt key in them."""
+        found = [(*path, "front")] if "front" in deck else []
+        layouts = deck.get("layouts")
+        if layouts is not None and not isinstance(layouts, dict):
+            self.errors.append(Diagnostic.at(self.mark((*path, "layouts")), "spec.value",
+                                             "`layouts` takes a mapping of layout names to layouts",
+                                             "write layouts: {attack: {fill: ..., elements: [...]}}"))
+            return False
+        found.extend((*path, "layouts", name) for name in layouts or {})
+        well_formed = True
+        for where in found:
+            try:
+                build_model(Layout, self.located, where)
+            except SpecError as exc:
+                self.errors.extend(exc.diagnostics)
+                well_formed = False
+        return well_formed
 
     def _try(self, make: Any, fallback: Tree) -> Tree:
         try:

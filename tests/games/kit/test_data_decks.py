@@ -189,3 +189,14 @@ def test_a_cell_is_data_never_template_source(run_pnp, tmp_kit, tmp_path: Path):
     with pdfplumber.open(next((tmp_path / "out").glob("*.pdf"))) as pdf:
         text = pdf.pages[0].extract_text()
     assert "{{ 7*7 }}" in text and "49" not in text
+
+
+@pytest.mark.parametrize(("edit", "words"), [
+    (("      elements:\n        - {type: text", "      element:\n        - {type: text"), "unknown key 'element'"),
+    (("    front:\n      fill", "    front: big\n    fronts:\n      fill"), "expected a mapping"),
+    (("- {type: image", "- {type: imag"), "did you mean 'image'?"),
+])
+def test_a_misspelt_layout_is_an_error_not_a_blank_card(run_pnp, tmp_kit, edit: tuple[str, str], words: str):
+    errors = _errors(run_pnp, _kit(tmp_kit, ".csv", edit=edit))
+    assert any(words in e["message"] or words in e["hint"] for e in errors), errors
+    assert all(Path(e["file"]).name == "kit.yaml" for e in errors)
