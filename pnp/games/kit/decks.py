@@ -84,9 +84,25 @@ class _Expander:
         self.located = located
         self.errors: list[Diagnostic] = []
         self.data_files: set[str] = set()
+        self._marks: dict[tuple[str, PathKey], Mark] = {}
+        self._nodes: dict[PathKey, tuple[Node | None, str]] = {}
+
+    def _cached(self, kind: str, path: PathKey) -> Mark:
+        """`located.mark`, `key_mark` or `text_mark` of `path`, each walked once (every card of a deck asks
+        again for its layout's marks)."""
+        found = self._marks.get((kind, path))
+        if found is None:
+            found = self._marks[(kind, path)] = getattr(self.located, kind)(path)
+        return found
 
     def mark(self, path: PathKey) -> Mark:
-        return self.located.mark(path)
+        return self._cached("mark", path)
+
+    def key_mark(self, path: PathKey) -> Mark:
+        return self._cached("key_mark", path)
+
+    def text_mark(self, path: PathKey) -> Mark:
+        return self._cached("text_mark", path)
 
     def _scalar(self, value: str, mark: Mark) -> Node:
         node = ScalarNode("tag:yaml.org,2002:str", value,
@@ -109,7 +125,9 @@ class _Expander:
 
     def copy(self, path: PathKey) -> Tree:
         """The value at `path` as written, with its own node (its file remembered for marks)."""
-        node, file = _node_at(self.located, path)
+        if path not in self._nodes:
+            self._nodes[path] = _node_at(self.located, path)
+        node, file = self._nodes[path]
         value = self._value(path)
         if node is None:
             return value, self._scalar("", self.mark(path))
@@ -127,6 +145,8 @@ class _Expander:
         """The value at `path` with its templates rendered for one card; None for an element whose `when` is
         false. Texts stay as written (drawn later); a mapping keeps its keys' marks."""
         value = self._value(path)
+        if not _templated(value):
+            return self.copy(path)  # the same for every card: its own nodes, as written
         if isinstance(value, dict):
             if "when" in value and not self._when(value["when"], (*path, "when"), context):
                 return None
@@ -138,12 +158,12 @@ class _Expander:
                 tree = self.copy(child) if key == "text" else self.render(child, context, cells)
                 if tree is not None:
                     pairs.append((key, tree))
-            return self._mapping(pairs, self.mark(path), {k: self.located.key_mark((*path, k)) for k in value})
+            return self._mapping(pairs, self.mark(path), {k: self.key_mark((*path, k)) for k in value})
         if isinstance(value, list):
             items = [self.render((*path, i), context, cells) for i in range(len(value))]
             return self._sequence([t for t in items if t is not None], self.mark(path))
         if isinstance(value, str) and any(t in value for t in _TEMPLATE):
-            mark = self.located.text_mark(path)
+            mark = self.text_mark(path)
             result = render_template_string(value, context, file=mark.file, line=mark.line, column=mark.column)
             quoted = set(_fields(value))
             field = next(iter(quoted)) if len(quoted) == 1 else ""
@@ -153,7 +173,7 @@ class _Expander:
         return self.copy(path)
 
     def _when(self, expression: Any, path: PathKey, context: dict[str, Any]) -> bool:
-        mark = self.located.text_mark(path)
+        mark = self.text_mark(path)
         if not isinstance(expression, str) or not expression.strip() or any(
                 t in expression for t in ("{{", "}}", "{%", "%}")):
             raise SpecError(Diagnostic.at(mark, "deck.when", "`when` takes an expression such as card.kind == 'boss'",
@@ -186,7 +206,7 @@ class _Expander:
                  and not (k == "back" and shared_back)]
         cards_mark = self.mark((*path, "cards")) if "cards" in deck else self.mark(path)
         pairs.append(("cards", self._sequence(cards, cards_mark)))
-        return self._mapping(pairs, self.mark(path), {k: self.located.key_mark((*path, k)) for k in deck})
+        return self._mapping(pairs, self.mark(path), {k: self.key_mark((*path, k)) for k in deck})
 
     def _layouts_well_formed(self, path: PathKey, deck: dict[str, Any]) -> bool:
         """Whether `front` and every one of `layouts` is a layout (else their errors are collected): they are
@@ -264,7 +284,7 @@ class _Expander:
             choice_mark = self.mark((*cpath, "layout"))
             own = card
             pairs = [(k, self.copy((*cpath, k))) for k in card if k not in ("layout", "elements", "fill", "back")]
-            where, key_marks = self.mark(cpath), {k: self.located.key_mark((*cpath, k)) for k in card}
+            where, key_marks = self.mark(cpath), {k: self.key_mark((*cpath, k)) for k in card}
         count = (row.cells.get("count") if row else card.get("count")) or "1"
         context = {"card": {"name": name, "count": count, **{str(k): v for k, v in fields.items()}},
                    "deck": {"name": deck.get("name")}, "kit": kit}
