@@ -75,7 +75,10 @@ class Layout(SpecModel):
 
 
 class Deck(SpecModel):
-    """A deck: card size, corners, bleed, a shared back (or one per card) and the cards."""
+    """A deck: card size, corners, bleed, a shared back (or one per card) and the cards.
+
+    `data`, `front` and `layouts` are read by `pnp.games.kit.decks`, which turns them into `cards` before this
+    model is built: in a built deck they are unset, and every card holds its layout's elements."""
 
     type: Literal["deck"]
     name: str = Field(max_length=200)
