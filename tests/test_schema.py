@@ -35,6 +35,9 @@ def test_every_valid_example_matches_the_published_schema(spec: Path):
     ("kit", {"kit": "T", "components": [{"type": "deck", "name": "D", "sise": "poker", "cards": [{}]}]}),
     ("kit", {"kit": "T", "components": [{"type": "deck", "name": "D", "bleed": "3 parsecs", "cards": [{}]}]}),
     ("mdd", {"game": "mdd", "ruleset": "v2.1", "wals": []}),
+    ("kit", {"kit": "T", "components": [{"type": "deck", "name": "D", "data": "c.csv",
+                                         "front": {"elements": [{"type": "txt"}]}}]}),
+    ("kit", {"kit": "T", "components": [{"type": "deck", "name": "D", "data": "c.csv", "fronts": {}}]}),
 ])
 def test_the_schema_refuses_typos_and_bad_lengths(game: str, spec: dict):
     with pytest.raises(jsonschema.ValidationError):

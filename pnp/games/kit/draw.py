@@ -23,7 +23,7 @@ from pnp.games.kit.model.elements import (
     RectElement,
     TextElement,
 )
-from pnp.games.kit.overflow import text_overflow
+from pnp.games.kit.overflow import shrunk, text_overflow
 from pnp.games.kit.rules import rendered_glyphs
 from pnp.layout.furniture import hex_points
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
@@ -88,6 +88,7 @@ class Drawer:
                 text = self.render_text(e.text, context, (*path, "text")) if "{" in e.text else e.text
                 if text is not e.text:
                     self._check_glyphs(e, text, context, (*path, "text"))
+                e = shrunk(e, text, w, h, face.kind if face is not None else "card")
                 if face is not None:
                     self._check_fit(e, text, w, h, path, face)
                 width = e.width if e.width is not None else w - e.x

@@ -3,6 +3,7 @@
 Input: a text element, its text (templates already rendered) and the face's trim size. Output: the reasons
 the text does not fit, in words (empty when it fits): a word wider than the box, lines taller than the box's
 `height`, ink past the face's trim edges (rotated text is checked as it is drawn, turned about its corner).
+`shrunk` gives the size `fit: shrink` draws a text at: the largest, in steps, at which it fits its box.
 """
 
 from __future__ import annotations
@@ -55,3 +56,21 @@ def text_overflow(e: TextElement, text: str, face_w: float, face_h: float, face:
     if edges:
         reasons.append(f"it runs {' and '.join(edges)} of the {face}'s trim")
     return reasons
+
+
+SHRINK_STEP = 0.95
+"""Each step of `fit: shrink` sets the text at 95 % of the size before."""
+
+
+def shrunk(e: TextElement, text: str, face_w: float, face_h: float, face: str = "card") -> TextElement:
+    """`e` at the largest size, from `e.size` down in steps to `min_size` (default half the size), at which
+    `text` fits (`text_overflow` finds nothing); at `min_size` when none does. Unchanged unless `fit: shrink`."""
+    if e.fit != "shrink":
+        return e
+    smallest = e.min_size if e.min_size is not None else e.size / 2
+    size = e.size
+    while True:
+        sized = e.model_copy(update={"size": size})
+        if size <= smallest or not text_overflow(sized, text, face_w, face_h, face):
+            return sized
+        size = max(size * SHRINK_STEP, smallest)

@@ -6,11 +6,14 @@ pieces, with images checked against the kit folder and card texts rendered as te
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.kit import rules
+from pnp.games.kit.decks import expand_decks
 from pnp.games.kit.draw import Drawer, draw_kit
 from pnp.games.kit.model import Kit
 from pnp.layout.pieces import PrintJob
@@ -22,8 +25,26 @@ from pnp.templating import render_template_string
 
 
 def build_kit(located: Located) -> Kit:
-    """Located YAML to a `Kit`; SpecError with located diagnostics on schema problems."""
-    return build_model(Kit, located)
+    """Located YAML to a `Kit`; SpecError with located diagnostics on schema problems.
+
+    Decks with `data:`, `front:` or `layouts:` are first expanded into plain cards in `located` (so that later
+    marks point at data cells); the model's errors at a data cell are `deck.data.<property>`."""
+    data_files = expand_decks(located)
+    try:
+        return build_model(Kit, located)
+    except SpecError as exc:
+        if not data_files:
+            raise
+        found = [_at_cell(d) if d.file in data_files else d for d in exc.diagnostics]
+        raise SpecError(list(dict.fromkeys(found))) from None
+
+
+def _at_cell(d: Diagnostic) -> Diagnostic:
+    """A model error at a data cell, named for the property the cell sets (`deck.data.colour`)."""
+    prop = d.message.split(":", 1)[0].rsplit(".", 1)[-1].split("[", 1)[0]
+    prop = "colour" if prop in COLOUR_PROPERTIES else prop
+    message = d.message.split(": ", 1)[-1]
+    return replace(d, rule=f"deck.data.{prop}" if prop.isidentifier() else "deck.data", message=message)
 
 
 def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
@@ -40,6 +61,10 @@ def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
         return render_template_string(source, values, file=mark.file, line=mark.line, column=mark.column)
 
     return draw_kit(kit, Drawer(images, render_text, located.mark))
+
+
+COLOUR_PROPERTIES = frozenset({"fill", "stroke", "colour"})
+"""Properties whose errors at a data cell are `deck.data.colour`."""
 
 
 PLUGIN = GamePlugin(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BeforeValidator, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from pnp.data import layout_data
 from pnp.games.kit.model.elements import Element, Face, clean_text
@@ -44,6 +44,9 @@ class Card(SpecModel):
     name: str = Field(default="", max_length=200)
     count: int = Field(default=1, ge=1, le=MAX_COUNT)
     fields: dict[str, str] = Field(default_factory=dict, max_length=50)
+    layout: str | None = Field(default=None, max_length=100,
+                               description="the deck's layout (a key of `layouts`) drawn on this card instead of "
+                                           "`front`")
     fill: Colour | None = None
     elements: list[Element] = Field(default_factory=list, max_length=200)
     back: Face | None = None
@@ -51,8 +54,31 @@ class Card(SpecModel):
     _clean = field_validator("name")(classmethod(lambda cls, v: clean_text(v)))
 
 
+class LayoutElement(BaseModel):
+    """An element of a layout: a text, rect, ellipse, line, polygon or image whose string properties may be
+    templates; checked as that element, card by card, once its templates are rendered."""
+
+    model_config = ConfigDict(extra="allow")
+
+    type: Literal["text", "rect", "ellipse", "line", "polygon", "image"]
+    when: str | None = Field(default=None, max_length=2000, description="a sandboxed expression such as "
+                             "card.kind == 'boss': the element is drawn only on cards where it is true")
+
+
+class Layout(SpecModel):
+    """A deck's layout, drawn on each card below its own elements. Any string property of `fill` and of the
+    elements may be a `{{ card.X }}` template, rendered and checked per card (`pnp.games.kit.decks` expands a
+    deck's layouts into its cards before this model is built, so only the schema reads these two models)."""
+
+    fill: str | None = Field(default=None, max_length=500)
+    elements: list[LayoutElement] = Field(default_factory=list, max_length=200)
+
+
 class Deck(SpecModel):
-    """A deck: card size, corners, bleed, a shared back (or one per card) and the cards."""
+    """A deck: card size, corners, bleed, a shared back (or one per card) and the cards.
+
+    `data`, `front` and `layouts` are read by `pnp.games.kit.decks`, which turns them into `cards` before this
+    model is built: in a built deck they are unset, and every card holds its layout's elements."""
 
     type: Literal["deck"]
     name: str = Field(max_length=200)
@@ -62,7 +88,19 @@ class Deck(SpecModel):
     bleed: NonNegativeLength = 0.0
     fill: Colour = "#ffffff"
     back: Face | None = None
-    cards: list[Card] = Field(min_length=1, max_length=MAX_COUNT)
+    data: str | None = Field(default=None, max_length=500,
+                             description="a table of cards inside the kit folder (.csv, .tsv, .xlsx, .ods, .yaml, "
+                                         ".json): a row per card, its columns the card's fields; `count`, `name` "
+                                         "and `layout` columns set those of the card")
+    front: Layout | None = None
+    layouts: dict[str, Layout] = Field(default_factory=dict, max_length=50)
+    cards: list[Card] = Field(default_factory=list, max_length=MAX_COUNT)
+
+    @model_validator(mode="after")
+    def _has_cards(self) -> Deck:
+        if not self.cards:
+            raise ValueError("a deck needs cards: give `cards:` or a `data:` table with at least one row")
+        return self
 
     @model_validator(mode="after")
     def _radius_fits(self) -> Deck:

@@ -42,8 +42,20 @@ class TextElement(SpecModel):
     align: Literal["left", "center", "right"] = "left"
     line_height: float = Field(default=1.2, ge=0.8, le=3.0)
     rotate: float = Field(default=0.0, ge=-360, le=360)
+    fit: Literal["none", "shrink"] = Field(default="none", description="`shrink`: make the text smaller in steps "
+                                           "until it fits its box (`width` and `height`), down to `min_size`")
+    min_size: PositiveLength | None = Field(default=None, description="smallest size `fit: shrink` may use "
+                                            "(default: half of `size`)")
 
     _clean = field_validator("text")(classmethod(lambda cls, v: clean_text(v)))
+
+    @model_validator(mode="after")
+    def _box_to_fit(self) -> TextElement:
+        if self.fit == "shrink" and (self.width is None or self.height is None):
+            raise ValueError("fit: shrink needs a box: give the text a width and a height")
+        if self.min_size is not None and self.min_size > self.size:
+            raise ValueError(f"min_size {self.min_size:g} mm is larger than size {self.size:g} mm")
+        return self
 
 
 class RectElement(SpecModel):

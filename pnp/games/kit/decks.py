@@ -1,0 +1,362 @@
+"""Decks written as data and layouts, expanded into the cards the model knows, before the model is built.
+
+Input: the located spec. A deck may read its cards from `data: FILE` (`pnp.source.table`: one card per row,
+`count`, `name` and `layout` columns, the other columns its fields), draw a `front:` layout (`fill`, `elements`)
+on every card below the card's own elements, or a named one of `layouts:` chosen by a card's or row's `layout`.
+Every string property but `text` of an element, `fill` and `back` may be a `{{ card.X }}` template, rendered
+here per card; `when: EXPRESSION` keeps an element only on cards where it is true (texts stay templates: the
+drawing code renders them). Output: the same `Located`, its decks rewritten as plain `cards:` whose values
+carry their marks: a value from a data cell is marked at that cell, a template's result at the one field it
+quotes (else at the property), so the model's errors point where the user can fix them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.games.kit.model.components import Layout
+from pnp.model.base import build_model
+from pnp.model.suggest import did_you_mean
+from pnp.source.files import resolve_inside
+from pnp.source.loader import Located, PathKey
+from pnp.source.table import Row, Table, read_table
+from pnp.templating import render_template_string
+
+DECK_KEYS = ("data", "front", "layouts")
+"""Deck keys this module consumes."""
+ROW_KEYS = ("name", "count", "layout")
+"""Columns that set the card itself rather than a field."""
+_FIELD = re.compile(r"\bcard\s*(?:\.\s*(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
+_TEMPLATE = ("{{", "{%")
+
+Tree = tuple[Any, Node]
+"""A value and the YAML node that marks it (and its children)."""
+
+
+def _node_at(located: Located, path: PathKey) -> tuple[Node | None, str]:
+    node, file = located.node, located.file
+    for step in path:
+        child = None
+        if isinstance(node, MappingNode):
+            child = next((v for k, v in node.value if k.value == step), None)
+        elif isinstance(node, SequenceNode) and type(step) is int and 0 <= step < len(node.value):
+            child = node.value[step]
+        if child is None:
+            return None, file
+        node = child
+        file = located.included.get(id(node), file)
+    return node, file
+
+
+def _fields(text: str) -> list[str]:
+    return [a or b for a, b in _FIELD.findall(text)]
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in _strings(v)]
+    return []
+
+
+def _templated(value: Any) -> bool:
+    """Whether `value` holds a `when` or a template outside texts (work for this module)."""
+    if isinstance(value, dict):
+        return "when" in value or any(_templated(v) for k, v in value.items() if k != "text")
+    if isinstance(value, list):
+        return any(_templated(v) for v in value)
+    return isinstance(value, str) and any(t in value for t in _TEMPLATE)
+
+
+class _Expander:
+    """Rewrites one located spec's decks; collects every error met."""
+
+    def __init__(self, located: Located):
+        self.located = located
+        self.errors: list[Diagnostic] = []
+        self.data_files: set[str] = set()
+        self._marks: dict[tuple[str, PathKey], Mark] = {}
+        self._nodes: dict[PathKey, tuple[Node | None, str]] = {}
+
+    def _cached(self, kind: str, path: PathKey) -> Mark:
+        """`located.mark`, `key_mark` or `text_mark` of `path`, each walked once (every card of a deck asks
+        again for its layout's marks)."""
+        found = self._marks.get((kind, path))
+        if found is None:
+            found = self._marks[(kind, path)] = getattr(self.located, kind)(path)
+        return found
+
+    def mark(self, path: PathKey) -> Mark:
+        return self._cached("mark", path)
+
+    def key_mark(self, path: PathKey) -> Mark:
+        return self._cached("key_mark", path)
+
+    def text_mark(self, path: PathKey) -> Mark:
+        return self._cached("text_mark", path)
+
+    def _scalar(self, value: str, mark: Mark) -> Node:
+        node = ScalarNode("tag:yaml.org,2002:str", value,
+                          yaml.Mark(mark.file, 0, mark.line - 1, mark.column - 1, None, None))
+        self.located.included[id(node)] = mark.file
+        return node
+
+    def _collection(self, kind: type, items: list[Any], mark: Mark) -> Node:
+        start = yaml.Mark(mark.file, 0, mark.line - 1, mark.column - 1, None, None)
+        node = kind("tag:yaml.org,2002:" + ("map" if kind is MappingNode else "seq"), items, start, start)
+        self.located.included[id(node)] = mark.file
+        return node
+
+    def _mapping(self, pairs: list[tuple[str, Tree]], mark: Mark, key_marks: dict[str, Mark]) -> Tree:
+        nodes = [(self._scalar(k, key_marks.get(k, mark)), node) for k, (_, node) in pairs]
+        return {k: v for k, (v, _) in pairs}, self._collection(MappingNode, nodes, mark)
+
+    def _sequence(self, items: list[Tree], mark: Mark) -> Tree:
+        return [v for v, _ in items], self._collection(SequenceNode, [n for _, n in items], mark)
+
+    def copy(self, path: PathKey) -> Tree:
+        """The value at `path` as written, with its own node (its file remembered for marks)."""
+        if path not in self._nodes:
+            self._nodes[path] = _node_at(self.located, path)
+        node, file = self._nodes[path]
+        value = self._value(path)
+        if node is None:
+            return value, self._scalar("", self.mark(path))
+        self.located.included[id(node)] = file
+        return value, node
+
+    def _value(self, path: PathKey) -> Any:
+        data = self.located.data
+        for step in path:
+            data = data[step]
+        return data
+
+    # templates -------------------------------------------------------------------------------------------
+    def render(self, path: PathKey, context: dict[str, Any], cells: dict[str, Mark]) -> Tree | None:
+        """The value at `path` with its templates rendered for one card; None for an element whose `when` is
+        false. Texts stay as written (drawn later); a mapping keeps its keys' marks."""
+        value = self._value(path)
+        if not _templated(value):
+            return self.copy(path)  # the same for every card: its own nodes, as written
+        if isinstance(value, dict):
+            if "when" in value and not self._when(value["when"], (*path, "when"), context):
+                return None
+            pairs: list[tuple[str, Tree]] = []
+            for key in value:
+                if key == "when":
+                    continue
+                child = (*path, key)
+                tree = self.copy(child) if key == "text" else self.render(child, context, cells)
+                if tree is not None:
+                    pairs.append((key, tree))
+            return self._mapping(pairs, self.mark(path), {k: self.key_mark((*path, k)) for k in value})
+        if isinstance(value, list):
+            items = [self.render((*path, i), context, cells) for i in range(len(value))]
+            return self._sequence([t for t in items if t is not None], self.mark(path))
+        if isinstance(value, str) and any(t in value for t in _TEMPLATE):
+            mark = self.text_mark(path)
+            result = render_template_string(value, context, file=mark.file, line=mark.line, column=mark.column)
+            quoted = set(_fields(value))
+            field = next(iter(quoted)) if len(quoted) == 1 else ""
+            cell = str(context["card"].get(field, "")) if field else ""
+            at = cells.get(field, mark) if cell and cell in result else mark
+            return result, self._scalar(result, at)
+        return self.copy(path)
+
+    def _when(self, expression: Any, path: PathKey, context: dict[str, Any]) -> bool:
+        mark = self.text_mark(path)
+        if not isinstance(expression, str) or not expression.strip() or any(
+                t in expression for t in ("{{", "}}", "{%", "%}")):
+            raise SpecError(Diagnostic.at(mark, "deck.when", "`when` takes an expression such as card.kind == 'boss'",
+                                          "write the condition without {{ }} or {% %}"))
+        source = "{% if " + expression + " %}1{% endif %}"
+        return render_template_string(source, context, file=mark.file, line=mark.line, column=mark.column) == "1"
+
+    # decks -----------------------------------------------------------------------------------------------
+    def deck(self, path: PathKey, kit: dict[str, Any]) -> Tree:
+        """The deck at `path` rewritten with plain cards."""
+        deck = self._value(path)
+        table = self._table(path, deck) if "data" in deck else None
+        if not self._layouts_well_formed(path, deck):
+            return self.copy(path)
+        layouts = deck.get("layouts") or {}
+        shared_back = "back" in deck and _templated(deck["back"])
+        cards: list[Tree] = []
+        written = deck.get("cards", [])
+        if isinstance(written, list):
+            for i, card in enumerate(written):
+                cpath = (*path, "cards", i)
+                cards.append(self._try(lambda cp=cpath, c=card: self._card(path, cp, c, None, layouts, shared_back,
+                                                                         kit), self.copy(cpath)))
+        if table is not None:
+            for n, row in enumerate(table.rows, start=1):
+                fallback = ({}, self._scalar("", row.mark))
+                cards.append(self._try(lambda r=row, n=n: self._card(path, (*path, "data"), None, (r, n), layouts,
+                                                                     shared_back, kit), fallback))
+        pairs = [(k, self.copy((*path, k))) for k in deck if k not in (*DECK_KEYS, "cards")
+                 and not (k == "back" and shared_back)]
+        cards_mark = self.mark((*path, "cards")) if "cards" in deck else self.mark(path)
+        pairs.append(("cards", self._sequence(cards, cards_mark)))
+        return self._mapping(pairs, self.mark(path), {k: self.key_mark((*path, k)) for k in deck})
+
+    def _layouts_well_formed(self, path: PathKey, deck: dict[str, Any]) -> bool:
+        """Whether `front` and every one of `layouts` is a layout (else their errors are collected): they are
+        gone from the spec once expanded, so the model would not see a misspelt key in them."""
+        found = [(*path, "front")] if "front" in deck else []
+        layouts = deck.get("layouts")
+        if layouts is not None and not isinstance(layouts, dict):
+            self.errors.append(Diagnostic.at(self.mark((*path, "layouts")), "spec.value",
+                                             "`layouts` takes a mapping of layout names to layouts",
+                                             "write layouts: {attack: {fill: ..., elements: [...]}}"))
+            return False
+        found.extend((*path, "layouts", name) for name in layouts or {})
+        well_formed = True
+        for where in found:
+            try:
+                build_model(Layout, self.located, where)
+            except SpecError as exc:
+                self.errors.extend(exc.diagnostics)
+                well_formed = False
+        return well_formed
+
+    def _try(self, make: Any, fallback: Tree) -> Tree:
+        try:
+            return make()  # type: ignore[no-any-return]
+        except SpecError as exc:
+            self.errors.extend(d for d in exc.diagnostics if d not in self.errors)
+            return fallback
+
+    def _table(self, path: PathKey, deck: dict[str, Any]) -> Table | None:
+        target, mark = deck["data"], self.mark((*path, "data"))
+        if not isinstance(target, str):
+            self.errors.append(Diagnostic.at(mark, "deck.data", "`data` takes the path of a table file",
+                                             "write data: cards.csv"))
+            return None
+        try:
+            resolved = resolve_inside(self.located.root, Path(mark.file).parent, target, mark, "data")
+            table = read_table(resolved, str(resolved))
+        except SpecError as exc:
+            self.errors.extend(exc.diagnostics)
+            return None
+        self.data_files.add(table.file)
+        used = {f for key in ("front", "layouts", "back") for s in _strings(deck.get(key)) for f in _fields(s)}
+        missing = sorted(used - set(table.header) - set(ROW_KEYS))
+        for name in missing:
+            hint = did_you_mean(name, table.header) or f"add a {name!r} column (the columns: {', '.join(table.header)})"
+            self.errors.append(Diagnostic.at(table.header_mark, "deck.data.field",
+                                             f"the layout uses card.{name}, but the data has no {name!r} column", hint))
+        return None if missing else table
+
+    def _card(self, deck_path: PathKey, cpath: PathKey, card: Any, numbered: tuple[Row, int] | None,
+              layouts: dict[str, Any], shared_back: bool, kit: dict[str, Any]) -> Tree:
+        """One card: a card written in YAML (`card`, at `cpath`) or the `numbered` data row (row, number)."""
+        deck = self._value(deck_path)
+        row = numbered[0] if numbered else None
+        if numbered is not None and row is not None:
+            cells = dict(row.cells)
+            name = cells.get("name", "").strip() or str(numbered[1])
+            fields = {k: v for k, v in cells.items() if k not in ROW_KEYS}
+            marks = dict(row.marks)
+            choice, choice_mark = cells.get("layout", "").strip(), row.marks.get("layout", row.mark)
+            pairs: list[tuple[str, Tree]] = [("name", (name, self._scalar(name, marks.get("name", row.mark))))]
+            if cells.get("count", "").strip():
+                pairs.append(("count", (cells["count"], self._scalar(cells["count"], marks["count"]))))
+            field_pairs = [(k, (v, self._scalar(v, marks[k]))) for k, v in fields.items()]
+            pairs.append(("fields", self._mapping(field_pairs, row.mark, {k: marks[k] for k in fields})))
+            own: dict[str, Any] = {}
+            where, key_marks = row.mark, {k: marks[k] for k in marks}
+        else:
+            if not isinstance(card, dict):
+                return self.copy(cpath)
+            fields = card.get("fields") if isinstance(card.get("fields"), dict) else {}
+            name = card.get("name") if isinstance(card.get("name"), str) else ""
+            marks = {k: self.mark((*cpath, "fields", k)) for k in fields}
+            choice = card.get("layout") or ""
+            choice_mark = self.mark((*cpath, "layout"))
+            own = card
+            pairs = [(k, self.copy((*cpath, k))) for k in card if k not in ("layout", "elements", "fill", "back")]
+            where, key_marks = self.mark(cpath), {k: self.key_mark((*cpath, k)) for k in card}
+        count = (row.cells.get("count") if row else card.get("count")) or "1"
+        context = {"card": {"name": name, "count": count, **{str(k): v for k, v in fields.items()}},
+                   "deck": {"name": deck.get("name")}, "kit": kit}
+        layout_path = self._layout(deck_path, deck, layouts, choice, choice_mark)
+        elements: list[Tree] = []
+        layout = self._value(layout_path) if layout_path is not None else None
+        if layout_path is not None and isinstance(layout, dict) and isinstance(layout.get("elements"), list):
+            elements.extend(self._elements((*layout_path, "elements"), context, marks))
+        if "elements" in own and not isinstance(own["elements"], list):
+            pairs.append(("elements", self.copy((*cpath, "elements"))))  # the model says what is wrong
+        else:
+            if "elements" in own:
+                elements.extend(self._elements((*cpath, "elements"), context, marks))
+            pairs.append(("elements", self._sequence(elements, self.mark((*cpath, "elements")) if "elements" in own
+                                                     else where)))
+        fill_path = (*cpath, "fill") if "fill" in own else (
+            (*layout_path, "fill") if layout_path is not None and isinstance(layout, dict) and "fill" in layout
+            else None)
+        if fill_path is not None:
+            fill = self.render(fill_path, context, marks)
+            if fill is not None:
+                pairs.append(("fill", fill))
+        if "back" in own:
+            back = self.render((*cpath, "back"), context, marks)
+        elif shared_back:
+            back = self.render((*deck_path, "back"), context, marks)
+        else:
+            back = None
+        if back is not None:
+            pairs.append(("back", back))
+        return self._mapping(pairs, where, key_marks)
+
+    def _elements(self, path: PathKey, context: dict[str, Any], marks: dict[str, Mark]) -> list[Tree]:
+        items = [self.render((*path, i), context, marks) for i in range(len(self._value(path)))]
+        return [t for t in items if t is not None]
+
+    def _layout(self, deck_path: PathKey, deck: dict[str, Any], layouts: dict[str, Any], choice: Any,
+                mark: Mark) -> PathKey | None:
+        if not choice:
+            return (*deck_path, "front") if "front" in deck else None
+        if isinstance(choice, str) and choice in layouts:
+            return (*deck_path, "layouts", choice)
+        raise SpecError(Diagnostic.at(mark, "deck.layout", f"no layout named {choice!r} in this deck's `layouts`",
+                                      did_you_mean(choice, layouts) or (
+                                          f"the layouts are {', '.join(layouts)}" if layouts
+                                          else "add it under the deck's `layouts:`")))
+
+
+def _needs(deck: Any) -> bool:
+    if not isinstance(deck, dict) or deck.get("type") != "deck":
+        return False
+    if any(k in deck for k in DECK_KEYS):
+        return True
+    cards = deck.get("cards") if isinstance(deck.get("cards"), list) else []
+    return any(isinstance(c, dict) and "layout" in c for c in cards) or _templated(deck)
+
+
+def expand_decks(located: Located) -> set[str]:
+    """Rewrite the located spec's data and layout decks into plain cards (in place); the data files read.
+    SpecError with every problem found (bad data files, missing fields, template errors, unknown layouts)."""
+    data = located.data
+    components = data.get("components") if isinstance(data, dict) else None
+    if not isinstance(components, list) or not any(_needs(c) for c in components):
+        return set()
+    expander = _Expander(located)
+    parent, _ = _node_at(located, ("components",))
+    kit = {"name": data.get("kit")}
+    for i, component in enumerate(components):
+        if _needs(component) and isinstance(parent, SequenceNode):
+            value, node = expander.deck(("components", i), kit)
+            components[i] = value
+            parent.value[i] = node
+    if expander.errors:
+        raise SpecError(expander.errors)
+    return expander.data_files
