@@ -1,7 +1,7 @@
 """Document blocks to reportlab platypus flowables.
 
 Input: the blocks of a parsed rulebook, a `TextResolver` (translated, substituted, checked text), the styles,
-the frame size and the figures the kit supplies. Output: a list of flowables for the title page and one for
+the frame size and the figures the kit supplies (files, or pieces drawn as vector graphics). Output: a list of flowables for the title page and one for
 the body, ready for `pnp.booklet.layout`.
 
 Headings are `HeadingParagraph`s (keep-with-next, listed in the table of contents); a figure that the kit
@@ -36,11 +36,13 @@ from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp import rulebook_markdown as doc
+from pnp.booklet.figure import PieceFigure, figure_size_mm
 from pnp.booklet.styles import ACCENT, MUTED, RULE, TINT, Styles
 from pnp.booklet.text import TextResolver
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.fonts import reportlab_name
-from pnp.units import mm_to_pt
+from pnp.layout.pieces import Piece
+from pnp.units import PT_PER_MM, mm_to_pt
 
 _FIGURE_MAX_HEIGHT = 0.6
 """Largest figure height as a share of the frame height."""
@@ -72,7 +74,7 @@ class FlowContext:
     styles: Styles
     frame_width: float
     frame_height: float
-    figures: Mapping[str, Path]
+    figures: Mapping[str, Path | Piece]
     strict: bool
     source_file: str
 
@@ -109,8 +111,18 @@ def _image(path: Path, ctx: FlowContext, unit: doc.Unit) -> Flowable:
                 "supply a PNG, JPEG or PDF file",
             )
         ) from None
-    scale = min(ctx.frame_width / width, ctx.frame_height * _FIGURE_MAX_HEIGHT / height)
+    scale = _fit(width, height, ctx)
     return Image(picture, width * scale, height * scale)
+
+
+def _fit(width: float, height: float, ctx: FlowContext) -> float:
+    """The scale that makes a figure of `width` x `height` as wide as the frame, at most its share of the height."""
+    return min(ctx.frame_width / width, ctx.frame_height * _FIGURE_MAX_HEIGHT / height)
+
+
+def _piece(piece: Piece, ctx: FlowContext) -> Flowable:
+    width, height = figure_size_mm(piece)
+    return PieceFigure(piece, _fit(width * PT_PER_MM, height * PT_PER_MM, ctx))
 
 
 def _placeholder(name: str, ctx: FlowContext) -> Flowable:
@@ -130,8 +142,8 @@ def _placeholder(name: str, ctx: FlowContext) -> Flowable:
 
 
 def _figure(block: doc.Figure, ctx: FlowContext) -> Flowable:
-    path = ctx.figures.get(block.name)
-    if path is None and ctx.strict:
+    figure = ctx.figures.get(block.name)
+    if figure is None and ctx.strict:
         raise SpecError(
             Diagnostic.at(
                 Mark(ctx.source_file, block.caption.line, 1),
@@ -140,7 +152,12 @@ def _figure(block: doc.Figure, ctx: FlowContext) -> Flowable:
                 f"supply it, or drop --strict to print a placeholder (known: {', '.join(ctx.figures) or 'none'})",
             )
         )
-    body = _placeholder(block.name, ctx) if path is None else _image(path, ctx, block.caption)
+    if figure is None:
+        body = _placeholder(block.name, ctx)
+    elif isinstance(figure, Piece):
+        body = _piece(figure, ctx)
+    else:
+        body = _image(figure, ctx, block.caption)
     parts: list[Flowable] = [body]
     if block.caption.text:
         parts.append(_paragraph(block.caption, ctx, "caption"))
