@@ -34,7 +34,7 @@ class PieceFigure(Flowable):
         self.drawHeight = height * PT_PER_MM * scale
         self.hAlign = "CENTER"
 
-    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:  # noqa: N803 (platypus API)
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         return self.drawWidth, self.drawHeight
 
     def draw(self) -> None:

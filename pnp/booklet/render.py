@@ -21,8 +21,8 @@ from pnp.booklet.text import TextResolver
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.fonts import register_fonts
 from pnp.i18n.translate import translation_for
-from pnp.layout.pieces import Piece
 from pnp.layout.paper import rulebook_papers
+from pnp.layout.pieces import Piece
 from pnp.rulebook_markdown import parse_document
 
 IMPOSITIONS = ("pages", "booklet")
