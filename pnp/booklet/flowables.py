@@ -1,9 +1,8 @@
 """Document blocks to reportlab platypus flowables.
 
 Input: the blocks of a parsed rulebook, a `TextResolver` (translated, substituted, checked text), the styles,
-the frame size and the figures the kit supplies (files, or pieces drawn as vector graphics).
-Output: a list of flowables for the title page and one for
-the body, ready for `pnp.booklet.layout`.
+the frame size and the figures the kit supplies (files, or pieces drawn as vector graphics). Output: a list of
+flowables for the title page and one for the body, ready for `pnp.booklet.layout`.
 
 Headings are `HeadingParagraph`s (keep-with-next, listed in the table of contents); a figure that the kit
 did not supply is a dashed placeholder box with its caption, or an error under `strict`.
