@@ -45,7 +45,7 @@ from pnp.layout.pieces import Piece
 from pnp.units import PT_PER_MM, mm_to_pt
 
 _FIGURE_MAX_HEIGHT = 0.6
-"""Largest figure height as a share of the frame height."""
+"""Largest figure height as a share of the frame height, unless the figure names its own."""
 _PLACEHOLDER_HEIGHT_MM = 40.0
 _TOC_LEVELS = {1: 0, 2: 0, 3: 1}
 """Contents level of each heading level; deeper headings are not listed."""
@@ -89,7 +89,7 @@ def _paragraph(unit: doc.Unit, ctx: FlowContext, role: str = "body") -> Paragrap
     return Paragraph(ctx.text(unit).markup, ctx.styles[role])
 
 
-def _image(path: Path, ctx: FlowContext, unit: doc.Unit) -> Flowable:
+def _image(path: Path, ctx: FlowContext, unit: doc.Unit, share: float) -> Flowable:
     try:
         if path.suffix.lower() == ".pdf":
             import pypdfium2
@@ -111,18 +111,18 @@ def _image(path: Path, ctx: FlowContext, unit: doc.Unit) -> Flowable:
                 "supply a PNG, JPEG or PDF file",
             )
         ) from None
-    scale = _fit(width, height, ctx)
+    scale = _fit(width, height, ctx, share)
     return Image(picture, width * scale, height * scale)
 
 
-def _fit(width: float, height: float, ctx: FlowContext) -> float:
-    """The scale that makes a figure of `width` x `height` as wide as the frame, at most its share of the height."""
-    return min(ctx.frame_width / width, ctx.frame_height * _FIGURE_MAX_HEIGHT / height)
+def _fit(width: float, height: float, ctx: FlowContext, share: float) -> float:
+    """The scale that makes a figure of `width` x `height` as wide as the frame, at most `share` of its height."""
+    return min(ctx.frame_width / width, ctx.frame_height * share / height)
 
 
-def _piece(piece: Piece, ctx: FlowContext) -> Flowable:
+def _piece(piece: Piece, ctx: FlowContext, share: float) -> Flowable:
     width, height = figure_size_mm(piece)
-    return PieceFigure(piece, _fit(width * PT_PER_MM, height * PT_PER_MM, ctx))
+    return PieceFigure(piece, _fit(width * PT_PER_MM, height * PT_PER_MM, ctx, share))
 
 
 def _placeholder(name: str, ctx: FlowContext) -> Flowable:
@@ -141,7 +141,7 @@ def _placeholder(name: str, ctx: FlowContext) -> Flowable:
     return box
 
 
-def _figure(block: doc.Figure, ctx: FlowContext) -> Flowable:
+def _figure(block: doc.Figure, ctx: FlowContext) -> KeepTogether:
     figure = ctx.figures.get(block.name)
     if figure is None and ctx.strict:
         raise SpecError(
@@ -152,15 +152,18 @@ def _figure(block: doc.Figure, ctx: FlowContext) -> Flowable:
                 f"supply it, or drop --strict to print a placeholder (known: {', '.join(ctx.figures) or 'none'})",
             )
         )
+    share = block.height or _FIGURE_MAX_HEIGHT
     if figure is None:
         body = _placeholder(block.name, ctx)
     elif isinstance(figure, Piece):
-        body = _piece(figure, ctx)
+        body = _piece(figure, ctx, share)
     else:
-        body = _image(figure, ctx, block.caption)
+        body = _image(figure, ctx, block.caption, share)
     parts: list[Flowable] = [body]
     if block.caption.text:
         parts.append(_paragraph(block.caption, ctx, "caption"))
+    else:
+        parts.append(Spacer(0, ctx.styles.body_size * 1.5))
     return KeepTogether(parts)
 
 
@@ -219,7 +222,7 @@ def _table(block: doc.Table, ctx: FlowContext) -> Flowable:
     return KeepTogether([table, Spacer(0, ctx.styles.body_size)]) if len(body) < 8 else table
 
 
-def _quote(block: doc.Quote, ctx: FlowContext) -> Flowable:
+def _quote(block: doc.Quote, ctx: FlowContext) -> KeepTogether:
     inner = _blocks(block.blocks, ctx, "quote")
     box = Table([[inner]], colWidths=[ctx.frame_width])
     box.setStyle(
@@ -281,6 +284,9 @@ def _blocks(blocks: tuple[doc.Block, ...], ctx: FlowContext, role: str = "body")
             out.append(_heading(block, ctx, None if before_toc else _TOC_LEVELS.get(block.level)))
         elif isinstance(block, doc.Paragraph):
             out.append(_paragraph(block.text, ctx, role))
+        elif isinstance(block, doc.Figure) and index > 0 and isinstance(blocks[index - 1], doc.Quote):
+            # an example box and its figure stay on one page (one KeepTogether: nested ones always break)
+            out.append(KeepTogether([*out.pop()._content, *_figure(block, ctx)._content]))
         elif isinstance(block, doc.Figure):
             out.append(_figure(block, ctx))
         elif isinstance(block, doc.ListBlock):
