@@ -70,3 +70,14 @@ def test_the_classic_mdd_rulebook_has_no_raster_figures_and_one_copy_of_each_fon
     for name, number in fonts:
         by_name.setdefault(name, set()).add(number)
     assert by_name and all(len(numbers) == 1 for numbers in by_name.values())
+
+
+def test_a_figure_can_cap_its_height_as_a_share_of_the_frame(write_book):
+    tall = Piece(20.0, 200.0, (Rect(0, 0, 20, 200, Style(fill=RED, stroke=None)),))
+    heights = []
+    for title in ("", ' "20%"'):
+        source = write_book(f"# T\n\n## S\n\n![](figure:tall{title})\n")
+        (rect,) = _red_rects(render_rulebook(source, figures={"tall": tall}, strict=True).pdf)
+        heights.append(rect["height"])
+    # the default is 60 % of the frame's height, the title asks for 20 %
+    assert heights[1] == pytest.approx(heights[0] / 3, rel=0.02)
