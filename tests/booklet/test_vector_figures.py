@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
 import pdfplumber
@@ -81,3 +82,18 @@ def test_a_figure_can_cap_its_height_as_a_share_of_the_frame(write_book):
         heights.append(rect["height"])
     # the default is 60 % of the frame's height, the title asks for 20 %
     assert heights[1] == pytest.approx(heights[0] / 3, rel=0.02)
+
+
+def test_a_booklet_keeps_the_transparency_its_figures_use(write_book):
+    faded = Piece(40.0, 20.0, (Rect(0, 0, 40, 20, Style(fill=RED, stroke=None, opacity=0.4)),))
+    source = write_book("# T\n\n## S\n\n![Faded](figure:faded)\n")
+    pdf = render_rulebook(source, figures={"faded": faded}, imposition="booklet", strict=True).pdf
+    used = defined = 0
+    for sheet in PdfReader(io.BytesIO(pdf)).pages:
+        for form in sheet["/Resources"]["/XObject"].values():
+            form = form.get_object()
+            names = set(re.findall(rb"/(\w+) gs", form.get_data()))
+            states = form.get("/Resources", {}).get("/ExtGState", {})
+            used += len(names)
+            defined += sum(f"/{name.decode()}" in states for name in names)
+    assert used and defined == used  # every graphics state a page draws with is in its resources
