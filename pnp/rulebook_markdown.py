@@ -10,7 +10,8 @@ Conventions on top of CommonMark (documented in docs/rulebooks.md):
   `<!-- pagebreak -->`, form the title page;
 - `<!-- toc -->` places the table of contents (the heading just before it is its title);
 - `<!-- pagebreak -->` starts a new page; other HTML comments are ignored; other raw HTML is an error;
-- a paragraph made of one image `![Caption](figure:NAME)` is a figure supplied by the kit.
+- a paragraph made of one image `![Caption](figure:NAME)` is a figure supplied by the kit; a title such as
+  `"35%"` after the name caps its height at that share of the page's text frame.
 """
 
 from __future__ import annotations
@@ -23,7 +24,9 @@ from markdown_it.token import Token
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 
-_FIGURE_RE = re.compile(r"^!\[(?P<caption>.*)\]\(figure:(?P<name>[A-Za-z0-9_.-]+)\)$", re.DOTALL)
+_FIGURE_RE = re.compile(
+    r'^!\[(?P<caption>.*)\]\(figure:(?P<name>[A-Za-z0-9_.-]+)(?:\s+"(?P<height>[1-9][0-9]?)%")?\)$', re.DOTALL
+)
 _COMMENT_RE = re.compile(r"^<!--\s*(?P<body>.*?)\s*-->\s*$", re.DOTALL)
 
 
@@ -50,6 +53,8 @@ class Paragraph:
 class Figure:
     name: str
     caption: Unit
+    height: float | None = None
+    """Largest height as a share of the page's text frame (`![Caption](figure:NAME "35%")`); None: the default."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +168,8 @@ class _Parser:
             unit = self.inline()
             match = _FIGURE_RE.match(unit.text)
             if match:
-                return Figure(match["name"], Unit(match["caption"], unit.line))
+                height = int(match["height"]) / 100 if match["height"] else None
+                return Figure(match["name"], Unit(match["caption"], unit.line), height)
             return Paragraph(unit)
         if kind in ("bullet_list_open", "ordered_list_open"):
             return self.list_block(token)

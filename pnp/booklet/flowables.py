@@ -1,8 +1,8 @@
 """Document blocks to reportlab platypus flowables.
 
 Input: the blocks of a parsed rulebook, a `TextResolver` (translated, substituted, checked text), the styles,
-the frame size and the figures the kit supplies. Output: a list of flowables for the title page and one for
-the body, ready for `pnp.booklet.layout`.
+the frame size and the figures the kit supplies (files, or pieces drawn as vector graphics). Output: a list of
+flowables for the title page and one for the body, ready for `pnp.booklet.layout`.
 
 Headings are `HeadingParagraph`s (keep-with-next, listed in the table of contents); a figure that the kit
 did not supply is a dashed placeholder box with its caption, or an error under `strict`.
@@ -36,14 +36,16 @@ from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp import rulebook_markdown as doc
+from pnp.booklet.figure import PieceFigure, figure_size_mm
 from pnp.booklet.styles import ACCENT, MUTED, RULE, TINT, Styles
 from pnp.booklet.text import TextResolver
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.fonts import reportlab_name
-from pnp.units import mm_to_pt
+from pnp.layout.pieces import Piece
+from pnp.units import PT_PER_MM, mm_to_pt
 
 _FIGURE_MAX_HEIGHT = 0.6
-"""Largest figure height as a share of the frame height."""
+"""Largest figure height as a share of the frame height, unless the figure names its own."""
 _PLACEHOLDER_HEIGHT_MM = 40.0
 _TOC_LEVELS = {1: 0, 2: 0, 3: 1}
 """Contents level of each heading level; deeper headings are not listed."""
@@ -72,7 +74,7 @@ class FlowContext:
     styles: Styles
     frame_width: float
     frame_height: float
-    figures: Mapping[str, Path]
+    figures: Mapping[str, Path | Piece]
     strict: bool
     source_file: str
 
@@ -87,7 +89,7 @@ def _paragraph(unit: doc.Unit, ctx: FlowContext, role: str = "body") -> Paragrap
     return Paragraph(ctx.text(unit).markup, ctx.styles[role])
 
 
-def _image(path: Path, ctx: FlowContext, unit: doc.Unit) -> Flowable:
+def _image(path: Path, ctx: FlowContext, unit: doc.Unit, share: float) -> Flowable:
     try:
         if path.suffix.lower() == ".pdf":
             import pypdfium2
@@ -109,8 +111,18 @@ def _image(path: Path, ctx: FlowContext, unit: doc.Unit) -> Flowable:
                 "supply a PNG, JPEG or PDF file",
             )
         ) from None
-    scale = min(ctx.frame_width / width, ctx.frame_height * _FIGURE_MAX_HEIGHT / height)
+    scale = _fit(width, height, ctx, share)
     return Image(picture, width * scale, height * scale)
+
+
+def _fit(width: float, height: float, ctx: FlowContext, share: float) -> float:
+    """The scale that makes a figure of `width` x `height` as wide as the frame, at most `share` of its height."""
+    return min(ctx.frame_width / width, ctx.frame_height * share / height)
+
+
+def _piece(piece: Piece, ctx: FlowContext, share: float) -> Flowable:
+    width, height = figure_size_mm(piece)
+    return PieceFigure(piece, _fit(width * PT_PER_MM, height * PT_PER_MM, ctx, share))
 
 
 def _placeholder(name: str, ctx: FlowContext) -> Flowable:
@@ -129,9 +141,9 @@ def _placeholder(name: str, ctx: FlowContext) -> Flowable:
     return box
 
 
-def _figure(block: doc.Figure, ctx: FlowContext) -> Flowable:
-    path = ctx.figures.get(block.name)
-    if path is None and ctx.strict:
+def _figure(block: doc.Figure, ctx: FlowContext) -> KeepTogether:
+    figure = ctx.figures.get(block.name)
+    if figure is None and ctx.strict:
         raise SpecError(
             Diagnostic.at(
                 Mark(ctx.source_file, block.caption.line, 1),
@@ -140,10 +152,18 @@ def _figure(block: doc.Figure, ctx: FlowContext) -> Flowable:
                 f"supply it, or drop --strict to print a placeholder (known: {', '.join(ctx.figures) or 'none'})",
             )
         )
-    body = _placeholder(block.name, ctx) if path is None else _image(path, ctx, block.caption)
+    share = block.height or _FIGURE_MAX_HEIGHT
+    if figure is None:
+        body = _placeholder(block.name, ctx)
+    elif isinstance(figure, Piece):
+        body = _piece(figure, ctx, share)
+    else:
+        body = _image(figure, ctx, block.caption, share)
     parts: list[Flowable] = [body]
     if block.caption.text:
         parts.append(_paragraph(block.caption, ctx, "caption"))
+    else:
+        parts.append(Spacer(0, ctx.styles.body_size * 1.5))
     return KeepTogether(parts)
 
 
@@ -202,7 +222,7 @@ def _table(block: doc.Table, ctx: FlowContext) -> Flowable:
     return KeepTogether([table, Spacer(0, ctx.styles.body_size)]) if len(body) < 8 else table
 
 
-def _quote(block: doc.Quote, ctx: FlowContext) -> Flowable:
+def _quote(block: doc.Quote, ctx: FlowContext) -> KeepTogether:
     inner = _blocks(block.blocks, ctx, "quote")
     box = Table([[inner]], colWidths=[ctx.frame_width])
     box.setStyle(
@@ -264,6 +284,9 @@ def _blocks(blocks: tuple[doc.Block, ...], ctx: FlowContext, role: str = "body")
             out.append(_heading(block, ctx, None if before_toc else _TOC_LEVELS.get(block.level)))
         elif isinstance(block, doc.Paragraph):
             out.append(_paragraph(block.text, ctx, role))
+        elif isinstance(block, doc.Figure) and index > 0 and isinstance(blocks[index - 1], doc.Quote):
+            # an example box and its figure stay on one page (one KeepTogether: nested ones always break)
+            out.append(KeepTogether([*out.pop()._content, *_figure(block, ctx)._content]))
         elif isinstance(block, doc.Figure):
             out.append(_figure(block, ctx))
         elif isinstance(block, doc.ListBlock):

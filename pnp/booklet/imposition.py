@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFResourceDictionary
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.paper import booklet_page, get_paper
@@ -82,6 +83,19 @@ class ImposingCanvas(Canvas):
         self.endForm()
         self._pages += 1
         self.beginForm(f"page{self._pages + 1}")
+
+    def _setAnnotations(self, obj: Any) -> None:
+        """The last step of `endForm`: give a page's form the graphics states (transparency) it uses, which
+        reportlab leaves out of a form's resources, beside its fonts and images."""
+        super()._setAnnotations(obj)
+        if isinstance(obj, PDFFormXObject) and obj.ExtGState:
+            resources = PDFResourceDictionary()
+            resources.basicFonts()
+            resources.allProcs()
+            if obj.XObjects:
+                resources.XObject = obj.XObjects
+            resources.ExtGState = obj.ExtGState
+            obj.Resources = resources
 
     def save(self) -> None:
         self.endForm()

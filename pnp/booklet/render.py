@@ -22,6 +22,7 @@ from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.fonts import register_fonts
 from pnp.i18n.translate import translation_for
 from pnp.layout.paper import rulebook_papers
+from pnp.layout.pieces import Piece
 from pnp.rulebook_markdown import parse_document
 
 IMPOSITIONS = ("pages", "booklet")
@@ -48,7 +49,7 @@ def render_rulebook(
     imposition: str = "pages",
     context: Mapping[str, Any] | None = None,
     strict: bool = False,
-    figures: Mapping[str, Path] | None = None,
+    figures: Mapping[str, Path | Piece] | None = None,
     catalogs: Path | None = None,
     author: str = AUTHOR,
     subject: str | None = None,
@@ -64,8 +65,8 @@ def render_rulebook(
     - `context`: the spec values the text quotes with `{{ expressions }}` (each game's `rulebook_context`).
     - `strict`: missing translations, translations that leave out an expression and figures the kit did not
       supply become errors.
-    - `figures`: figure name -> PNG/JPEG/PDF file, used by `![Caption](figure:NAME)`; an unsupplied figure
-      prints a marked placeholder box.
+    - `figures`: figure name -> PNG/JPEG/PDF file, or a `Piece` drawn as vector graphics (without `Image`
+      items), used by `![Caption](figure:NAME)`; an unsupplied figure prints a marked placeholder box.
     - `catalogs`: a translator's folder (`<folder of source>/<lang>.po`) searched before the catalog beside the
       source.
     - `author`, `subject`: the PDF metadata (default: pnp, and the title), so a rulebook printed with a kit

@@ -1,5 +1,6 @@
 """A kit's rulebook: the game names its Markdown source, the values it quotes and its figures (as pieces);
-this module draws the figures to PNG and typesets the rulebook in the asked language and format.
+this module typesets the rulebook in the asked language and format, the figures drawn as vector graphics
+(a piece holding raster `Image` items is drawn to PNG first).
 """
 
 from __future__ import annotations
@@ -10,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from pnp.booklet import RulebookResult, render_rulebook
+from pnp.booklet.figure import FIGURE_MARGIN_MM
 from pnp.layout.pieces import Piece
-from pnp.layout.scene import Document, Group, Page, Transform
+from pnp.layout.scene import Document, Group, Image, Item, Page, Transform
 from pnp.render.outputs import pdf_to_png
 from pnp.render.pdf import render_pdf
 
 FIGURE_DPI = 200
-FIGURE_MARGIN_MM = 1.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,11 @@ def figure_png(piece: Piece, dpi: int = FIGURE_DPI) -> bytes:
     return pdf_to_png(render_pdf(Document("figure", (page,))), dpi)[0]
 
 
+def _has_image(items: tuple[Item, ...]) -> bool:
+    return any(isinstance(item, Image) or (isinstance(item, Group) and _has_image(item.children))
+               for item in items)
+
+
 def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, imposition: str,
                         catalogs: Path | None = None, strict: bool = False,
                         kit: Document | None = None) -> RulebookResult:
@@ -43,12 +49,15 @@ def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, 
     Its metadata names the author of the kit `kit` (the kit's document) and the kit, as the kit's PDF does."""
     about = {} if kit is None else {"author": kit.author, "subject": f"rules of {kit.title} ({kit.subject})"}
     with tempfile.TemporaryDirectory(prefix="pnp-figures-") as folder:
-        paths: dict[str, Path] = {}
+        figures: dict[str, Path | Piece] = {}
         for name, piece in request.figures.items():
-            path = Path(folder) / f"{name}.png"
-            path.write_bytes(figure_png(piece))
-            paths[name] = path
+            if _has_image(piece.front):
+                path = Path(folder) / f"{name}.png"
+                path.write_bytes(figure_png(piece))
+                figures[name] = path
+            else:
+                figures[name] = piece
         result = render_rulebook(request.source, lang=lang, paper=paper, imposition=imposition,
-                                 context=request.context, figures=paths, catalogs=catalogs, strict=strict,
+                                 context=request.context, figures=figures, catalogs=catalogs, strict=strict,
                                  **about)
     return result

@@ -7,7 +7,7 @@ top-left and y down, set up once per page. Output is deterministic (`invariant=1
 from __future__ import annotations
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import cache
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -85,6 +85,14 @@ class _Images:
             out.write(pdf)
         else:
             self.cache.write(pdf, out)
+
+
+def draw_items(canvas: Canvas, items: Iterable[Item]) -> None:
+    """Draw scene items (no `Image`: those need `write_pdf`) on a canvas whose user space is already mm with
+    y down, as a page is set up; for drawing pieces into other reportlab documents (rulebook figures)."""
+    images = _Images()
+    for item in items:
+        _draw(canvas, item, images)
 
 
 def _draw_page(canvas: Canvas, page: Page, images: _Images) -> None:

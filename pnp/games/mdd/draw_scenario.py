@@ -98,13 +98,8 @@ def scenario_figure(
     mine_word: str = "mine",
 ) -> Page:
     """The figure page: title, the rolls, the board before and after, and a legend (`mine_word`: mine/bomb)."""
-    runs, outcome = car_runs(before, events)
-    frame = track_frame(_board(before), CELL)
-    track = draw_track(_board(before), CELL, preprint=True)
-    after_track = draw_track(_board(after), CELL, preprint=True)
-    lift = 2 * CELL + 6.0 if outcome.qualified else 0.0
-    board_w = frame.width + 2 * OUT
-    width = 2 * MARGIN + 2 * board_w + GAP
+    _, outcome = car_runs(before, events)
+    width = _figure_width(before)
     items: list[Item] = []
     y = MARGIN
     for line in wrap(title, "sans-bold", TITLE_SIZE, width - 2 * MARGIN):
@@ -113,18 +108,8 @@ def scenario_figure(
     roll_line = rolls_text(events, before, letters)
     items.extend(text_block(roll_line, MARGIN, y + 1, width - 2 * MARGIN, NOTE_SIZE))
     y += len(wrap(roll_line, "sans", NOTE_SIZE, width - 2 * MARGIN)) * NOTE_SIZE * 1.2 + 4
-    caption = 5.0
-    for k, (word, snap, piece) in enumerate((("Before", before, track), ("After", after, after_track))):
-        left = MARGIN + k * (board_w + GAP)
-        items.append(Text(left + board_w / 2, y + caption * 0.76, word, caption, "sans-bold", anchor="middle"))
-        top = y + caption * 1.4 + lift
-        panel: list[Item] = list(piece.front)
-        if k == 0:
-            panel.extend(_tokens(frame, snap, letters, ghosts=()))
-        else:
-            panel.extend(_after(frame, snap, letters, runs, outcome))
-        items.append(Group(tuple(panel), Transform(left + OUT, top), label=f"{word.lower()}-board"))
-    bottom = y + caption * 1.4 + lift + frame.height + 4
+    boards, bottom = _boards(before, after, events, letters, y, labels=True)
+    items.extend(boards)
     legend = (
         "Solid arrow: the rolling car's path. Dashed arrow: a car pushed. Dashed outline: where a moved car was. "
         "Grey, crossed out: eliminated (beside the track when it went off, or when another car took its place). "
@@ -135,6 +120,52 @@ def scenario_figure(
     height = bottom + len(wrap(legend, "sans", NOTE_SIZE, width - 2 * MARGIN)) * NOTE_SIZE * 1.2 + MARGIN
     background = Rect(0, 0, width, height, Style(fill="#ffffff", stroke=None))
     return Page(width, height, (background, *items), label="scenario")
+
+
+def scenario_boards(before: Snapshot, after: Snapshot, events: tuple[Event, ...], letters: tuple[str, ...]) -> Page:
+    """The two boards of `scenario_figure` without its words: before on the left, an arrow, after on the right.
+    For a rulebook, whose (translated) text says what the example shows."""
+    width = _figure_width(before)
+    boards, bottom = _boards(before, after, events, letters, MARGIN, labels=False)
+    middle = MARGIN + _board_width(before) + GAP / 2
+    y = MARGIN + (bottom - 4 - MARGIN) / 2
+    shaft, head = _arrow([(middle - GAP * 0.35, y), (middle + GAP * 0.35, y)], "#555555", dashed=False)
+    height = bottom - 4 + MARGIN / 2
+    background = Rect(0, 0, width, height, Style(fill="#ffffff", stroke=None))
+    return Page(width, height, (background, *boards, *shaft, *head), label="scenario")
+
+
+def _board_width(before: Snapshot) -> float:
+    return track_frame(_board(before), CELL).width + 2 * OUT
+
+
+def _figure_width(before: Snapshot) -> float:
+    return 2 * MARGIN + 2 * _board_width(before) + GAP
+
+
+def _boards(
+    before: Snapshot, after: Snapshot, events: tuple[Event, ...], letters: tuple[str, ...], y: float, labels: bool
+) -> tuple[list[Item], float]:
+    """The board before and after, side by side, from `y` down (under the words Before and After with
+    `labels`); and the y below them."""
+    runs, outcome = car_runs(before, events)
+    frame = track_frame(_board(before), CELL)
+    lift = 2 * CELL + 6.0 if outcome.qualified else 0.0
+    items: list[Item] = []
+    caption = 5.0
+    for k, (word, snap) in enumerate((("Before", before), ("After", after))):
+        left = MARGIN + k * (_board_width(before) + GAP)
+        if labels:
+            items.append(Text(left + _board_width(before) / 2, y + caption * 0.76, word, caption, "sans-bold",
+                              anchor="middle"))
+        panel: list[Item] = list(draw_track(_board(snap), CELL, preprint=True).front)
+        if k == 0:
+            panel.extend(_tokens(frame, snap, letters, ghosts=()))
+        else:
+            panel.extend(_after(frame, snap, letters, runs, outcome))
+        top = y + (caption * 1.4 if labels else 0.0) + lift
+        items.append(Group(tuple(panel), Transform(left + OUT, top), label=f"{word.lower()}-board"))
+    return items, top + frame.height + 4
 
 
 def _board(snapshot: Snapshot) -> Board:

@@ -1,22 +1,42 @@
-"""The MDD rulebook of a kit: the ruleset's Markdown source, the kit's own numbers, track and car figures."""
+"""The MDD rulebook of a kit: the ruleset's Markdown source, the kit's own numbers, track and car figures,
+and a figure for each example, drawn from its scenario as the engine plays it."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 from pnp.booklet.request import RulebookRequest
 from pnp.data import resource_path
 from pnp.games.mdd.draw_pieces import car_token
+from pnp.games.mdd.draw_scenario import scenario_boards
 from pnp.games.mdd.draw_track import draw_track, track_frame
 from pnp.games.mdd.engine import EDGE_DAMAGE
 from pnp.games.mdd.formation import ON_TRACK_LINES, cars_per_line
 from pnp.games.mdd.geometry import Board, CarStart, Cell, RuleLimits
 from pnp.games.mdd.kit import counters_needed
 from pnp.games.mdd.model import MddSetup
+from pnp.games.mdd.scenario import load_scenario, play_scenario
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Group, Transform
 
 RULEBOOKS = resource_path("pnp.games.mdd", "data", "rulebook")
+SCENARIOS = resource_path("pnp.games.mdd", "scenarios")
+_FIGURE_NAME = re.compile(r"\]\(figure:([A-Za-z0-9_.-]+)[\s)]")
+
+
+def example_figures(source: Path) -> dict[str, Piece]:
+    """The figures of the examples in the rulebook `source`: each `figure:NAME` that names a scenario
+    (pnp/games/mdd/scenarios/NAME.yaml) is that scenario played by the engine, its board before and after."""
+    figures: dict[str, Piece] = {}
+    for name in _FIGURE_NAME.findall(source.read_text(encoding="utf-8")):
+        path = SCENARIOS / f"{name}.yaml"
+        if path.is_file():
+            result = play_scenario(*load_scenario(str(path)))
+            page = scenario_boards(result.before, result.after, result.events, result.letters)
+            figures[name] = Piece(page.width, page.height, page.items, name=name)
+    return figures
 
 
 def _scale_figure(board: Board, cell: float) -> Piece:
@@ -82,5 +102,5 @@ def mdd_rulebook(setup: MddSetup) -> RulebookRequest:
     )
     source = RULEBOOKS / ("rules-v2.1.md" if limits.name == "v2.1" else "rules-current.md")
     figures = {"mdd-track": draw_track(board, setup.track.cell, preprint=True),
-               "mdd-car": _scale_figure(board, setup.track.cell)}
+               "mdd-car": _scale_figure(board, setup.track.cell), **example_figures(source)}
     return RulebookRequest(source, context, figures)
