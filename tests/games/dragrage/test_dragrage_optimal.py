@@ -10,7 +10,7 @@ import pytest
 
 from pnp.games.dragrage.dice import RandomDice
 from pnp.games.dragrage.engine import hold_chance, initial_state, legal_actions, resolve_roll, result, step
-from pnp.games.dragrage.optimal import HeatSearch, SearchTooLarge, UnsupportedVariant, solve_heat
+from pnp.games.dragrage.optimal import SearchTooLarge, UnsupportedVariant, solve_heat
 from pnp.games.dragrage.play import play_heat
 from pnp.games.dragrage.state import Action, Advance, HeatState, Phase
 from pnp.games.dragrage.strategies import Greedy, Strategy
@@ -116,4 +116,4 @@ def test_search_budget_and_unsupported_variants() -> None:
     with pytest.raises(SearchTooLarge):
         solve_heat(SPRINT, max_states=50)
     with pytest.raises(UnsupportedVariant):
-        HeatSearch(Variant(spin_out=SpinOut.RETURNED))
+        solve_heat(Variant(spin_out=SpinOut.RETURNED))
