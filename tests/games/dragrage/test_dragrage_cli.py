@@ -118,3 +118,16 @@ def test_simulate_report_says_what_each_strategy_does() -> None:
     assert sorted(described) == ["greedy", "random"]
     assert "nitro" in described["greedy"]
     assert "legal action" in described["random"]
+
+
+def test_optimal_progress_goes_to_stderr_only_when_asked() -> None:
+    sprint = str(EXAMPLES / "variants" / "sprint.yaml")
+    code, out, err = run("optimal", sprint, "--format", "json", "--progress")
+    assert code == 0
+    assert json.loads(out)["states"] == 33452  # stdout stays clean JSON
+    assert "finding positions: layer 1 of at most 7" in err
+    assert "valuing positions: 33,452 of 33,452 (100 %)" in err
+    code, out, err = run("optimal", sprint)  # stderr is no terminal here: quiet by default
+    assert code == 0
+    assert err == ""
+    assert "63.60 %" in out
