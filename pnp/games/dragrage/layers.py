@@ -18,24 +18,17 @@ the order a direct search would use them, so the floating-point values agree to 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 
 from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE, p_at_least
+from pnp.games.dragrage.optimal import Progress, SearchTooLarge
 from pnp.games.dragrage.variant import START_SPACE, Crossing, Pool, Variant
-
-Progress = Callable[[str, int, int], None]
-"""Called as `progress(stage, done, total)`: stage "reach" counts layers, "solve" counts positions."""
 
 MAX_KEY_BITS = 63
 MAX_TABLE_BITS = 26
 Keys = np.ndarray
-
-
-class TooWide(Exception):
-    """The variant's positions do not fit the search's 63-bit keys."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,7 +54,7 @@ class Layers:
         self.pool_at = self.space_at + self.space_bits
         self.h = self.pool_at + n
         if 2 * self.h > MAX_KEY_BITS or n + self.space_bits > MAX_TABLE_BITS:
-            raise TooWide(f"the positions of this variant need more than {MAX_KEY_BITS} bits")
+            raise SearchTooLarge(f"the positions of this variant need more than {MAX_KEY_BITS} bits")
         sums = np.zeros(1, dtype=np.int64)
         for value in variant.counters:
             sums = np.concatenate([sums, sums + value])
@@ -241,10 +234,9 @@ def _unique(keys: Keys) -> Keys:
     return keys[np.concatenate(([True], keys[1:] != keys[:-1]))] if len(keys) else keys
 
 
-def solve_layers(variant: Variant, max_states: int, progress: Progress | None, too_large: Callable[[str], Exception]
-                 ) -> LayerAnswer:
-    """Reach every layer from the set-up, then value them from the last; `too_large` builds the error
-    raised past `max_states` positions."""
+def solve_layers(variant: Variant, max_states: int, progress: Progress | None) -> LayerAnswer:
+    """Reach every layer from the set-up, then value them from the last; SearchTooLarge past
+    `max_states` positions."""
     rules = Layers(variant)
     start = np.array([rules.start()], dtype=np.int64)
     if not rules.racing(start)[0]:
@@ -258,7 +250,7 @@ def solve_layers(variant: Variant, max_states: int, progress: Progress | None, t
         nxt = rules.below(layers[-1])
         total += len(nxt)
         if total > max_states:
-            raise too_large(f"more than {max_states} states")
+            raise SearchTooLarge(f"more than {max_states} states")
         layers.append(nxt)
     layers.pop()
     keys_below, values_below = np.zeros(0, dtype=np.int64), np.zeros(0)

@@ -11,12 +11,16 @@ when a search runs. The tests check it against a direct search over the engine's
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.games.dragrage.state import Advance
 from pnp.games.dragrage.variant import SpinOut, Variant
 
 DEFAULT_MAX_STATES = 5_000_000
+
+Progress = Callable[[str, int, int], None]
+"""Called as `progress(stage, done, total)`: stage "reach" counts layers, "solve" counts positions."""
 
 
 class SearchTooLarge(Exception):
@@ -38,7 +42,7 @@ class HeatOdds:
     best_opening: tuple[Advance, ...]
 
 
-def solve_heat(variant: Variant, max_states: int = DEFAULT_MAX_STATES, progress=None) -> HeatOdds:
+def solve_heat(variant: Variant, max_states: int = DEFAULT_MAX_STATES, progress: Progress | None = None) -> HeatOdds:
     """Search the heat from the set-up; raise SearchTooLarge past `max_states` positions.
 
     `progress(stage, done, total)`, when given, is called after each layer: stage "reach" while the
@@ -50,11 +54,8 @@ def solve_heat(variant: Variant, max_states: int = DEFAULT_MAX_STATES, progress=
         )
     if min(variant.counters) <= 0:
         raise UnsupportedVariant("the exhaustive search needs every counter to move a car forward")
-    from pnp.games.dragrage.layers import TooWide, solve_layers  # numpy loads only for a search
+    from pnp.games.dragrage.layers import solve_layers  # numpy loads only for a search
 
-    try:
-        answer = solve_layers(variant, max_states, progress, SearchTooLarge)
-    except TooWide as exc:
-        raise SearchTooLarge(str(exc)) from None
+    answer = solve_layers(variant, max_states, progress)
     best = tuple(Advance(c) for c, score in answer.openings.items() if score >= answer.value - 1e-12)
     return HeatOdds(answer.value, answer.positions, best)
