@@ -8,13 +8,15 @@ Output: a report on stdout as text or JSON; the spec's warnings on stderr; spec 
 from __future__ import annotations
 
 import json
+import sys
 import time
 
 import click
 
 from pnp.commands import FORMAT_CHOICE, show_warnings, user_errors
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.games.dragrage.optimal import DEFAULT_MAX_STATES, SearchTooLarge, UnsupportedVariant, solve_heat
+from pnp.games.dragrage.optimal import UnsupportedVariant, solve_heat
+from pnp.games.dragrage.search_limits import DEFAULT_MAX_STATES, SearchTooLarge
 from pnp.games.dragrage.simulate import format_json, format_text, simulate
 from pnp.games.dragrage.state import Advance
 from pnp.games.dragrage.strategies import builtin_strategies
@@ -64,21 +66,36 @@ def simulate_command(spec: str | None, games: int, seed: int, fmt: str, names: t
     click.echo(format_json(report) if fmt == "json" else format_text(report))
 
 
+def _progress(stage: str, done: int, total: int) -> None:
+    """One stderr line, rewritten in place: layers found, then positions valued."""
+    if stage == "reach":
+        line = f"finding positions: layer {done} of at most {total}"
+    else:
+        line = f"valuing positions: {done:,} of {total:,} ({100 * done // total} %)"
+    click.echo(f"\r{line:<60}", err=True, nl=False)
+
+
 @dragrage.command("optimal")
 @click.argument("spec", required=False, type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", default="text", show_default=True, type=FORMAT_CHOICE)
 @click.option("--max-states", default=DEFAULT_MAX_STATES, show_default=True, type=click.IntRange(min=1))
+@click.option("--progress/--no-progress", "show", default=None,
+              help="Show progress on stderr (default: when stderr is a terminal).")
 @user_errors
-def optimal_command(spec: str | None, fmt: str, max_states: int) -> None:
+def optimal_command(spec: str | None, fmt: str, max_states: int, show: bool | None) -> None:
     """Search one heat exhaustively and report the first driver's chance under perfect play."""
     variant = _variant(spec)
     started = time.perf_counter()
+    progress = _progress if (sys.stderr.isatty() if show is None else show) else None
     try:
-        odds = solve_heat(variant, max_states)
+        odds = solve_heat(variant, max_states, progress)
     except (SearchTooLarge, UnsupportedVariant) as exc:
         too_large = isinstance(exc, SearchTooLarge)
         hint = "raise --max-states" if too_large else "play this variant with `pnp dragrage simulate` instead"
         raise SpecError(Diagnostic.at(None, "dragrage.optimal", f"cannot search this variant: {exc}", hint)) from None
+    finally:
+        if progress:
+            click.echo(err=True)
     seconds = time.perf_counter() - started
     opening = [a.counter for a in odds.best_opening if isinstance(a, Advance)]
     if fmt == "json":

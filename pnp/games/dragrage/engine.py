@@ -22,7 +22,7 @@ from pnp.games.dragrage.state import (
     Roll,
     Wait,
 )
-from pnp.games.dragrage.variant import START_SPACE, Pool, SpinOut, Variant
+from pnp.games.dragrage.variant import START_SPACE, Crossing, Pool, SpinOut, Variant
 
 
 def _pair(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
@@ -112,7 +112,10 @@ def _start_turn(variant: Variant, state: HeatState) -> HeatState:
 
 
 def _end_turn(variant: Variant, state: HeatState, advanced: int) -> HeatState:
-    """Hand the turn to the opponent; `advanced` is the counter just played (0: none, so no challenge)."""
+    """Hand the turn to the opponent; `advanced` is the counter just played (0: none, so no challenge).
+    With `Crossing.FINAL` a move that carried the car across the line cannot be challenged."""
+    if advanced and variant.crossing is Crossing.FINAL and crossed(variant, state, state.actor):
+        advanced = 0
     state = state._replace(blown=_blown(variant, state), actor=1 - state.actor, pending=advanced, dice=0)
     return _start_turn(variant, state)
 

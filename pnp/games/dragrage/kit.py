@@ -11,12 +11,17 @@ from pnp.games.dragrage.draw import dragrage_groups, space_width, strip
 from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE
 from pnp.games.dragrage.print_options import DragRagePrint
-from pnp.games.dragrage.variant import Pool
+from pnp.games.dragrage.variant import Crossing, Pool
 from pnp.layout.pieces import PrintJob
 
 KIT_DICE = FREE_DICE + 2 * NITRO_DICE
 """Dice the rulebook lists and the kit prints by default: the shared dice and one nitro die per driver."""
-RULEBOOK = resource_path("pnp.games.dragrage", "data", "rulebook", "rules.md")
+RULEBOOKS = {  # rule 9's two readings differ in one paragraph; both files share the folder's catalogs
+    Crossing.CHALLENGEABLE: resource_path("pnp.games.dragrage", "data", "rulebook", "rules.md"),
+    Crossing.FINAL: resource_path("pnp.games.dragrage", "data", "rulebook", "rules-final-crossing.md"),
+}
+RULEBOOK = RULEBOOKS[Crossing.CHALLENGEABLE]
+"""The rulebook of the standard game."""
 
 
 def dragrage_print_job(spec: DragRageSpec, paper: str | None = None, tr: Callable[[str], str] = str) -> PrintJob:
@@ -44,8 +49,8 @@ def rulebook_context(spec: DragRageSpec) -> dict[str, Any]:
 
 
 def dragrage_rulebook(spec: DragRageSpec) -> RulebookRequest:
-    """The Drag Rage rules with this kit's numbers and its strip as the figure."""
+    """The Drag Rage rules of this kit's reading of rule 9, with its numbers and its strip as the figure."""
     context = rulebook_context(spec)
     options = spec.print or DragRagePrint()
     figure = strip(spec.lane_length, spec.finish_after, space_width(spec.lane_length, options.space))
-    return RulebookRequest(RULEBOOK, context, {"drag-strip": figure})
+    return RulebookRequest(RULEBOOKS[spec.crossing_move], context, {"drag-strip": figure})

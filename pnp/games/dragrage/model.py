@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pnp.games.dragrage.print_options import DragRagePrint
-from pnp.games.dragrage.variant import STANDARD_COUNTERS, Pool, SpinOut, Variant
+from pnp.games.dragrage.variant import STANDARD_COUNTERS, Crossing, Pool, SpinOut, Variant
 from pnp.model.base import SpecModel, build_model
 from pnp.source.loader import Located
 
@@ -31,7 +31,7 @@ class KitInfo(SpecModel):
 
 
 class DragRageSpec(SpecModel):
-    """A Drag Rage kit: board and counter numbers, the two rule readings, and kit/credit text."""
+    """A Drag Rage kit: board and counter numbers, the three rule readings, and kit/credit text."""
 
     game: Literal["drag-rage"]
     kit: KitInfo = KitInfo()
@@ -43,6 +43,9 @@ class DragRageSpec(SpecModel):
     counters: tuple[CounterValue, ...] = Field(STANDARD_COUNTERS, min_length=1, max_length=MAX_COUNTERS)
     counter_pool: Pool = Pool.SHARED
     spun_out_counter: SpinOut = SpinOut.SPENT
+    crossing_move: Crossing = Crossing.CHALLENGEABLE
+    """Rule 9: `challengeable` (the move that crosses the line can be challenged like any move) or `final`
+    (it stands: the heat ends at the crossing unless the other driver has played fewer counters)."""
     heats_to_win: int = Field(2, ge=1, le=10)
     print: DragRagePrint | None = None
     """What `pnp render` prints (see print_options.py)."""
@@ -55,6 +58,7 @@ class DragRageSpec(SpecModel):
             counters=self.counters,
             pool=self.counter_pool,
             spin_out=self.spun_out_counter,
+            crossing=self.crossing_move,
             heats_to_win=self.heats_to_win,
         )
 

@@ -1,8 +1,8 @@
 """The simulator: many best-of-three races for every pair of strategies, summarised with intervals.
 
-Input: a `Variant`, strategy names, races per pair and a seed. Output: a `SimReport` with each
-pair's race win rate, the first mover's heat win rate, heat length in turns and the dead-heat rate,
-each with a 95 % confidence interval, as text or JSON. The same seed gives the same report.
+Input: a `Variant`, strategies by name, races per pair and a seed. Output: a `SimReport` with what each
+strategy does, each pair's race win rate, the first mover's heat win rate, heat length in turns and the
+dead-heat rate, each with a 95 % confidence interval, as text or JSON. The same seed gives the same report.
 """
 
 from __future__ import annotations
@@ -45,12 +45,15 @@ class SimReport:
     heat_turns: Estimate
     dead_heats: Estimate
     heats: int
+    strategies: tuple[tuple[str, str], ...] = ()
+    """(name, what it does) of each strategy in the match-ups."""
 
     def to_dict(self) -> dict[str, object]:
         """Plain data for JSON output."""
         return {
             "seed": self.seed,
             "races_per_pair": self.races_per_pair,
+            "strategies": [{"name": name, "description": text} for name, text in self.strategies],
             "heats": self.heats,
             "first_mover_heat_win_rate": self.first_mover.to_dict(),
             "turns_per_heat": self.heat_turns.to_dict(),
@@ -102,6 +105,7 @@ def simulate(variant: Variant, strategies: dict[str, Strategy], races: int, seed
         heat_turns=mean([float(h.turns) for h in all_heats]),
         dead_heats=rate(dead, len(all_heats)),
         heats=len(all_heats),
+        strategies=tuple((name, strategies[name].describe()) for name in sorted(strategies)),
     )
 
 
@@ -116,6 +120,8 @@ def format_text(report: SimReport) -> str:
     lines = [
         f"Drag Rage simulation: {report.races_per_pair} races per pair, seed {report.seed}, "
         f"{report.heats} heats in all (95 % intervals in brackets)",
+        "",
+        *(f"{name}: {text}" for name, text in report.strategies),
         "",
         f"{'driver A':<10} {'driver B':<10} {'A wins race':<26} {'first mover wins heat':<26} undecided",
     ]

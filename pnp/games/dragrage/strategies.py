@@ -23,6 +23,10 @@ class Strategy(Protocol):
 
     def choose(self, variant: Variant, state: HeatState, actions: tuple[Action, ...], rng: random.Random) -> Action: ...
 
+    def describe(self) -> str:
+        """One line saying what the driver does, for reports."""
+        ...
+
 
 def hold_odds(state: HeatState) -> Fraction:
     """Best chance the opponent of `state.actor` has to hold the move now open to a challenge."""
@@ -78,6 +82,12 @@ class Greedy:
 
     name: str = "greedy"
 
+    def describe(self) -> str:
+        """One line saying what the driver does."""
+        return ("plays the counter that crosses nearest the line, else the biggest that stays short; challenges "
+                "only once done racing, and only moves more likely to fail than hold; after a failed challenge "
+                "turns in its nitro die to advance")
+
     def choose(self, variant: Variant, state: HeatState, actions: tuple[Action, ...], rng: random.Random) -> Action:
         """Pick an action (see the class docstring)."""
         if state.phase is Phase.DEFEND:
@@ -98,6 +108,11 @@ class Cautious:
     safe: int = 7
     name: str = "cautious"
 
+    def describe(self) -> str:
+        """One line saying what the driver does."""
+        return (f"plays counters up to {self.safe} (or one more to cross), challenges only moves that hold less "
+                "than one time in four, keeps its nitro die after a failed challenge")
+
     def choose(self, variant: Variant, state: HeatState, actions: tuple[Action, ...], rng: random.Random) -> Action:
         """Pick an action (see the class docstring)."""
         if state.phase is Phase.DEFEND:
@@ -117,6 +132,11 @@ class Threshold:
     threshold: int = 9
     name: str = "threshold"
 
+    def describe(self) -> str:
+        """One line saying what the driver does."""
+        return (f"races like greedy, calls \"Let's Roll\" on every move of {self.threshold} spaces or more, "
+                "keeps its nitro die after a failed challenge")
+
     def choose(self, variant: Variant, state: HeatState, actions: tuple[Action, ...], rng: random.Random) -> Action:
         """Pick an action (see the class docstring)."""
         if state.phase is Phase.DEFEND:
@@ -133,6 +153,10 @@ class RandomDriver:
     """Picks uniformly among the legal actions."""
 
     name: str = "random"
+
+    def describe(self) -> str:
+        """One line saying what the driver does."""
+        return "picks any legal action, each as likely as the others"
 
     def choose(self, variant: Variant, state: HeatState, actions: tuple[Action, ...], rng: random.Random) -> Action:
         """Pick an action at random."""

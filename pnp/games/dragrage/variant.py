@@ -1,6 +1,6 @@
 """The rules of one Drag Rage variant as the engine uses them, independent of YAML.
 
-Input: lane length, finish line, counter values and the two readings we made parameters.
+Input: lane length, finish line, counter values and the three readings we made parameters.
 Output: a frozen `Variant` with the derived numbers (finish space, distance, counter bit masks).
 """
 
@@ -29,6 +29,15 @@ class SpinOut(StrEnum):
     """It goes back to the pool and no longer counts."""
 
 
+class Crossing(StrEnum):
+    """Rule 9: what becomes of the move that carries a car across the finish line."""
+
+    CHALLENGEABLE = "challengeable"
+    """It can be challenged on the opponent's next turn like any move; a spin-out puts the car back."""
+    FINAL = "final"
+    """It stands: the heat ends at the crossing unless the opponent has played fewer counters."""
+
+
 STANDARD_COUNTERS: tuple[int, ...] = tuple(range(2, 13))
 
 
@@ -41,6 +50,7 @@ class Variant:
     counters: tuple[int, ...] = STANDARD_COUNTERS
     pool: Pool = Pool.SHARED
     spin_out: SpinOut = SpinOut.SPENT
+    crossing: Crossing = Crossing.CHALLENGEABLE
     heats_to_win: int = 2
     full_mask: int = field(init=False)
 

@@ -102,3 +102,32 @@ def test_optimal_refuses_returned_counters_and_over_budget_searches() -> None:
     code, _, err = run("optimal", "--max-states", "100")
     assert code == 1
     assert "100 states" in err
+
+
+def test_simulate_report_says_what_each_strategy_does() -> None:
+    # Text and JSON name every strategy of the match-ups with a line on how it drives, using its own
+    # numbers (cautious plays counters up to 7, threshold challenges moves of 9 or more).
+    code, out, _ = run("simulate", "--games", "3", "--strategy", "cautious", "--strategy", "threshold")
+    assert code == 0
+    lines = {line.split(":", 1)[0]: line for line in out.splitlines() if ": " in line}
+    assert "up to 7" in lines["cautious"]
+    assert "9 spaces or more" in lines["threshold"]
+    assert "greedy" not in lines
+    code, out, _ = run("simulate", "--games", "3", "--format", "json", "--strategy", "random", "--strategy", "greedy")
+    described = {s["name"]: s["description"] for s in json.loads(out)["strategies"]}
+    assert sorted(described) == ["greedy", "random"]
+    assert "nitro" in described["greedy"]
+    assert "legal action" in described["random"]
+
+
+def test_optimal_progress_goes_to_stderr_only_when_asked() -> None:
+    sprint = str(EXAMPLES / "variants" / "sprint.yaml")
+    code, out, err = run("optimal", sprint, "--format", "json", "--progress")
+    assert code == 0
+    assert json.loads(out)["states"] == 33452  # stdout stays clean JSON
+    assert "finding positions: layer 1 of at most 7" in err
+    assert "valuing positions: 33,452 of 33,452 (100 %)" in err
+    code, out, err = run("optimal", sprint)  # stderr is no terminal here: quiet by default
+    assert code == 0
+    assert err == ""
+    assert "63.60 %" in out

@@ -17,7 +17,7 @@ from pnp.games.dragrage.state import (
     Roll,
     Wait,
 )
-from pnp.games.dragrage.variant import Pool, SpinOut, Variant
+from pnp.games.dragrage.variant import Crossing, Pool, SpinOut, Variant
 
 # Lane of 12 spaces, line after space 9 (a car needs 9 spaces and must stop on space 12 or before).
 SMALL = Variant(lane_length=12, finish_after=9, counters=(1, 2, 3, 4, 5, 6))
@@ -255,3 +255,35 @@ def test_only_overshooting_counters_left_break_the_chute_in_play() -> None:
     state = play(variant, [Advance(5), Advance(5), Advance(6), Advance(7), Wait()])
     assert state.pos == (12, 13)
     assert (result(variant, state).winner, result(variant, state).reason) == (None, Reason.BOTH_CHUTES)
+
+
+FINAL = Variant(lane_length=12, finish_after=9, counters=(1, 2, 3, 4, 5, 6), pool=Pool.SEPARATE,
+                crossing=Crossing.FINAL)
+
+
+def test_challengeable_reading_lets_the_crossing_move_be_challenged_when_counters_are_level() -> None:
+    # Driver 0 crosses with 6 + 4 while driver 1 has played one counter, so driver 1 plays on; the
+    # crossing move is open to "Let's Roll", and a roll that falls short spins it out.
+    state = play(OWN, [Advance(6), Advance(1), Advance(4)])
+    assert Challenge() in legal_actions(OWN, state)
+    state = play(OWN, [Advance(6), Advance(1), Advance(4), Challenge(), Roll(2)], rolls=[(1, 1)])
+    assert state.pos == (7, 2)
+    # crossing second with level counters: the heat is not over until the crossing move is settled
+    level = play(OWN, [Advance(6), Advance(6), Advance(3), Advance(4)])
+    assert level.phase is Phase.TURN and legal_actions(OWN, level) == (Challenge(), Wait())
+
+
+def test_final_reading_ends_the_heat_at_the_crossing_or_lets_the_other_play_on_unchallenged() -> None:
+    # Same moves under the literal reading: the crossing move stands.
+    state = play(FINAL, [Advance(6), Advance(1), Advance(4)])
+    assert state.pos == (11, 2)
+    assert Challenge() not in legal_actions(FINAL, state)
+    with pytest.raises(ValueError, match="not a legal action"):
+        apply(FINAL, state, Challenge())
+    # crossing second with level counters: the heat ends at once (driver 0 stopped nearer the line)
+    level = play(FINAL, [Advance(6), Advance(6), Advance(3), Advance(4)])
+    assert level.phase is Phase.OVER
+    assert (result(FINAL, level).winner, result(FINAL, level).reason) == (0, Reason.CLOSER_TO_LINE)
+    # a move that stays short of the line can still be challenged
+    short = play(FINAL, [Advance(6)])
+    assert Challenge() in legal_actions(FINAL, short)

@@ -10,11 +10,12 @@ import pytest
 
 from pnp.games.dragrage.dice import RandomDice
 from pnp.games.dragrage.engine import hold_chance, initial_state, legal_actions, resolve_roll, result, step
-from pnp.games.dragrage.optimal import HeatSearch, SearchTooLarge, UnsupportedVariant, solve_heat
+from pnp.games.dragrage.optimal import UnsupportedVariant, solve_heat
 from pnp.games.dragrage.play import play_heat
+from pnp.games.dragrage.search_limits import SearchTooLarge
 from pnp.games.dragrage.state import Action, Advance, HeatState, Phase
 from pnp.games.dragrage.strategies import Greedy, Strategy
-from pnp.games.dragrage.variant import Pool, SpinOut, Variant
+from pnp.games.dragrage.variant import Crossing, Pool, SpinOut, Variant
 
 
 class EngineSearch:
@@ -64,8 +65,11 @@ def test_single_counter_heat_has_the_hand_computed_value() -> None:
         Variant(lane_length=10, finish_after=8, counters=(2, 3, 5, 8)),
         Variant(lane_length=8, finish_after=6, counters=(3, 4, 6, 8), pool=Pool.SEPARATE),
         Variant(lane_length=14, finish_after=8, counters=(2, 5, 7, 9, 12)),
+        Variant(lane_length=10, finish_after=7, counters=(1, 2, 3, 4, 5), crossing=Crossing.FINAL),
+        Variant(lane_length=8, finish_after=6, counters=(3, 4, 6, 8), pool=Pool.SEPARATE, crossing=Crossing.FINAL),
     ],
-    ids=["shared", "separate", "engines-blow", "chutes-break", "long-counters"],
+    ids=["shared", "separate", "engines-blow", "chutes-break", "long-counters", "final-crossing",
+         "final-crossing-separate"],
 )
 def test_search_agrees_with_a_plain_search_over_engine_states(variant: Variant) -> None:
     reference = EngineSearch(variant)
@@ -116,4 +120,4 @@ def test_search_budget_and_unsupported_variants() -> None:
     with pytest.raises(SearchTooLarge):
         solve_heat(SPRINT, max_states=50)
     with pytest.raises(UnsupportedVariant):
-        HeatSearch(Variant(spin_out=SpinOut.RETURNED))
+        solve_heat(Variant(spin_out=SpinOut.RETURNED))

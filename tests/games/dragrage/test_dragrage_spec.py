@@ -9,7 +9,7 @@ import pytest
 
 from pnp.diagnostics import Severity, SpecError
 from pnp.games.dragrage.plugin import PLUGIN
-from pnp.games.dragrage.variant import Pool, SpinOut, Variant
+from pnp.games.dragrage.variant import Crossing, Pool, SpinOut, Variant
 from pnp.rules import REGISTRY
 from pnp.source.loader import load_yaml, load_yaml_text
 
@@ -129,3 +129,12 @@ def test_rule_fails_and_passes(rule: str, failing: str, passing: str) -> None:
 def test_certainty_rules_are_warnings_and_setup_rules_errors() -> None:
     severities = {d.rule: d.severity for d in diagnostics("counters: [2, 4, 6, 8, 10, 12, 0]\n")}
     assert severities == {"dragrage.engine.unavoidable": Severity.WARNING, "dragrage.counters.positive": Severity.ERROR}
+
+
+def test_crossing_move_reading_is_a_spec_option() -> None:
+    assert PLUGIN.build(load_yaml_text(HEAD)).variant().crossing is Crossing.CHALLENGEABLE
+    spec = PLUGIN.build(load_yaml_text(HEAD + "crossing_move: final\n"))
+    assert spec.variant().crossing is Crossing.FINAL
+    with pytest.raises(SpecError) as info:
+        PLUGIN.build(load_yaml_text(HEAD + "crossing_move: never\n"))
+    assert "crossing_move" in str(info.value.diagnostics[0].format_text())

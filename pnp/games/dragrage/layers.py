@@ -1,0 +1,266 @@
+"""The layers of a heat's game tree as numpy arrays: which positions play reaches, and their values.
+
+Input: a `Variant` (spent spun-out counters, positive counters; `optimal.py` checks both) and a progress
+callback. Output: the value of the set-up for the first driver, the number of positions and the value
+of each opening advance (`LayerAnswer`).
+
+A position is seen from the driver to move ("me") at the moment they advance: my pool, space, counters
+played and nitro die, and yours, packed into one 64-bit integer (me in the high half, you in the low
+half; each half is nitro | played | space | pool from bit 0). Every advance uses up a counter for good,
+so positions fall into layers by the counters still unplayed, and a position's value depends only on
+positions of the next layer. The search runs down from the set-up to find the reachable positions of
+each layer (sorted key arrays), then up from the last layer, valuing a whole layer at once from the
+values of the layer below. The engine's `pending` move is no part of a position: a challenge is settled
+from the layer below. Blown engines are not stored either: with spent counters a car is blown exactly
+when its pool no longer covers its distance. The formulas follow `engine.py` operation by operation in
+the order a direct search would use them, so the floating-point values agree to the last digit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE, p_at_least
+from pnp.games.dragrage.search_limits import Progress, SearchTooLarge
+from pnp.games.dragrage.variant import START_SPACE, Crossing, Pool, Variant
+
+MAX_KEY_BITS = 63
+MAX_TABLE_BITS = 26
+Keys = np.ndarray
+
+
+@dataclass(frozen=True, slots=True)
+class LayerAnswer:
+    """What the layered search found."""
+
+    value: float
+    positions: int
+    openings: dict[int, float]
+    """The first driver's value after each legal opening counter."""
+
+
+class Layers:
+    """The packed rules of one variant (mirroring `engine.py`) applied to whole arrays of positions."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.finish, self.lane = variant.finish_space, variant.lane_length
+        n = len(variant.counters)
+        top = max(START_SPACE, self.finish - 1 + max(variant.counters))
+        self.space_bits, self.played_bits = top.bit_length(), n.bit_length()
+        self.space_at = 1 + self.played_bits
+        self.pool_at = self.space_at + self.space_bits
+        self.h = self.pool_at + n
+        if 2 * self.h > MAX_KEY_BITS or n + self.space_bits > MAX_TABLE_BITS:
+            raise SearchTooLarge(f"the positions of this variant need more than {MAX_KEY_BITS} bits")
+        sums = np.zeros(1, dtype=np.int64)
+        for value in variant.counters:
+            sums = np.concatenate([sums, sums + value])
+        spaces = np.arange(1 << self.space_bits)
+        # by (pool, space): the car crossed, or the counters left cannot carry it across
+        self.stopped = ((spaces[None, :] >= self.finish) | (sums[:, None] < self.finish - spaces[None, :])).ravel()
+        self.nitro = 1 << self.h
+        self.half = self.nitro - 1
+        self.shared = variant.pool is Pool.SHARED
+
+    # --- fields and rules on arrays ------------------------------------------------------------------
+
+    def start(self) -> int:
+        """The set-up: both cars on Start, every counter and both nitro dice unused."""
+        half = self.variant.full_mask << self.pool_at | START_SPACE << self.space_at | 1
+        return half << self.h | half
+
+    def swap(self, k: Keys) -> Keys:
+        """The same positions seen from the other driver."""
+        return (k & self.half) << self.h | k >> self.h
+
+    def _space(self, half: Keys) -> Keys:
+        return half >> self.space_at & (1 << self.space_bits) - 1
+
+    def _played(self, half: Keys) -> Keys:
+        return half >> 1 & (1 << self.played_bits) - 1
+
+    def racing(self, k: Keys) -> np.ndarray:
+        """Whether I still play counters (`engine.done`; blown = pool short of my distance)."""
+        me, you = k >> self.h, k & self.half
+        waits = (self._space(you) >= self.finish) & (self._played(me) >= self._played(you))
+        return ~self.stopped[me >> self.space_at] & ~waits
+
+    def outcome(self, k: Keys) -> np.ndarray:
+        """My score in finished heats (`engine.result`)."""
+        me, you = k >> self.h, k & self.half
+        mine, yours = self._space(me), self._space(you)
+        my_played, your_played = self._played(me), self._played(you)
+        me_over, you_over = mine >= self.finish, yours >= self.finish
+        me_clean, you_clean = mine <= self.lane, yours <= self.lane
+        conditions = [
+            ~me_over & ~you_over, me_over != you_over,
+            ~me_clean & ~you_clean, me_clean != you_clean,
+            my_played != your_played, mine != yours,
+        ]
+        scores = [0.5, me_over, 0.5, me_clean, my_played < your_played, mine < yours]
+        return np.select(conditions, [np.asarray(s, dtype=np.float64) for s in scores], 0.5)
+
+    def _legal(self, k: Keys) -> list[np.ndarray]:
+        """For each counter, whether it is a legal advance at each position (`engine.legal_counters`)."""
+        me = k >> self.h
+        pool, space = me >> self.pool_at, self._space(me)
+        has = [(pool >> i & 1).astype(bool) for i in range(len(self.variant.counters))]
+        fits = [space + v <= self.lane for v in self.variant.counters]
+        inside = np.zeros(len(k), dtype=bool)
+        for a, b in zip(has, fits, strict=True):
+            inside |= a & b
+        return [a & (b | ~inside) for a, b in zip(has, fits, strict=True)]
+
+    def _deltas(self, i: int) -> tuple[int, int, int]:
+        """Key changes for counter i: (after it, seen by the opponent), (after it, by the mover), (spun out)."""
+        bit, value = 1 << i, self.variant.counters[i]
+        stay = -(bit << self.pool_at) + 2  # the mover's half: counter used, one more played
+        moved = stay + (value << self.space_at)
+        other = -(bit << self.pool_at) if self.shared else 0
+        return moved + (other << self.h), (moved << self.h) + other, stay + (other << self.h)
+
+    def _open(self, k: Keys, i: int) -> np.ndarray:
+        """Whether the advance with counter i can be challenged (rule 9's reading)."""
+        if self.variant.crossing is Crossing.CHALLENGEABLE:
+            return np.ones(len(k), dtype=bool)
+        return self._space(k >> self.h) + self.variant.counters[i] < self.finish
+
+    @staticmethod
+    def _holds(value: int) -> tuple[float, float]:
+        return float(p_at_least(value, FREE_DICE)), float(p_at_least(value, FREE_DICE + NITRO_DICE))
+
+    # --- down: the reachable positions -----------------------------------------------------------------
+
+    def below(self, k: Keys) -> Keys:
+        """The advance positions of the next layer whose values the positions `k` need (sorted)."""
+        reached = np.zeros(0, dtype=np.int64)
+        for i, legal in enumerate(self._legal(k)):
+            found: list[Keys] = [reached]
+            p = k[legal]
+            two, three = self._holds(self.variant.counters[i])
+            dy, dm, dr = self._deltas(i)
+            ws = self.swap(p)
+            t = ws + dy
+            asked = [t]
+            opened = self._open(p, i)
+            p, ws, t = p[opened], ws[opened], t[opened]
+            u, back = p + dm, ws + dr
+            yours, mine = (p & 1).astype(bool), (p & self.nitro).astype(bool)
+            racing_t = self.racing(t)
+            if two > 0:
+                asked.append(u)
+                found.append(t[yours & racing_t] - self.nitro)
+            if two < 1:
+                asked.append(back)
+            if three > 0:
+                asked.append(u[mine] - self.nitro)
+                found.append(t[mine & yours & racing_t] - 1 - self.nitro)
+            if three < 1:
+                asked.append(back[mine] - 1)
+            q = _unique(np.concatenate(asked))
+            racing = self.racing(q)
+            others = self.swap(q[~racing])
+            found += [q[racing], others[self.racing(others)]]
+            reached = _unique(np.concatenate(found))  # merged counter by counter, to bound the memory
+        return reached
+
+    # --- up: values -----------------------------------------------------------------------------------
+
+    def values(self, k: Keys, keys_below: Keys, values_below: np.ndarray, record: dict[int, float] | None = None
+               ) -> np.ndarray:
+        """My best advance value at each position `k`, from the values of the next layer. `record` gets
+        each counter's value at the first position (for the openings)."""
+
+        def look(q: Keys) -> np.ndarray:
+            return values_below[np.searchsorted(keys_below, q)]
+
+        def turn(q: Keys) -> np.ndarray:
+            """The value for the driver to move at `q` with nothing to challenge (engine: turn, pending 0)."""
+            out = np.empty(len(q))
+            racing = self.racing(q)
+            out[racing] = look(q[racing])
+            waiting = q[~racing]
+            others = self.swap(waiting)
+            wait = self.outcome(waiting)
+            other_races = self.racing(others)
+            wait[other_races] = 1.0 - look(others[other_races])
+            out[~racing] = wait
+            return out
+
+        def after_fail(t: Keys, swapped: Keys, yours: np.ndarray, racing_t: np.ndarray) -> np.ndarray:
+            """The challenger's value after a failed challenge: pass, or turn in the nitro die and advance."""
+            held = 1.0 - turn(swapped)
+            both = yours & racing_t
+            held[both] = np.maximum(held[both], look(t[both] - self.nitro))
+            return held
+
+        best = np.full(len(k), -1.0)
+        for i, legal in enumerate(self._legal(k)):
+            p = k[legal]
+            two, three = self._holds(self.variant.counters[i])
+            dy, dm, dr = self._deltas(i)
+            ws = self.swap(p)
+            t = ws + dy
+            score = turn(t)
+            opened = self._open(p, i)
+            p, ws, t = p[opened], ws[opened], t[opened]
+            u, back = p + dm, ws + dr
+            yours, mine = (p & 1).astype(bool), (p & self.nitro).astype(bool)
+            racing_t = self.racing(t)
+            held = after_fail(t, u, yours, racing_t) if two > 0 else np.zeros(len(p))
+            spun = turn(back) if two < 1 else np.zeros(len(p))
+            challenge = two * held + (1.0 - two) * spun
+            if mine.any():
+                tm = t[mine] - 1
+                held = (after_fail(tm, u[mine] - self.nitro, yours[mine], racing_t[mine]) if three > 0
+                        else np.zeros(len(tm)))
+                spun = turn(back[mine] - 1) if three < 1 else np.zeros(len(tm))
+                challenge[mine] = np.minimum(challenge[mine], three * held + (1.0 - three) * spun)
+            score[opened] = np.maximum(score[opened], challenge)
+            value = 1.0 - score
+            best[legal] = np.maximum(best[legal], value)
+            if record is not None and legal[0]:
+                record[self.variant.counters[i]] = float(value[0])
+        return best
+
+
+def _unique(keys: Keys) -> Keys:
+    """The distinct keys, sorted (by a stable sort, which merges sorted runs in linear time; numpy's
+    hash-based `unique` is slow on these keys)."""
+    keys = np.sort(keys, kind="stable")
+    return keys[np.concatenate(([True], keys[1:] != keys[:-1]))] if len(keys) else keys
+
+
+def solve_layers(variant: Variant, max_states: int, progress: Progress | None) -> LayerAnswer:
+    """Reach every layer from the set-up, then value them from the last; SearchTooLarge past
+    `max_states` positions."""
+    rules = Layers(variant)
+    start = np.array([rules.start()], dtype=np.int64)
+    if not rules.racing(start)[0]:
+        return LayerAnswer(float(rules.outcome(start)[0]), 0, {})
+    layers = [start]
+    counters = len(variant.counters) * (1 if rules.shared else 2)
+    total = 1
+    while len(layers[-1]):
+        if progress:
+            progress("reach", len(layers), counters)
+        nxt = rules.below(layers[-1])
+        total += len(nxt)
+        if total > max_states:
+            raise SearchTooLarge(f"more than {max_states} states")
+        layers.append(nxt)
+    layers.pop()
+    keys_below, values_below = np.zeros(0, dtype=np.int64), np.zeros(0)
+    openings: dict[int, float] = {}
+    solved = 0
+    while layers:
+        keys = layers.pop()
+        values_below = rules.values(keys, keys_below, values_below, openings if not layers else None)
+        keys_below = keys
+        solved += len(keys)
+        if progress:
+            progress("solve", solved, total)
+    return LayerAnswer(float(values_below[0]), total, openings)
