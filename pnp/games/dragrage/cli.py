@@ -15,7 +15,6 @@ import click
 from pnp.commands import FORMAT_CHOICE, show_warnings, user_errors
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.dragrage.optimal import DEFAULT_MAX_STATES, SearchTooLarge, UnsupportedVariant, solve_heat
-from pnp.games.dragrage.simulate import format_json, format_text, simulate
 from pnp.games.dragrage.state import Advance
 from pnp.games.dragrage.strategies import builtin_strategies
 from pnp.games.dragrage.variant import Variant
@@ -55,6 +54,8 @@ def dragrage() -> None:
 @user_errors
 def simulate_command(spec: str | None, games: int, seed: int, fmt: str, names: tuple[str, ...], max_games: int) -> None:
     """Play best-of-three races between every pair of strategies and report win rates."""
+    from pnp.games.dragrage.simulate import format_json, format_text, simulate
+
     if games > max_games:
         raise click.UsageError(f"--games {games} is over the cap of {max_games}; raise it with --max-games")
     variant = _variant(spec)
