@@ -1,6 +1,8 @@
 """The `pnp` command line: validate, render, info, schema, calibrate, and each game's own commands.
 
 Exit codes: 0 success, 1 spec/validation/render error, 2 usage error. User errors never show a traceback.
+Importing this module loads click and pnp's caps only: each command imports the stages it runs, and the game
+command groups are imported when used, so `pnp --version` and `pnp --help` start quickly.
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ from pnp import __version__
 from pnp.collector import collector_paused
 from pnp.commands import report, user_errors
 from pnp.diagnostics import Diagnostic, SpecError, sort_diagnostics
-from pnp.games.registry import command_names, game_command, get_game, plugin_names
-from pnp.model.sheets import paper_names
+from pnp.games.registry import command_group, command_names, get_game, plugin_names
 from pnp.pipeline import (
     MAX_PAGES,
     MAX_PIECES,
@@ -30,9 +31,8 @@ from pnp.pipeline import (
     translator,
     validate_spec,
 )
-from pnp.render.outputs import FORMATS, render_files, render_jobs, slug
+from pnp.source.files import MAX_DEPTH_CEILING, Limits
 from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
-from pnp.source.loader import MAX_DEPTH_CEILING, Limits
 
 EXTRA_GROUPS: dict[str, tuple[str, str]] = {
     "i18n": ("pnp.i18n.cli", "i18n"),
@@ -50,9 +50,9 @@ class PnpGroup(click.Group):
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             return command
-        game = game_command(cmd_name)
-        if game is not None:
-            return game.cli
+        group = command_group(cmd_name)
+        if group is not None:
+            return group
         if cmd_name in EXTRA_GROUPS:
             module, attribute = EXTRA_GROUPS[cmd_name]
             group: click.Command = getattr(importlib.import_module(module), attribute)
@@ -100,9 +100,22 @@ def _limits(kwargs: dict[str, Any]) -> RunLimits:
                      kwargs.pop("max_image_bytes"))
 
 
+class PaperChoice(click.Choice):  # type: ignore[type-arg]
+    """A paper size from pnp/data/layouts/papers.yaml, in any case (`--paper A4`); the value is the lower-case
+    name. The file is read when a command's help or a `--paper` value needs the names, not on import."""
+
+    def __init__(self) -> None:
+        self.case_sensitive = False
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        from pnp.data import layout_data
+
+        return tuple(sorted(layout_data("papers")))
+
+
 SPEC = click.Path(exists=True, dir_okay=False, path_type=Path)
-PAPER = click.Choice(paper_names(), case_sensitive=False)
-"""A paper size from pnp/data/layouts/papers.yaml, in any case (`--paper A4`); the value is the lower-case name."""
+PAPER = PaperChoice()
 
 
 @click.group(cls=PnpGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -151,6 +164,8 @@ def _all_problems(spec: Path, limits: RunLimits, games: int | None) -> list[Diag
 
 
 def _formats(value: str) -> tuple[str, ...]:
+    from pnp.render.outputs import FORMATS
+
     chosen = tuple(part.strip().lower() for part in value.split(",") if part.strip())
     unknown = [f for f in chosen if f not in FORMATS]
     if unknown or not chosen:
@@ -192,6 +207,7 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
            strict: bool, rulebook: str, force: bool, **kwargs: Any) -> None:
     """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) into the output folder."""
     from pnp.output import write_outputs
+    from pnp.render.outputs import render_files, render_jobs, slug
 
     chosen = _formats(formats)
     lang = _language(lang, catalogs)

@@ -1,6 +1,7 @@
 """The pipeline: load → model → validate → layout → render, as functions the CLI calls.
 
 Input: a spec path and options. Output: diagnostics, a plan and a `Document`, or rendered file bytes.
+Each stage is imported by the function that runs it, so a command loads only the stages it uses.
 """
 
 from __future__ import annotations
@@ -8,18 +9,20 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.base import GamePlugin, PrintContext, require_game
 from pnp.games.registry import KIT, game_names, get_game
-from pnp.layout.compose import compose
-from pnp.layout.imposition import LayoutError, Plan, choose_plan
-from pnp.layout.pieces import PrintJob
-from pnp.layout.scene import Document
-from pnp.model.sheets import SheetSettings
+from pnp.source.files import Limits
 from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
-from pnp.source.loader import Limits, Located, load_yaml
+
+if TYPE_CHECKING:
+    from pnp.layout.imposition import Plan
+    from pnp.layout.pieces import PrintJob
+    from pnp.layout.scene import Document
+    from pnp.model.sheets import SheetSettings
+    from pnp.source.loader import Located
 
 MAX_PAGES = 500
 MAX_PIECES = 5000
@@ -52,6 +55,8 @@ def _top_error(located: Located, message: str, hint: str, rule: str = "spec.type
 
 def load_spec(path: Path, limits: RunLimits | None = None) -> LoadedSpec:
     """Load and model a spec file; raise SpecError with located diagnostics."""
+    from pnp.source.loader import load_yaml
+
     limits = limits or RunLimits()
     located = load_yaml(path, limits.yaml)
     data = located.data
@@ -71,6 +76,8 @@ def load_checked(path: Path | str, game: str, limits: RunLimits | None = None) -
 
     Returns the loaded spec and its warnings; raises SpecError with every error when the spec is invalid.
     """
+    from pnp.source.loader import load_yaml
+
     limits = limits or RunLimits()
     located = load_yaml(path, limits.yaml)
     plugin = get_game(game)
@@ -121,6 +128,8 @@ def printable_problems(loaded: LoadedSpec, limits: RunLimits | None = None) -> l
 
 def settings_of(job: PrintJob) -> SheetSettings:
     """How a print job goes on paper: its own settings, or the defaults."""
+    from pnp.model.sheets import SheetSettings
+
     return job.settings or SheetSettings()
 
 
@@ -153,6 +162,9 @@ def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLim
     Texts are translated where they are drawn (sheet phrases, a game's component texts), never afterwards;
     a generic kit's own texts are the designer's and are printed as written.
     """
+    from pnp.layout.compose import compose
+    from pnp.layout.imposition import LayoutError, choose_plan
+
     tr = tr or translator(lang)
     limits = limits or RunLimits()
     job = print_job(loaded, limits, paper, tr)

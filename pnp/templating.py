@@ -9,6 +9,8 @@ The template comes from files a user may have downloaded, so it is treated as un
 bounded by the template's length), a short list of harmless filters, and caps on what one operation may
 build (`pnp.template_limits`): `'A' * 10**9`, `10**10**6` and `('A' * 10000) | join('B' * 10000)` fail at once
 instead of eating memory or time.
+
+Text without a `{` is printed as written, so jinja2 is imported only for a text that may be a template.
 """
 
 from __future__ import annotations
@@ -17,12 +19,14 @@ import math
 import re
 from collections.abc import Mapping
 from functools import cache, lru_cache
-from typing import Any
-
-from jinja2 import StrictUndefined, Template, TemplateError, nodes
+from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.template_limits import MAX_INT_DIGITS, MAX_SEQUENCE, BoundedCodeGenerator, BoundedEnvironment, bounded_filter
+
+if TYPE_CHECKING:
+    from jinja2 import Template
+
+    from pnp.template_limits import BoundedEnvironment
 
 MAX_TEMPLATE_CHARS = 20_000
 """Longest template source accepted."""
@@ -55,11 +59,13 @@ SAFE_FILTERS = (
 )
 """Filters a template may use; the others can build large strings (center, indent, wordwrap...)."""
 
-_ALLOWED_STATEMENTS = (nodes.Template, nodes.Output, nodes.If)
-
 
 @cache
 def _environment() -> BoundedEnvironment:
+    from jinja2 import StrictUndefined
+
+    from pnp.template_limits import BoundedCodeGenerator, BoundedEnvironment, bounded_filter
+
     env = BoundedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
     env.code_generator_class = BoundedCodeGenerator
     env.filters = {name: bounded_filter(name, env.filters[name]) for name in SAFE_FILTERS}
@@ -88,13 +94,16 @@ def _compiled(source: str) -> Template | tuple[int, str, str]:
 
     Compiling is the costly part of rendering; a deck repeats the same few card templates many times.
     """
+    from jinja2 import nodes
+
+    allowed = (nodes.Template, nodes.Output, nodes.If)
     env = _environment()
     deep = _too_deep(source)
     if deep:
         return deep, f"brackets nested more than {MAX_NESTING} deep", "write the expression with fewer brackets"
     tree = env.parse(source)
     for node in tree.find_all(nodes.Stmt):
-        if not isinstance(node, _ALLOWED_STATEMENTS):
+        if not isinstance(node, allowed):
             return (node.lineno, f"the template statement '{type(node).__name__.lower()}' is not allowed",
                     "use {{ expressions }} and {% if %} ... {% endif %} only")
     for const in tree.find_all(nodes.Const):
@@ -137,6 +146,8 @@ def _name_hint(message: str, context: Mapping[str, Any], source: str) -> str:
     matched against the names under the same parent first (`kit.name`, not `card.name`)."""
     import difflib  # only failing templates need it
 
+    from pnp.template_limits import MAX_INT_DIGITS, MAX_SEQUENCE
+
     if re.search(r"too large|too much|not a finite number", message):
         return (f"keep every text or list a template builds under {MAX_SEQUENCE} characters or items, "
                 f"and numbers under {MAX_INT_DIGITS} digits")
@@ -165,10 +176,15 @@ def render_template_string(source: str, context: Mapping[str, Any], *, file: str
     """Render `source` (jinja2 syntax) with `context`; errors become a SpecError at `file`:`line`.
 
     `line` and `column` give the first character of `source` in `file`; an error on a later line of a
-    multi-line template is reported at that later line (column 1).
+    multi-line template is reported at that later line (column 1). A text with no `{` (so no jinja2 tag) and
+    no carriage return (which jinja2 would turn into a newline) is returned as it is, without jinja2.
     """
     if len(source) > MAX_TEMPLATE_CHARS:
         raise _fail(file, line, f"template text over {MAX_TEMPLATE_CHARS} characters", "shorten the text", column)
+    if "{" not in source and "\r" not in source:
+        return source
+    from jinja2 import TemplateError
+
     try:
         template = _compiled(source)
         if isinstance(template, tuple):

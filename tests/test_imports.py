@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.games.registry import GAMES, get_game
+from pnp.games.registry import GAMES, command_group, get_game
 
 PNP = Path(__file__).resolve().parents[1] / "pnp"
 STAGES = ("pnp.layout", "pnp.render", "pnp.booklet", "pnp.model", "pnp.source", "pnp.rules", "pnp.i18n")
@@ -179,3 +179,4 @@ def test_every_game_has_the_same_rooms(entry):
     assert plugin.name == entry.name
     if entry.command is not None:
         assert "cli" in rooms and plugin.cli is not None and plugin.cli.name == entry.command
+        assert command_group(entry.command) is plugin.cli

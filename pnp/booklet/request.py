@@ -8,14 +8,13 @@ from __future__ import annotations
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pnp.booklet import RulebookResult, render_rulebook
-from pnp.booklet.figure import FIGURE_MARGIN_MM
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Document, Group, Image, Item, Page, Transform
-from pnp.render.outputs import pdf_to_png
-from pnp.render.pdf import render_pdf
+
+if TYPE_CHECKING:
+    from pnp.booklet import RulebookResult
 
 FIGURE_DPI = 200
 
@@ -31,6 +30,10 @@ class RulebookRequest:
 
 def figure_png(piece: Piece, dpi: int = FIGURE_DPI) -> bytes:
     """A piece drawn alone, to scale, as PNG bytes."""
+    from pnp.booklet.figure import FIGURE_MARGIN_MM
+    from pnp.render.outputs import pdf_to_png
+    from pnp.render.pdf import render_pdf
+
     m = FIGURE_MARGIN_MM
     page = Page(piece.width + 2 * m, piece.height + 2 * m, (Group(piece.front, Transform(m, m)),), "figure")
     return pdf_to_png(render_pdf(Document("figure", (page,))), dpi)[0]
@@ -47,6 +50,8 @@ def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, 
     """The rulebook PDF with the kit's own numbers and figures, and its warnings (translation gaps); with
     `strict` a gap is a SpecError. `catalogs` is a translator's folder searched before the installed ones.
     Its metadata names the author of the kit `kit` (the kit's document) and the kit, as the kit's PDF does."""
+    from pnp.booklet import render_rulebook
+
     about = {} if kit is None else {"author": kit.author, "subject": f"rules of {kit.title} ({kit.subject})"}
     with tempfile.TemporaryDirectory(prefix="pnp-figures-") as folder:
         figures: dict[str, Path | Piece] = {}

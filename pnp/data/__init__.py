@@ -12,8 +12,6 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from pnp.source.loader import trusted_yaml
-
 
 def resource_path(package: str, *parts: str) -> Path:
     """The file or folder `parts` shipped inside `package`, as a path on disk (pip installs pnp unpacked)."""
@@ -26,5 +24,7 @@ def resource_path(package: str, *parts: str) -> Path:
 @cache
 def layout_data(name: str) -> dict[str, Any]:
     """The mapping in `pnp/data/layouts/<name>.yaml` (trusted project data, loaded safely)."""
+    from pnp.source.loader import trusted_yaml
+
     data: dict[str, Any] = trusted_yaml(resource_path("pnp.data", "layouts", f"{name}.yaml"))
     return data

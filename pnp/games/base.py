@@ -8,13 +8,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
-
-import click
+from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
-from pnp.source.loader import Located
+
+if TYPE_CHECKING:
+    import click
+
+    from pnp.source.loader import Located
 
 
 @dataclass(frozen=True, slots=True)

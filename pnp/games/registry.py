@@ -1,16 +1,22 @@
 """Known games, imported lazily so a broken or slow game never affects the others.
 
 Each entry names the `game:` value its specs carry, the module holding its `PLUGIN`, and the `pnp <command>`
-group it adds. The generic kit is a game too: the one for specs without a `game:` line. Adding a game means
-adding its package under `pnp/games/` and one entry here; the CLI and the pipeline read nothing else.
+group it adds with where that group is defined: `pnp --help` and `pnp <command> --help` import only the
+command module, never the game's models, rules or drawing. The generic kit is a game too: the one for specs
+without a `game:` line. Adding a game means adding its package under `pnp/games/` and one entry here; the CLI
+and the pipeline read nothing else.
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pnp.games.base import GamePlugin
+
+if TYPE_CHECKING:
+    import click
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +29,8 @@ class GameEntry:
     """The module whose `PLUGIN` is the game's `GamePlugin`."""
     command: str | None = None
     """The `pnp <command>` group of the game's own commands, if it has any."""
+    group: str = ""
+    """Where that group is defined, `module:attribute` (the plugin's `cli` is the same object)."""
 
 
 KIT = "kit"
@@ -30,9 +38,9 @@ KIT = "kit"
 
 GAMES: tuple[GameEntry, ...] = (
     GameEntry(KIT, "pnp.games.kit.plugin"),
-    GameEntry("mdd", "pnp.games.mdd.plugin", "mdd"),
-    GameEntry("nitro-dice", "pnp.games.nitro.plugin", "nitro"),
-    GameEntry("drag-rage", "pnp.games.dragrage.plugin", "dragrage"),
+    GameEntry("mdd", "pnp.games.mdd.plugin", "mdd", "pnp.games.mdd.cli:mdd_cli"),
+    GameEntry("nitro-dice", "pnp.games.nitro.plugin", "nitro", "pnp.games.nitro.cli:nitro_cli"),
+    GameEntry("drag-rage", "pnp.games.dragrage.plugin", "dragrage", "pnp.games.dragrage.cli:dragrage"),
 )
 
 _BY_NAME = {entry.name: entry for entry in GAMES}
@@ -61,7 +69,11 @@ def command_names() -> list[str]:
     return sorted(_BY_COMMAND)
 
 
-def game_command(command: str) -> GamePlugin | None:
-    """The plugin providing `pnp <command>`, or None when no game does."""
+def command_group(command: str) -> click.Group | None:
+    """The group of `pnp <command>`, or None when no game adds it; imports the game's command module only."""
     entry = _BY_COMMAND.get(command)
-    return None if entry is None else get_game(entry.name)
+    if entry is None:
+        return None
+    module, _, attribute = entry.group.partition(":")
+    group: click.Group = getattr(importlib.import_module(module), attribute)
+    return group

@@ -13,7 +13,6 @@ from pathlib import Path
 import click
 
 from pnp.commands import user_errors
-from pnp.i18n.catalogs import coverage, extract, new_catalog, update
 
 _DIR = click.Path(exists=True, file_okay=False, dir_okay=True, path_type=Path)
 _FOLDER = click.argument("folder", type=_DIR)
@@ -29,6 +28,8 @@ def i18n() -> None:
 @user_errors
 def extract_command(folder: Path) -> None:
     """Write FOLDER/messages.pot with every text of the folder's sources."""
+    from pnp.i18n.catalogs import extract
+
     path = extract(folder)
     click.echo(f"wrote {path}")
 
@@ -39,6 +40,8 @@ def extract_command(folder: Path) -> None:
 @user_errors
 def update_command(folder: Path, init_lang: str | None) -> None:
     """Extract the template and merge it into every FOLDER/<lang>.po (changed texts are marked fuzzy)."""
+    from pnp.i18n.catalogs import new_catalog, update
+
     if init_lang:
         click.echo(f"created {new_catalog(folder, init_lang)}")
     for path in update(folder):
@@ -84,6 +87,8 @@ def _coverage_line(name: str, lang: str, translated: int, total: int, percent: f
 def status_command(folder: Path | None, catalogs: Path | None) -> None:
     """Print, per language, how many texts are translated, fuzzy and missing: of FOLDER's catalogs, or of
     each catalog of a translator's folder (--catalogs DIR)."""
+    from pnp.i18n.catalogs import coverage
+
     if (folder is None) == (catalogs is None):
         raise click.UsageError("give a rulebook FOLDER or --catalogs DIR")
     if catalogs is not None:

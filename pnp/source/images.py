@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.source.loader import resolve_inside
+from pnp.source.files import resolve_inside
 
 MAX_PIXELS = 50_000_000
 """Default cap on an image's width x height (a 300-dpi A3 sheet is about 17.4 Mpx)."""

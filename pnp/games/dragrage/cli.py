@@ -57,6 +57,7 @@ def dragrage() -> None:
 @user_errors
 def simulate_command(spec: str | None, games: int, seed: int, fmt: str, names: tuple[str, ...], max_games: int) -> None:
     """Play best-of-three races between every pair of strategies and report win rates."""
+
     if games > max_games:
         raise click.UsageError(f"--games {games} is over the cap of {max_games}; raise it with --max-games")
     variant = _variant(spec)

@@ -5,7 +5,8 @@ random legal setup as YAML to stdout or a file; `play` prints the board before a
 `simulate` prints race statistics as text or JSON, with a progress bar on stderr in text mode. On request a
 figure of the scenario (`--figure`) or a chart of the races (`--chart`), written safely, its format picked by
 the file suffix. Exit codes: 0 done, 1 a bad scenario or setup or an output refused (diagnostics on stderr, or
-on stdout as JSON with `--format json`), 2 bad options.
+on stdout as JSON with `--format json`), 2 bad options. Each command imports what it runs, so that
+`pnp mdd --help` loads neither the engine nor the models.
 """
 
 from __future__ import annotations
@@ -15,19 +16,16 @@ import secrets
 import sys
 from dataclasses import asdict
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from pnp.commands import FORMAT_CHOICE, show_warnings, suffix_in, user_errors, write_figure
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.games.mdd.award_stats import award_rates, awards_data, awards_lines
-from pnp.games.mdd.engine import RaceOptions
-from pnp.games.mdd.generate import random_setup, setup_yaml
 from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
-from pnp.games.mdd.scenario import car_table, describe, draw_board, load_scenario, play_scenario
-from pnp.games.mdd.simulate import simulate, summarize
-from pnp.games.mdd.summary import rate_text, summary_data, summary_text
-from pnp.pipeline import load_checked
+
+if TYPE_CHECKING:
+    pass
 
 
 @click.group(name="mdd", help="Mini Demolition Derby tools.")
@@ -63,6 +61,8 @@ def mdd_cli() -> None:
 @user_errors
 def setup_command(ruleset: str, seed: int | None, cars: str, as_map: bool, output: Path | None) -> None:
     """Write a random legal setup: walls and mines placed at random under the rules."""
+    from pnp.games.mdd.generate import random_setup, setup_yaml
+
     count = int(cars)
     allowed = limits_for(ruleset).car_counts
     if count not in allowed:
@@ -95,6 +95,8 @@ def setup_command(ruleset: str, seed: int | None, cars: str, as_map: bool, outpu
 @user_errors
 def play_command(scenario: str, roll: int | None, fmt: str, figure: str | None, force: bool) -> None:
     """Play a scenario's moves and print the board before and after, and every event."""
+    from pnp.games.mdd.scenario import car_table, describe, draw_board, load_scenario, play_scenario
+
     spec, located = load_scenario(scenario)
     result = play_scenario(spec, located, roll)
     if figure is not None:
@@ -163,6 +165,12 @@ def simulate_command(
     setup: str, games: int, seed: int, jobs: int, two_dice: bool, fmt: str, chart: str | None, force: bool
 ) -> None:
     """Play whole races from a setup and report how it plays, with 95% confidence intervals."""
+    from pnp.games.mdd.award_stats import award_rates, awards_data, awards_lines
+    from pnp.games.mdd.engine import RaceOptions
+    from pnp.games.mdd.simulate import simulate, summarize
+    from pnp.games.mdd.summary import rate_text, summary_data, summary_text
+    from pnp.pipeline import load_checked
+
     loaded, warnings = load_checked(setup, "mdd")
     show_warnings(warnings)
     board = loaded.spec.to_board()

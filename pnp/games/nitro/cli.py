@@ -10,10 +10,7 @@ from __future__ import annotations
 import click
 
 from pnp.commands import show_warnings, user_errors
-from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.sim_cli import play_command, simulate_command
-from pnp.games.nitro.sketch import sketch
-from pnp.pipeline import load_checked
 
 
 @click.group(name="nitro", help="Nitro Dice track tools.")
@@ -30,6 +27,10 @@ def nitro_cli() -> None:
 @user_errors
 def map_command(spec: str, cell: float, poses: bool) -> None:
     """Sketch the track in SPEC as text: digits are section numbers, S the Start/Finish, G the Garage."""
+    from pnp.games.nitro.geometry import place_track
+    from pnp.games.nitro.sketch import sketch
+    from pnp.pipeline import load_checked
+
     loaded, warnings = load_checked(spec, "nitro-dice")
     show_warnings(warnings)
     geometry = place_track(loaded.spec)

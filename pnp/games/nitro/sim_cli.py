@@ -11,23 +11,26 @@ import json
 import sys
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from pnp.commands import FORMAT_CHOICE, show_warnings, suffix_in, user_errors, write_figure
 from pnp.diagnostics import SpecError
-from pnp.games.nitro.drivers import DRIVERS
-from pnp.games.nitro.model import NitroTrack
-from pnp.games.nitro.simulate import Summary, seat_drivers, simulate, summarize, with_players
-from pnp.pipeline import load_checked
-from pnp.rules import check_rules
-from pnp.stats import Interval
+
+if TYPE_CHECKING:  # the engine, the models and the pipeline load when a command runs, not for --help
+    from pnp.games.nitro.model import NitroTrack
+    from pnp.games.nitro.simulate import Summary
+    from pnp.stats import Interval
 
 
 def load_track(path: str, players: int | None = None) -> NitroTrack:
     """A track file that passes its rules (raced by `players` when given); SpecError otherwise. The track's
     warnings are shown on stderr."""
+    from pnp.games.nitro.simulate import with_players
+    from pnp.pipeline import load_checked
+    from pnp.rules import check_rules
+
     loaded, warnings = load_checked(path, "nitro-dice")
     show_warnings(warnings)
     if players is None:
@@ -47,7 +50,7 @@ def load_track(path: str, players: int | None = None) -> NitroTrack:
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
 @click.option("--players", type=click.IntRange(2, 6), default=None, help="Players (default: the track's).")
 @click.option("--policy", default="racer", show_default=True,
-              help=f"Driver of every seat ({', '.join(DRIVERS)}), or one per seat separated by commas.")
+              help="Driver of every seat (racer, cautious), or one per seat separated by commas.")
 @click.option("--format", "fmt", type=FORMAT_CHOICE, default="text", show_default=True)
 @click.option("--chart", type=click.Path(dir_okay=False), callback=suffix_in((".svg", ".png", ".pdf")),
               help="Also draw rounds, damage and start-position win rates to FILE.svg, FILE.png or FILE.pdf.")
@@ -58,6 +61,8 @@ def simulate_command(track: str, games: int, seed: int, jobs: int, players: int 
     """Race TRACK many times and report rounds, handling, damage, the Garage and win rates by start position."""
     spec = load_track(track, players)
     try:
+        from pnp.games.nitro.simulate import seat_drivers, simulate, summarize
+
         drivers = seat_drivers(policy.split(","), spec.players)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--policy") from None

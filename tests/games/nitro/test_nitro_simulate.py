@@ -166,3 +166,10 @@ def test_start_positions_winning_their_share_give_no_warning():
     assert _starts(replace(summary, win_rate_by_start=tuple(even))) == []
     lopsided = [StartShare(1, 200, 0.25, wilson(200, 400, 2.5)), *even[1:]]
     assert [w[0] for w in _starts(replace(summary, win_rate_by_start=tuple(lopsided)))] == ["nitro.sim.start_advantage"]
+
+
+def test_simulate_help_names_every_driver():
+    from pnp.games.nitro.drivers import DRIVERS
+
+    result = CliRunner().invoke(nitro_cli, ["simulate", "--help"])
+    assert all(name in result.output for name in DRIVERS), result.output
