@@ -1,77 +1,25 @@
 """The non-recording fast path of the MDD engine: whole races for `pnp mdd simulate`, no events.
 
-Input: a `Board` (turned once into `RaceTables`), a seed, the rule options and whether to keep the v2.1
+Input: the `RaceTables` of a board (fastboard.py), a seed, the rule options and whether to keep the v2.1
 awards. Output: `play_fast`, the numbers of one complete race as a plain tuple in the field order of
 `simulate.RaceResult`. Play is exactly that of `engine.Race` (and `awards.AwardsRace`) with the same
 seed: the same dice in the same order, the same rules applied in the same order; only the bookkeeping
-nobody reads (events, per-call checks) is left out, and the state lives in local variables of one
-function. tests/games/mdd/engine/test_fast_path.py plays seeded races through both paths and compares.
-
-Tables per board: the starting cells (mines, walls), occupancy and lives are copied from a `Race`
-built once; `rank` orders the cells for the turn order (most advanced first, leftmost first among
-equals) so each turn sorts plain ints, car index in the low bits.
+nobody reads (events, per-call checks) is left out, the state lives in local variables of one function,
+and the common steps (free, into a mine, off the edge, a straight push of one car) take short cuts.
+tests/games/mdd/engine/test_fast_path.py plays seeded races through both paths and compares them.
+Cell indices count the lanes from the right (fastboard.py): a step to the left is +1.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 
 from pnp.games.mdd.awards import Awards, holders, record_roll
-from pnp.games.mdd.engine import DEFAULT_FINALISTS, EDGE_DAMAGE, Race, RaceOptions
-from pnp.games.mdd.geometry import Board
+from pnp.games.mdd.engine import EDGE_DAMAGE, RaceOptions
+from pnp.games.mdd.fastboard import RaceTables
 
-CAR_BITS = 8
-"""Bits of a turn-order key holding the car index (boards have far fewer than 256 cars)."""
-CAR_MASK = (1 << CAR_BITS) - 1
-
-
-@dataclass(frozen=True, slots=True)
-class RaceTables:
-    """What every race on one board starts from, as flat lists indexed by cell (see engine.Race)."""
-
-    lanes: int
-    cell: tuple[int, ...]
-    occ: tuple[int, ...]
-    pos: tuple[int, ...]
-    lives: tuple[int, ...]
-    finish: int
-    """First cell index whose row puts a car's front beyond the last row."""
-    finalists: int
-    finals: tuple[tuple[int, int, int], ...]
-    """(cell index, lane, row) of each finals start position."""
-    lane_of: tuple[int, ...]
-    rank: tuple[int, ...]
-    """Turn-order key of a car's rear cell, shifted left by CAR_BITS."""
-
-
-def race_tables(board: Board) -> RaceTables | None:
-    """The per-board tables of `play_fast`, built from the start state of an `engine.Race`; None for a
-    board the fast path does not race (a car or finals cell off the track, too many cars: such boards
-    fail validation, and `engine.Race` alone decides what happens on them)."""
-    race = Race(board)
-    top = board.rows - 1
-    starts = [(c.lane, c.row) for c in (*board.cars, *board.finals)]
-    if len(board.cars) > CAR_MASK or any(
-        not (1 <= lane <= board.lanes and race.first_row <= row <= top) for lane, row in starts
-    ):
-        return None
-    lanes = race.lanes
-    size = len(race.cell)
-    finals = tuple((race._index(c.lane, c.row), c.lane, c.row) for c in board.finals)
-    rank = tuple(((size // lanes - p // lanes) * lanes + p % lanes) << CAR_BITS for p in range(size))
-    return RaceTables(
-        lanes,
-        tuple(race.cell),
-        tuple(race.occ),
-        tuple(race.pos),
-        tuple(race.lives),
-        race.finish_index * lanes,
-        board.limits.finalists.get(len(board.cars), DEFAULT_FINALISTS),
-        finals,
-        tuple(p % lanes for p in range(size)),
-        rank,
-    )
+SIDES = (0, 1, 1, 0, 0, -1, -1)
+"""The first step's cell offset for each die face (1-2 left, 3-4 straight, 5-6 right; index 0 unused)."""
 
 
 def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards: bool = False) -> tuple:
@@ -81,7 +29,6 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
     lanes = tables.lanes
     two_lanes = 2 * lanes
     lane_of = tables.lane_of
-    rank = tables.rank
     finalists = tables.finalists
     cap = options.turn_cap
     two = options.two_dice
@@ -94,6 +41,7 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
     qualified: list[int] = []
     finished: list[int] = []
     live = list(range(cars))
+    at = pos.__getitem__
     racing = cars
     finish = tables.finish
     qualifying = True
@@ -215,30 +163,72 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
                 damage(c, 1, False, car)
         return status[car] == 0
 
-    def push(car: int) -> bool:
-        """`wave` for a straight step with a car ahead: the cars in the lane ahead form one chain."""
+    def push(car: int, p: int) -> bool:
+        """`wave` for a straight step of `car` (rear cell `p`) with a car ahead: the cars in the lane ahead
+        form one chain, the one or two cars of most pushes handled first. No car covers a wall cell
+        (`race_tables`), so only the cell ahead of the chain's front car can be a wall."""
         nonlocal hits, mines_taken
-        chain = [car]
-        walled = []
-        c = car
+        q = p + two_lanes
+        other = occ[q]
+        hits += 1
+        left = lives[other]
+        if left and not awards:
+            lives[other] = left - 1
+        elif damage(other, 1, True, car):
+            occ[p] = -1  # the car ahead is gone: the mover takes its cell
+            occ[q] = car
+            p += lanes
+            pos[car] = p
+            if p >= finish:
+                cross(car)
+                return False
+            if cell[q] > 0:
+                cell[q] -= 1
+                mines_taken += 1
+                return not damage(car, 1, False, car)
+            return True
+        r = q + two_lanes
+        if occ[r] < 0:
+            if cell[r] < 0:
+                return True  # a wall ahead of the car in front: nobody moves
+            occ[p] = -1  # both move, the one in front first
+            occ[q] = car
+            occ[r] = other
+            pos[other] = q + lanes
+            pos[car] = p + lanes
+            if q + lanes >= finish:
+                cross(other)
+            elif cell[r] > 0:
+                cell[r] -= 1
+                mines_taken += 1
+                damage(other, 1, False, car)
+            p += lanes
+            if p >= finish:
+                cross(car)
+                return False
+            if cell[q] > 0:
+                cell[q] -= 1
+                mines_taken += 1
+                return not damage(car, 1, False, car)
+            return True
+        moving = [car, other]
+        c = other
         while True:
             q = pos[c] + two_lanes
-            walled.append(cell[q] < 0)
             other = occ[q]
             if other < 0:
+                if cell[q] < 0:
+                    return status[car] == 0
                 break
             hits += 1
-            if damage(other, 1, True, car):
+            left = lives[other]
+            if left and not awards:
+                lives[other] = left - 1
+            elif damage(other, 1, True, car):
                 break
-            chain.append(other)
+            moving.append(other)
             c = other
-        moving = []
-        for k in range(len(chain) - 1, -1, -1):
-            if walled[k]:
-                break
-            moving.append(chain[k])
-        if not moving:
-            return status[car] == 0
+        moving.reverse()
         for c in moving:
             p = pos[c]
             occ[p] = -1
@@ -291,27 +281,84 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         else:
             finals_turns += 1
         phase_qualifying = qualifying
-        order = sorted([rank[pos[c]] | c for c in live if not status[c]])
-        live = [key & CAR_MASK for key in order]
+        live = [c for c in live if not status[c]]
+        live.sort(key=at, reverse=True)
         for car in live:
             if status[car]:
                 continue
             roll = int(rnd() * 6) + 1
-            d = int(rnd() * 6) + 1 if two else roll
-            side = -1 if d <= 2 else (0 if d <= 4 else 1)
+            side = SIDES[int(rnd() * 6) + 1] if two else SIDES[roll]
             if awards:
                 roll_hits.clear()
                 roll_taken = roll_kills = 0
-            for _ in range(roll):
-                p = pos[car]
-                if side == 0:
-                    q = p + two_lanes
-                    if occ[q] >= 0:
-                        going = push(car)
-                    else:
+            p = pos[car]
+            n = roll
+            going = True
+            if side:
+                n -= 1
+                lane = lane_of[p] + side
+                if lane < 0 or lane >= lanes:
+                    exits += 1
+                    going = not damage(car, EDGE_DAMAGE, False, car)
+                else:
+                    q = p + side
+                    r = q + lanes
+                    if occ[q] < 0 and occ[r] < 0:
                         mines = cell[q]
+                        more = cell[r]
+                        if mines >= 0 and more >= 0:
+                            occ[p] = -1
+                            occ[p + lanes] = -1
+                            occ[q] = car
+                            occ[r] = car
+                            pos[car] = p = q
+                            if mines:
+                                cell[q] = mines - 1
+                                mines_taken += 1
+                                going = not damage(car, 1, False, car)
+                            if more and going:
+                                cell[r] = more - 1
+                                mines_taken += 1
+                                going = not damage(car, 1, False, car)
+                        # else a wall beside: the car stays, and goes on straight
+                    else:
+                        going = wave(car, side)
+                        if qualifying and len(qualified) >= finalists:
+                            end_qualifying()
+                            going = False
+                        p = pos[car]
+            if going:
+                # straight steps; `p` is the car's rear cell, written to pos[car] before anything reads it
+                while n:
+                    q = p + two_lanes
+                    if occ[q] < 0:
+                        mines = cell[q]
+                        if not mines:
+                            # a free cell ahead: run on over every free cell, then move once
+                            start = p
+                            p += lanes
+                            n -= 1
+                            while n and p < finish:
+                                q += lanes
+                                if occ[q] >= 0 or cell[q]:
+                                    break
+                                p += lanes
+                                n -= 1
+                            occ[start] = -1
+                            occ[start + lanes] = -1
+                            occ[p] = car
+                            occ[p + lanes] = car
+                            if p >= finish:
+                                pos[car] = p
+                                cross(car)
+                                if qualifying and len(qualified) >= finalists:
+                                    end_qualifying()
+                                break
+                            continue
                         if mines < 0:
+                            pos[car] = p
                             break  # a wall ahead: every step left is the same blocked step
+                        n -= 1
                         occ[p] = -1
                         occ[q] = car
                         p += lanes
@@ -321,37 +368,22 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
                             if qualifying and len(qualified) >= finalists:
                                 end_qualifying()
                             break
-                        if mines:
-                            cell[q] = mines - 1
-                            mines_taken += 1
-                            if damage(car, 1, False, car):
-                                break
-                        continue
-                else:
-                    lane = lane_of[p] + side
-                    if lane < 0 or lane >= lanes:
-                        exits += 1
-                        if damage(car, EDGE_DAMAGE, False, car):
+                        cell[q] = mines - 1
+                        mines_taken += 1
+                        if damage(car, 1, False, car):
                             break
-                        side = 0
                         continue
-                    q = p + side
-                    r = q + lanes
-                    if occ[q] < 0 and occ[r] < 0 and cell[q] == 0 and cell[r] == 0:
-                        occ[p] = -1
-                        occ[p + lanes] = -1
-                        occ[q] = car
-                        occ[r] = car
-                        pos[car] = q
-                        side = 0
-                        continue
-                    going = wave(car, side)
-                if qualifying and len(qualified) >= finalists:
-                    end_qualifying()
-                    break
-                if not going:
-                    break
-                side = 0
+                    n -= 1
+                    pos[car] = p
+                    going = push(car, p)
+                    if qualifying and len(qualified) >= finalists:
+                        end_qualifying()
+                        break
+                    if not going:
+                        break
+                    p = pos[car]
+                else:
+                    pos[car] = p
             if awards:
                 record_roll(records, car, roll_taken, len(roll_hits), roll_kills)
             if qualifying != phase_qualifying:
@@ -379,7 +411,7 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         finals_turns,
         len(qualified),
         eliminations,
-        sum(m for m in cell if m > 0),
+        sum(cell) + tables.walls,
         hits,
         exits,
         mines_taken,

@@ -16,7 +16,8 @@ from typing import NamedTuple
 
 from pnp.games.mdd.awards import AwardsRace
 from pnp.games.mdd.engine import Race, RaceOptions
-from pnp.games.mdd.fastrace import play_fast, race_tables
+from pnp.games.mdd.fastboard import race_tables
+from pnp.games.mdd.fastrace import play_fast
 from pnp.games.mdd.formation import default_finals, default_grid, default_teams
 from pnp.games.mdd.generate import random_setup
 from pnp.games.mdd.geometry import Board
