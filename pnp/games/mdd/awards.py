@@ -67,33 +67,46 @@ class AwardsRace(Race):
         self._roll_taken = 0
         self._roll_kills = 0
         super().move(car, roll, direction_roll)
-        a = self.awards
-        kills = a.eliminations.get(car, 0) + self._roll_kills
-        if self._roll_kills:
-            a.eliminations[car] = kills
-        bumped = len(self._roll_hits)
-        if self._roll_taken > a.violent[1]:
-            a.violent = (car, self._roll_taken)
-        elif bumped > a.best_hit[1]:
-            a.best_hit = (car, bumped)
-        elif kills > a.terminator[1] and a.terminator[0] != car:
-            a.terminator = (car, kills)
-        elif a.first_bump < 0 and bumped:
-            a.first_bump = car
-        if a.terminator[0] == car:
-            a.terminator = (car, kills)
+        record_roll(self.awards, car, self._roll_taken, len(self._roll_hits), self._roll_kills)
 
     def full_lives_holders(self) -> list[int]:
         """Yellow pawn, second part: the cars that kept all their lives longest."""
-        lost = self.awards.first_loss_turn
-        never = [i for i in range(len(self.lives)) if i not in lost]
-        if never:
-            return never
-        last = max(lost.values())
-        return sorted(i for i, t in lost.items() if t == last)
+        return full_lives_holders(self.awards, len(self.lives))
 
     def holders(self) -> tuple[tuple[int, ...], ...]:
         """The cars holding each pawn of PAWNS now (empty: nobody took it)."""
-        a = self.awards
-        single = (a.violent[0], a.best_hit[0], a.terminator[0], a.first_bump)
-        return (*(((c,) if c >= 0 else ()) for c in single), tuple(self.full_lives_holders()))
+        return holders(self.awards, len(self.lives))
+
+
+def record_roll(a: Awards, car: int, taken: int, bumped: int, roll_kills: int) -> None:
+    """Update the records after a roll of `car` that took `taken` lives from other cars, bumped `bumped`
+    cars and eliminated `roll_kills` (shared by `AwardsRace` and the fast path, fastrace.py)."""
+    kills = a.eliminations.get(car, 0) + roll_kills
+    if roll_kills:
+        a.eliminations[car] = kills
+    if taken > a.violent[1]:
+        a.violent = (car, taken)
+    elif bumped > a.best_hit[1]:
+        a.best_hit = (car, bumped)
+    elif kills > a.terminator[1] and a.terminator[0] != car:
+        a.terminator = (car, kills)
+    elif a.first_bump < 0 and bumped:
+        a.first_bump = car
+    if a.terminator[0] == car:
+        a.terminator = (car, kills)
+
+
+def full_lives_holders(a: Awards, cars: int) -> list[int]:
+    """Yellow pawn, second part: of `cars` cars, those that kept all their lives longest."""
+    lost = a.first_loss_turn
+    never = [i for i in range(cars) if i not in lost]
+    if never:
+        return never
+    last = max(lost.values())
+    return sorted(i for i, t in lost.items() if t == last)
+
+
+def holders(a: Awards, cars: int) -> tuple[tuple[int, ...], ...]:
+    """The cars holding each pawn of PAWNS by the records `a` of a race of `cars` cars."""
+    single = (a.violent[0], a.best_hit[0], a.terminator[0], a.first_bump)
+    return (*(((c,) if c >= 0 else ()) for c in single), tuple(full_lives_holders(a, cars)))

@@ -15,6 +15,8 @@ from typing import NamedTuple
 
 from pnp.games.mdd.awards import AwardsRace
 from pnp.games.mdd.engine import Race, RaceOptions
+from pnp.games.mdd.fastboard import race_tables
+from pnp.games.mdd.fastrace import play_fast
 from pnp.games.mdd.formation import default_finals, default_grid, default_teams
 from pnp.games.mdd.generate import random_setup
 from pnp.games.mdd.geometry import Board
@@ -97,8 +99,12 @@ def play_race(board: Board, seed: int | str, options: RaceOptions | None = None,
 
 
 def _play_chunk(job: tuple[Board, RaceOptions, int, int, int, bool]) -> list[RaceResult]:
+    """Races `start` to `stop` of a simulation, on the fast path (fastrace.py: same play, no events)."""
     board, options, seed, start, stop, awards = job
-    return [play_race(board, race_seed(seed, i), options, awards) for i in range(start, stop)]
+    tables = race_tables(board)
+    if tables is None:
+        return [play_race(board, race_seed(seed, i), options, awards) for i in range(start, stop)]
+    return [RaceResult(*play_fast(tables, race_seed(seed, i), options, awards)) for i in range(start, stop)]
 
 
 def _chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:

@@ -1,0 +1,421 @@
+"""The non-recording fast path of the MDD engine: whole races for `pnp mdd simulate`, no events.
+
+Input: the `RaceTables` of a board (fastboard.py), a seed, the rule options and whether to keep the v2.1
+awards. Output: `play_fast`, the numbers of one complete race as a plain tuple in the field order of
+`simulate.RaceResult`. Play is exactly that of `engine.Race` (and `awards.AwardsRace`) with the same
+seed: the same dice in the same order, the same rules applied in the same order; only the bookkeeping
+nobody reads (events, per-call checks) is left out, the state lives in local variables of one function,
+and the common steps (free, into a mine, off the edge, a straight push of one car) take short cuts.
+tests/games/mdd/engine/test_fast_path.py plays seeded races through both paths and compares them.
+Cell indices count the lanes from the right (fastboard.py): a step to the left is +1.
+"""
+
+from __future__ import annotations
+
+import random
+
+from pnp.games.mdd.awards import Awards, holders, record_roll
+from pnp.games.mdd.engine import EDGE_DAMAGE, RaceOptions
+from pnp.games.mdd.fastboard import RaceTables
+
+SIDES = (0, 1, 1, 0, 0, -1, -1)
+"""The first step's cell offset for each die face (1-2 left, 3-4 straight, 5-6 right; index 0 unused)."""
+
+
+def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards: bool = False) -> tuple:
+    """One complete race: (qualifying turns, finals turns, qualified, eliminations, mines left, hits,
+    exits, mines taken, stuck, winner or -1, pawn holders or ())."""
+    rnd = random.Random(seed).random
+    lanes = tables.lanes
+    two_lanes = 2 * lanes
+    lane_of = tables.lane_of
+    finalists = tables.finalists
+    cap = options.turn_cap
+    two = options.two_dice
+    cell = list(tables.cell)
+    occ = list(tables.occ)
+    pos = list(tables.pos)
+    lives = list(tables.lives)
+    cars = len(pos)
+    status = [0] * cars  # engine.RACING, QUALIFIED, FINISHED, ELIMINATED = 0, 1, 2, 3
+    qualified: list[int] = []
+    finished: list[int] = []
+    live = list(range(cars))
+    at = pos.__getitem__
+    racing = cars
+    finish = tables.finish
+    qualifying = True
+    over = False
+    turn = qualifying_turns = finals_turns = 0
+    hits = exits = mines_taken = eliminations = stuck = 0
+    records = Awards()
+    first_loss = records.first_loss_turn
+    roll_hits: set[int] = set()
+    roll_taken = roll_kills = 0
+
+    def remove(c: int, state: int) -> None:
+        nonlocal racing
+        p = pos[c]
+        occ[p] = -1
+        occ[p + lanes] = -1
+        pos[c] = -1
+        status[c] = state
+        racing -= 1
+
+    def damage(c: int, amount: int, hit: bool, by: int) -> bool:
+        nonlocal eliminations, roll_taken, roll_kills
+        left = lives[c]
+        if awards:
+            if c not in first_loss:
+                first_loss[c] = turn
+            if hit:
+                roll_hits.add(c)
+        if amount <= left:
+            lives[c] = left - amount
+            if awards and by != c:
+                roll_taken += amount
+            return False
+        lives[c] = 0
+        eliminations += 1
+        remove(c, 3)
+        if awards and by != c:
+            roll_taken += left
+            roll_kills += 1
+        return True
+
+    def cross(c: int) -> None:
+        if qualifying:
+            qualified.append(c)
+            remove(c, 1)
+        else:
+            finished.append(c)
+            remove(c, 2)
+
+    def resolve(c: int, side: int, mover: int, seen: dict[int, bool], moving: list[int]) -> bool:
+        nonlocal exits, hits
+        p = pos[c]
+        if side:
+            lane = lane_of[p] + side
+            if lane < 0 or lane >= lanes:
+                exits += 1
+                return damage(c, EDGE_DAMAGE, False, mover)
+            q = p + side
+            targets: tuple[int, ...] = (q, q + lanes)
+            free = cell[q] >= 0 and cell[q + lanes] >= 0
+        else:
+            q = p + two_lanes
+            targets = (q,)
+            free = cell[q] >= 0
+        for q in targets:
+            other = occ[q]
+            if other < 0:
+                continue
+            if other in seen:
+                free = free and seen[other]
+                continue
+            hits += 1
+            if damage(other, 1, True, mover):
+                seen[other] = True
+                continue
+            gone = resolve(other, side, mover, seen, moving)
+            seen[other] = gone
+            if not gone:
+                free = False
+        if free:
+            moving.append(c)
+        return free
+
+    def wave(car: int, side: int) -> bool:
+        nonlocal mines_taken
+        moving: list[int] = []
+        resolve(car, side, car, {}, moving)
+        if not moving:
+            return status[car] == 0
+        delta = side if side else lanes
+        for c in moving:
+            p = pos[c]
+            occ[p] = -1
+            occ[p + lanes] = -1
+        for c in moving:
+            p = pos[c] + delta
+            pos[c] = p
+            occ[p] = c
+            occ[p + lanes] = c
+        for c in moving:
+            if status[c]:
+                continue
+            p = pos[c]
+            if side:
+                if cell[p] > 0:
+                    cell[p] -= 1
+                    mines_taken += 1
+                    if damage(c, 1, False, car):
+                        continue
+                q = p + lanes
+            else:
+                if p >= finish:
+                    cross(c)
+                    continue
+                q = p + lanes
+            if cell[q] > 0:
+                cell[q] -= 1
+                mines_taken += 1
+                damage(c, 1, False, car)
+        return status[car] == 0
+
+    def push(car: int, p: int) -> bool:
+        """`wave` for a straight step of `car` (rear cell `p`) with a car ahead: the cars in the lane ahead
+        form one chain, the one or two cars of most pushes handled first. No car covers a wall cell
+        (`race_tables`), so only the cell ahead of the chain's front car can be a wall."""
+        nonlocal hits, mines_taken
+        q = p + two_lanes
+        other = occ[q]
+        hits += 1
+        left = lives[other]
+        if left and not awards:
+            lives[other] = left - 1
+        elif damage(other, 1, True, car):
+            occ[p] = -1  # the car ahead is gone: the mover takes its cell
+            occ[q] = car
+            p += lanes
+            pos[car] = p
+            if p >= finish:
+                cross(car)
+                return False
+            if cell[q] > 0:
+                cell[q] -= 1
+                mines_taken += 1
+                return not damage(car, 1, False, car)
+            return True
+        r = q + two_lanes
+        if occ[r] < 0:
+            if cell[r] < 0:
+                return True  # a wall ahead of the car in front: nobody moves
+            occ[p] = -1  # both move, the one in front first
+            occ[q] = car
+            occ[r] = other
+            pos[other] = q + lanes
+            pos[car] = p + lanes
+            if q + lanes >= finish:
+                cross(other)
+            elif cell[r] > 0:
+                cell[r] -= 1
+                mines_taken += 1
+                damage(other, 1, False, car)
+            p += lanes
+            if p >= finish:
+                cross(car)
+                return False
+            if cell[q] > 0:
+                cell[q] -= 1
+                mines_taken += 1
+                return not damage(car, 1, False, car)
+            return True
+        moving = [car, other]
+        c = other
+        while True:
+            q = pos[c] + two_lanes
+            other = occ[q]
+            if other < 0:
+                if cell[q] < 0:
+                    return status[car] == 0
+                break
+            hits += 1
+            left = lives[other]
+            if left and not awards:
+                lives[other] = left - 1
+            elif damage(other, 1, True, car):
+                break
+            moving.append(other)
+            c = other
+        moving.reverse()
+        for c in moving:
+            p = pos[c]
+            occ[p] = -1
+            occ[p + lanes] = -1
+        for c in moving:
+            p = pos[c] + lanes
+            pos[c] = p
+            occ[p] = c
+            occ[p + lanes] = c
+        for c in moving:
+            if status[c]:
+                continue
+            p = pos[c]
+            if p >= finish:
+                cross(c)
+                continue
+            q = p + lanes
+            if cell[q] > 0:
+                cell[q] -= 1
+                mines_taken += 1
+                damage(c, 1, False, car)
+        return status[car] == 0
+
+    def end_qualifying() -> None:
+        nonlocal qualifying, over, racing, live
+        for c in range(cars):
+            if status[c] == 0:
+                remove(c, 3)
+        qualifying = False
+        if not qualified:
+            over = True
+            return
+        finals = tables.finals
+        if len(finals) < len(qualified):
+            raise ValueError(f"the board has {len(finals)} finals positions for {len(qualified)} qualifiers")
+        for c, (p, lane, row) in zip(qualified, finals, strict=False):
+            if occ[p] >= 0 or cell[p] < 0 or occ[p + lanes] >= 0 or cell[p + lanes] < 0:
+                raise ValueError(f"finals position lane {lane} row {row} is not free")
+            pos[c] = p
+            occ[p] = c
+            occ[p + lanes] = c
+            status[c] = 0
+        racing = len(qualified)
+        live = list(qualified)
+
+    while not over:
+        turn += 1
+        if qualifying:
+            qualifying_turns += 1
+        else:
+            finals_turns += 1
+        phase_qualifying = qualifying
+        live = [c for c in live if not status[c]]
+        live.sort(key=at, reverse=True)
+        for car in live:
+            if status[car]:
+                continue
+            roll = int(rnd() * 6) + 1
+            side = SIDES[int(rnd() * 6) + 1] if two else SIDES[roll]
+            if awards:
+                roll_hits.clear()
+                roll_taken = roll_kills = 0
+            p = pos[car]
+            n = roll
+            going = True
+            if side:
+                n -= 1
+                lane = lane_of[p] + side
+                if lane < 0 or lane >= lanes:
+                    exits += 1
+                    going = not damage(car, EDGE_DAMAGE, False, car)
+                else:
+                    q = p + side
+                    r = q + lanes
+                    if occ[q] < 0 and occ[r] < 0:
+                        mines = cell[q]
+                        more = cell[r]
+                        if mines >= 0 and more >= 0:
+                            occ[p] = -1
+                            occ[p + lanes] = -1
+                            occ[q] = car
+                            occ[r] = car
+                            pos[car] = p = q
+                            if mines:
+                                cell[q] = mines - 1
+                                mines_taken += 1
+                                going = not damage(car, 1, False, car)
+                            if more and going:
+                                cell[r] = more - 1
+                                mines_taken += 1
+                                going = not damage(car, 1, False, car)
+                        # else a wall beside: the car stays, and goes on straight
+                    else:
+                        going = wave(car, side)
+                        if qualifying and len(qualified) >= finalists:
+                            end_qualifying()
+                            going = False
+                        p = pos[car]
+            if going:
+                # straight steps; `p` is the car's rear cell, written to pos[car] before anything reads it
+                while n:
+                    q = p + two_lanes
+                    if occ[q] < 0:
+                        mines = cell[q]
+                        if not mines:
+                            # a free cell ahead: run on over every free cell, then move once
+                            start = p
+                            p += lanes
+                            n -= 1
+                            while n and p < finish:
+                                q += lanes
+                                if occ[q] >= 0 or cell[q]:
+                                    break
+                                p += lanes
+                                n -= 1
+                            occ[start] = -1
+                            occ[start + lanes] = -1
+                            occ[p] = car
+                            occ[p + lanes] = car
+                            if p >= finish:
+                                pos[car] = p
+                                cross(car)
+                                if qualifying and len(qualified) >= finalists:
+                                    end_qualifying()
+                                break
+                            continue
+                        if mines < 0:
+                            pos[car] = p
+                            break  # a wall ahead: every step left is the same blocked step
+                        n -= 1
+                        occ[p] = -1
+                        occ[q] = car
+                        p += lanes
+                        pos[car] = p
+                        if p >= finish:
+                            cross(car)
+                            if qualifying and len(qualified) >= finalists:
+                                end_qualifying()
+                            break
+                        cell[q] = mines - 1
+                        mines_taken += 1
+                        if damage(car, 1, False, car):
+                            break
+                        continue
+                    n -= 1
+                    pos[car] = p
+                    going = push(car, p)
+                    if qualifying and len(qualified) >= finalists:
+                        end_qualifying()
+                        break
+                    if not going:
+                        break
+                    p = pos[car]
+                else:
+                    pos[car] = p
+            if awards:
+                record_roll(records, car, roll_taken, len(roll_hits), roll_kills)
+            if qualifying != phase_qualifying:
+                break
+        else:
+            if not racing:
+                if qualifying:
+                    end_qualifying()
+                else:
+                    over = True
+            elif (qualifying_turns if qualifying else finals_turns) >= cap:
+                for c in range(cars):
+                    if status[c] == 0:
+                        stuck += 1
+                        remove(c, 3)
+                if qualifying:
+                    end_qualifying()
+                else:
+                    over = True
+    pawns: tuple[tuple[int, ...], ...] = ()
+    if awards:
+        pawns = holders(records, cars)
+    return (
+        qualifying_turns,
+        finals_turns,
+        len(qualified),
+        eliminations,
+        sum(cell) + tables.walls,
+        hits,
+        exits,
+        mines_taken,
+        stuck,
+        finished[0] if finished else -1,
+        pawns,
+    )
