@@ -45,7 +45,7 @@ FACE_PX = (round(CARD_W / 25.4 * 300), round(CARD_H / 25.4 * 300))
 TARGETS = {"images": 1.0}
 """Largest allowed pnp/plain wall-time ratio per workload (vector's whole-process ratio is retired by issue 16:
 its floor is the libraries' import cost; the per-card row replaces it)."""
-ROWS = ("tiles", "startup", "vector-per-card", "booklet", "mdd-simulate", "dragrage-optimal")
+ISSUE_ROWS = ("tiles", "startup", "vector-per-card", "booklet", "mdd-simulate", "dragrage-optimal")
 """Issue 16's rows, in its table's order (see rows.py)."""
 MAX_PEAK_MB = 100.0
 """Largest allowed pnp peak memory for the image workload at 540 cards."""
@@ -306,7 +306,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run every workload, print the table and the verdict on each target; 1 when a target is missed."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="only the 108-card sizes")
-    parser.add_argument("--only", choices=[*ROWS, "vector", "images"],
+    parser.add_argument("--only", choices=[*ISSUE_ROWS, "vector", "images"],
                         help="one row of issue 16's table, or one deck workload (whole process, 108 and 540 cards)")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each side per workload (median taken)")
     parser.add_argument("--keep", type=Path, help="write kits, art and PDFs here instead of a temp folder")
@@ -322,7 +322,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as tmp:
         work = args.keep or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
-        issue_rows = [args.only] if args.only in ROWS else [] if args.only or args.quick else list(ROWS)
+        issue_rows = [args.only] if args.only in ISSUE_ROWS else [] if args.only or args.quick else list(ISSUE_ROWS)
         verdicts = _issue_rows(issue_rows, work, max(1, args.repeat))
         workloads = [args.only] if args.only in ("vector", "images") else [] if args.only else ["vector", "images"]
         if "images" in workloads:

@@ -20,6 +20,9 @@ Box = tuple[float, float, float, float]
 
 SLACK = 0.01
 """Extra mm around every box, against rounding in the backends' transforms."""
+EDGE = 1.0
+"""mm past a tile's window whose items are kept too: rasterisers that smooth the clip's edge (pdfium) let
+paint up to a pixel outside the clip tint the edge pixels (1 mm is a pixel at 25 dpi)."""
 MITER_LIMIT = 10.0
 """PDF's default miter limit: a polygon's corner reaches at most this many half stroke widths out."""
 
@@ -180,7 +183,8 @@ class Culler:
                 for j in range(math.floor(box[1] / c), math.floor(box[3] / c) + 1)]
 
     def visible(self, window: Box) -> tuple[Item, ...]:
-        """The items that can paint inside `window`, in drawing order (see `cull`)."""
+        """The items that can paint inside `window` or within `EDGE` of it, in drawing order (see `cull`)."""
+        window = (window[0] - EDGE, window[1] - EDGE, window[2] + EDGE, window[3] + EDGE)
         near = sorted({index for key in self._keys(window) for index in self.grid.get(key, ())})
         kept: list[Item] = []
         for index in near:
