@@ -73,6 +73,13 @@ def text_width_mm(text: str, font: str, size_mm: float) -> float:
 
 
 @cache
+def glyph_box(font: str) -> tuple[float, float, float, float]:
+    """The box around every glyph of `font` relative to its origin, in ems, y up: x0, y0, x1, y1."""
+    x0, y0, x1, y1 = pdfmetrics.getFont(_registered(font)).face.bbox
+    return x0 / 1000.0, y0 / 1000.0, x1 / 1000.0, y1 / 1000.0
+
+
+@cache
 def _charmap(font: str) -> frozenset[int]:
     face = pdfmetrics.getFont(_registered(font)).face
     return frozenset(face.charToGlyph)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pnp.diagnostics import Diagnostic, Mark, Severity
+from pnp.layout.cull import Culler
 from pnp.layout.furniture import MARK, crop_marks, footer, outline
 from pnp.layout.imposition import Plan, Sheet, Tile, back_position, mirrors_x
 from pnp.layout.pieces import Piece, PrintJob
@@ -45,11 +46,12 @@ def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = 
     """
     pages: list[Page] = []
     total = len(plan.sheets)
+    cullers: dict[tuple[int, int], Culler] = {}
     for number, sheet in enumerate(plan.sheets, start=1):
         items: list[Item] = []
         label = _phrase(tr, "sheet {number} of {total}", number=number, total=total)
         if sheet.tile is not None:
-            items.extend(_tile_items(job, sheet.tile, tr))
+            items.extend(_tile_items(job, sheet.tile, tr, cullers))
             label += " · " + _phrase(tr, "tile {label}", label=sheet.tile.label)
         elif sheet.assembly:
             items.extend(_assembly_items(job, sheet.assembly, plan, settings, tr))
@@ -124,10 +126,17 @@ def _back_items(job: PrintJob, sheet: Sheet, plan: Plan, settings: SheetSettings
     return items
 
 
-def _tile_items(job: PrintJob, tile: Tile, tr: Translate) -> list[Item]:
+def _tile_items(job: PrintJob, tile: Tile, tr: Translate, cullers: dict[tuple[int, int], Culler]) -> list[Item]:
+    """One tile of a board: the board items that reach the tile's window (overlap included), under its clip,
+    then the overlap strips, alignment crosses and the tile's outline."""
     piece = job.groups[tile.group].pieces[tile.piece]
+    key = (tile.group, tile.piece)
+    if key not in cullers:
+        b = piece.bleed
+        cullers[key] = Culler(piece.front, (-b, -b, piece.width + b, piece.height + b), max(tile.w, tile.h))
     window = Rect(tile.x, tile.y, tile.w, tile.h, Style())
-    board = Group(piece.front, Transform(tile.page_x - tile.x, tile.page_y - tile.y), clip=window,
+    shown = cullers[key].visible((tile.x, tile.y, tile.x + tile.w, tile.y + tile.h))
+    board = Group(shown, Transform(tile.page_x - tile.x, tile.page_y - tile.y), clip=window,
                   label=f"tile {tile.label}")
     items: list[Item] = [board]
     ox, oy = tile.page_x, tile.page_y

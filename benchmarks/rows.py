@@ -1,0 +1,236 @@
+"""The rows of issue 16's table, each measured against its baseline in the same run (see README.md).
+
+Every side runs as its own process; its CPU time (user + system, the process and the workers it waited for)
+and peak RSS come from `os.wait4`, so other programs on the machine change them little. Sides of a row run
+alternately, `repeat` times, and the medians count.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+PNP = str(Path(sys.executable).parent / "pnp")
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One process: wall seconds, CPU seconds, peak RSS in MB, and what it wrote on stderr."""
+
+    wall: float
+    cpu: float
+    peak_mb: float
+    stderr: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """One row: what was measured, the figure that has a target, the target, and whether it is met."""
+
+    row: str
+    measured: str
+    figure: str
+    target: str
+    met: bool
+
+
+def run(command: list[str]) -> Run:
+    """Run `command` in a fresh process; raise SystemExit with its stderr when it fails."""
+    start = time.perf_counter()
+    with tempfile.TemporaryFile() as errors:
+        process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=errors, cwd=REPO)
+        _, status, usage = os.wait4(process.pid, 0)
+        wall = time.perf_counter() - start
+        errors.seek(0)
+        text = errors.read().decode(errors="replace")
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(command)} failed:\n{text}")
+    return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, text)
+
+
+def alternate(sides: dict[str, list[str]], repeat: int) -> dict[str, Run]:
+    """Run each side in turn, `repeat` rounds; the median wall, CPU and peak of each side."""
+    runs: dict[str, list[Run]] = {name: [] for name in sides}
+    for _ in range(repeat):
+        for name, command in sides.items():
+            runs[name].append(run(command))
+    return {name: Run(statistics.median(r.wall for r in rs), statistics.median(r.cpu for r in rs),
+                      statistics.median(r.peak_mb for r in rs), rs[-1].stderr) for name, rs in runs.items()}
+
+
+def _child(*args: str) -> list[str]:
+    return [sys.executable, str(Path(__file__).with_name("run.py")), "--child", *args]
+
+
+# --- tiled boards ---------------------------------------------------------------------------------------
+
+def board_yaml(n: int) -> str:
+    """An n x n board of 20 mm cells on A4: every other cell tinted, every seventh labelled, numbered edges."""
+    lines = [f"kit: Board {n}", "sheets: {paper: a4, orientation: portrait}", "components:", "  - type: board",
+             f"    name: Board {n}", f"    rows: {n}", f"    columns: {n}", "    cell: 20mm", "    numbers: true",
+             "    cells:"]
+    for r in range(1, n + 1):
+        for c in range(1, n + 1):
+            if (r + c) % 2 == 0:
+                label = f", label: '{r}.{c}'" if (r * c) % 7 == 0 else ""
+                lines.append(f"      - {{row: {r}, column: {c}, fill: '#d9e4f0'{label}}}")
+    return "\n".join(lines) + "\n"
+
+
+def plain_board(n: int, out: Path) -> None:
+    """The board with reportlab directly: A4 tiles of the printable area with 10 mm overlap, each drawing
+    the cells, lines and labels that reach it under a clip, then an assembly map page (a plain script's own
+    culling, by cell index)."""
+    from reportlab.lib.colors import HexColor
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+
+    mm, cell, overlap = 72 / 25.4, 20.0, 10.0
+    pdfmetrics.registerFont(TTFont("DejaVu-Bold", str(REPO / "pnp" / "fonts" / "DejaVuSans-Bold.ttf")))
+    c = Canvas(str(out), pagesize=(210 * mm, 297 * mm), pageCompression=1)
+    tw, th, size = 200.0, 270.0, n * cell
+    xs = [i * (tw - overlap) for i in range(int((size - overlap) // (tw - overlap)) + 1)]
+    ys = [j * (th - overlap) for j in range(int((size - overlap) // (th - overlap)) + 1)]
+    for y0 in ys:
+        for x0 in xs:
+            c.saveState()
+            c.translate((5 - x0) * mm, (292 + y0) * mm)
+            c.scale(mm, -mm)
+            path = c.beginPath()
+            path.rect(x0, y0, tw, th)
+            c.clipPath(path, stroke=0, fill=0)
+            c.setFillColor(HexColor("#e8f1e4"))
+            c.rect(x0, y0, tw, th, stroke=0, fill=1)
+            c0, c1 = int(x0 // cell), min(n, int((x0 + tw) // cell) + 1)
+            r0, r1 = int(y0 // cell), min(n, int((y0 + th) // cell) + 1)
+            for r in range(r0, r1):
+                for col in range(c0, c1):
+                    if (r + col) % 2 == 0:
+                        c.setFillColor(HexColor("#d9e4f0"))
+                        c.rect(col * cell, r * cell, cell, cell, stroke=0, fill=1)
+                        if ((r + 1) * (col + 1)) % 7 == 0:
+                            c.saveState()
+                            c.translate(col * cell + cell / 2, r * cell + cell * 0.62)
+                            c.scale(1, -1)
+                            c.setFillColor(HexColor("#000000"))
+                            c.setFont("DejaVu-Bold", cell * 0.3)
+                            c.drawCentredString(0, 0, f"{r + 1}.{col + 1}")
+                            c.restoreState()
+            c.setStrokeColor(HexColor("#4b5e45"))
+            c.setLineWidth(0.3)
+            for i in range(c0, c1 + 1):
+                c.line(i * cell, max(0, y0), i * cell, min(size, y0 + th))
+            for j in range(r0, r1 + 1):
+                c.line(max(0, x0), j * cell, min(size, x0 + tw), j * cell)
+            c.restoreState()
+            c.showPage()
+    c.save()
+
+
+def tiles(work: Path, repeat: int) -> list[Verdict]:
+    """200 x 200 cells against 50 x 50: pnp's growth in CPU, and the plain script's."""
+    sides: dict[str, list[str]] = {}
+    for n in (50, 200):
+        spec = work / f"board-{n}.yaml"
+        spec.write_text(board_yaml(n), encoding="utf-8")
+        sides[f"pnp {n}"] = [PNP, "render", str(spec), "-o", str(work / f"board-{n}"), "--format", "pdf", "--force"]
+        sides[f"plain {n}"] = _child("plain-board", str(n), str(work / f"plain-board-{n}.pdf"))
+    r = alternate(sides, repeat)
+    growth = r["pnp 200"].cpu / r["pnp 50"].cpu
+    plain_growth = r["plain 200"].cpu / r["plain 50"].cpu
+    pdf_mb = sum(p.stat().st_size for p in (work / "board-200").glob("*.pdf")) / 1e6
+    measured = (f"pnp {r['pnp 50'].cpu:.2f} -> {r['pnp 200'].cpu:.2f} s CPU ({growth:.1f}x, PDF {pdf_mb:.1f} MB, "
+                f"peak {r['pnp 200'].peak_mb:.0f} MB); plain {r['plain 50'].cpu:.2f} -> {r['plain 200'].cpu:.2f} s "
+                f"({plain_growth:.1f}x); pnp/plain at 200: {r['pnp 200'].cpu / r['plain 200'].cpu:.1f}")
+    return [Verdict("tiles", measured, f"{growth:.1f}x", "<= 24x", growth <= 24)]
+
+
+# --- start-up -------------------------------------------------------------------------------------------
+
+TINY = "kit: Tiny\ncomponents:\n  - {type: deck, name: D, cards: [{name: A}]}\n"
+
+
+def startup(work: Path, repeat: int) -> list[Verdict]:
+    """`pnp --version` against a process that only imports click; a tiny `validate`'s CPU."""
+    spec = work / "tiny.yaml"
+    spec.write_text(TINY, encoding="utf-8")
+    r = alternate({"pnp --version": [PNP, "--version"], "click": [sys.executable, "-c", "import click"],
+                   "validate": [PNP, "validate", str(spec)]}, max(repeat, 5))
+    ratio = r["pnp --version"].cpu / r["click"].cpu
+    measured = (f"pnp --version {r['pnp --version'].cpu:.3f} s CPU, click only {r['click'].cpu:.3f} s; "
+                f"tiny validate {r['validate'].cpu:.3f} s")
+    return [Verdict("start-up", measured, f"{ratio:.2f}x", "<= 2.5x", ratio <= 2.5),
+            Verdict("start-up", "tiny validate", f"{r['validate'].cpu:.3f} s", "<= 0.2 s", r["validate"].cpu <= 0.2)]
+
+
+# --- vector deck, per card ------------------------------------------------------------------------------
+
+def deck_kit(kit_yaml: Callable[[str, int], str], count: int) -> str:
+    """`count` vector cards as decks of 540 (a deck holds at most 1000 cards)."""
+    head, deck = kit_yaml("vector", 540).split("components:\n")
+    decks = [deck.replace("name: Bench deck", f"name: Bench deck {d}") for d in range(count // 540)]
+    return head + "components:\n" + "".join(decks)
+
+
+def vector_per_card(work: Path, repeat: int, kit_yaml: Callable[[str, int], str]) -> list[Verdict]:
+    """The extra CPU and memory per card from 540 to 2700 vector cards, pnp against the plain script."""
+    sides: dict[str, list[str]] = {}
+    for count in (540, 2700):
+        spec = work / f"cards-{count}.yaml"
+        spec.write_text(deck_kit(kit_yaml, count), encoding="utf-8")
+        sides[f"pnp {count}"] = [PNP, "render", str(spec), "-o", str(work / f"cards-{count}"), "--format", "pdf",
+                                 "--force", "--max-pages", "1000"]
+        sides[f"plain {count}"] = _child("plain", "vector", str(count), str(work), str(work / f"plain-{count}.pdf"))
+    r = alternate(sides, repeat)
+    extra = 2700 - 540
+    pnp_ms = (r["pnp 2700"].cpu - r["pnp 540"].cpu) / extra * 1000
+    plain_ms = (r["plain 2700"].cpu - r["plain 540"].cpu) / extra * 1000
+    kb = (r["pnp 2700"].peak_mb - r["pnp 540"].peak_mb) / extra * 1024
+    ratio = pnp_ms / plain_ms
+    measured = f"pnp {pnp_ms:.2f} ms and {kb:.0f} KB per card, plain {plain_ms:.2f} ms per card"
+    return [Verdict("vector per card", measured, f"{ratio:.2f}x", "<= 2x", ratio <= 2),
+            Verdict("vector per card", "memory", f"{kb:.0f} KB", "<= 16 KB", kb <= 16)]
+
+
+# --- the MDD kit with its booklet, simulation, Drag Rage ------------------------------------------------
+
+def booklet(work: Path, repeat: int) -> list[Verdict]:
+    """The classic MDD kit rendered with its rulebook as a booklet, against the kit alone."""
+    spec = str(REPO / "examples" / "mdd-classic" / "kit.yaml")
+    base = [PNP, "render", spec, "--format", "pdf", "--force", "-o"]
+    r = alternate({"booklet": [*base, str(work / "mdd-booklet"), "--rulebook", "booklet"],
+                   "kit": [*base, str(work / "mdd-kit"), "--rulebook", "none"]}, repeat)
+    ratio = r["booklet"].cpu / r["kit"].cpu
+    measured = (f"with booklet {r['booklet'].cpu:.2f} s CPU, {r['booklet'].peak_mb:.0f} MB; kit alone "
+                f"{r['kit'].cpu:.2f} s, {r['kit'].peak_mb:.0f} MB")
+    return [Verdict("booklet", measured, f"{ratio:.2f}x", "<= 2x", ratio <= 2)]
+
+
+def mdd_simulate(work: Path, repeat: int) -> list[Verdict]:
+    """`pnp mdd simulate` of 100,000 races with two workers: wall time (an absolute target)."""
+    setup = str(REPO / "examples" / "mdd-classic" / "kit.yaml")
+    r = alternate({"simulate": [PNP, "mdd", "simulate", setup, "--games", "100000", "--jobs", "2"]}, repeat)
+    s = r["simulate"]
+    measured = f"{s.wall:.1f} s wall, {s.cpu:.1f} s CPU ({100_000 / s.cpu:.0f} races per CPU-second)"
+    return [Verdict("mdd simulate", measured, f"{s.wall:.1f} s", "<= 15 s wall", s.wall <= 15)]
+
+
+def dragrage_optimal(work: Path, repeat: int) -> list[Verdict]:
+    """`pnp dragrage optimal` on the standard game: wall time, peak memory, and whether it shows progress."""
+    r = alternate({"optimal": [PNP, "dragrage", "optimal", "--max-states", "50000000"]}, repeat)
+    s = r["optimal"]
+    shown = bool(s.stderr.strip())
+    measured = (f"{s.wall:.1f} s wall, {s.cpu:.1f} s CPU, {s.peak_mb:.0f} MB peak, "
+                f"progress {'shown' if shown else 'none'}")
+    return [Verdict("dragrage optimal", measured, f"{s.wall:.1f} s", "<= 20 s wall", s.wall <= 20),
+            Verdict("dragrage optimal", "memory", f"{s.peak_mb:.0f} MB", "<= 300 MB", s.peak_mb <= 300),
+            Verdict("dragrage optimal", "progress", "shown" if shown else "none", "shown", shown)]

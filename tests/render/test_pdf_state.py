@@ -1,0 +1,66 @@
+"""The PDF backend sets each colour, line width and font once while it stays in force, and draws the same."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from PIL import Image as PILImage
+from pypdf import PdfReader
+
+from pnp.layout.scene import Document, Group, Line, Page, Rect, Style, Text, Transform
+from pnp.render.pdf import render_pdf
+
+FRAME = Style(stroke="#1f2a44", stroke_width=0.3)
+
+
+def _cards(n: int) -> tuple:
+    items = []
+    for i in range(n):
+        x, y = 10 + (i % 5) * 38, 10 + (i // 5) * 50
+        items += [Rect(x, y, 35, 45, FRAME), Line(x + 2, y + 30, x + 33, y + 30, FRAME),
+                  Text(x + 17.5, y + 20, f"Card {i}", 4.0, "sans-bold", anchor="middle")]
+    return tuple(items)
+
+
+def _content(pdf: bytes) -> str:
+    return PdfReader(io.BytesIO(pdf)).pages[0].get_contents().get_data().decode("latin-1")
+
+
+def test_cards_of_one_style_set_their_colours_once_and_save_no_state_per_item():
+    pdf = render_pdf(Document("State", (Page(210, 297, _cards(25)),)))
+    content = _content(pdf)
+    assert len(re.findall(r"\bRG\b", content)) == 1  # one stroke colour for 25 frames and rules
+    assert len(re.findall(r"\bw\b", content)) == 1
+    assert len(re.findall(r"(?m)^q\b|\sq\s", content)) <= 2  # the page's own state, not one per item
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        page = doc.pages[0]
+        words = {w["text"] for w in page.extract_words()}
+        assert {"Card", "0", "24"} <= words
+        assert len(page.rects) == 25 and all(abs(r["linewidth"] - 0.3 * 72 / 25.4) < 1e-3 for r in page.rects)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
+def test_text_after_a_translucent_shape_in_a_group_is_opaque_and_in_its_place(tmp_path: Path):
+    tint = Style(fill="#000000", stroke=None, opacity=0.2)
+    items = (Group((Rect(0, 0, 80, 80, tint),), Transform(10, 10)), Rect(100, 10, 80, 80, tint),
+             Text(20, 150, "\u2588", 40.0, "sans", "#000000"),
+             Text(150, 200, "\u2588", 40.0, "sans", "#000000", anchor="end", rotate=90))
+    pdf = tmp_path / "t.pdf"
+    pdf.write_bytes(render_pdf(Document("Alpha", (Page(210, 297, items),))))
+    subprocess.run(["pdftoppm", "-r", "30", "-png", "-singlefile", str(pdf), str(tmp_path / "t")], check=True)
+    image = PILImage.open(tmp_path / "t.png").convert("L")
+    px = 30 / 25.4
+
+    def at(x: float, y: float) -> int:
+        return image.getpixel((round(x * px), round(y * px)))
+
+    assert 180 < at(50, 50) < 230 and 180 < at(140, 50) < 230  # 20 % black on white
+    assert at(30, 140) < 10  # the full block of the first text is black, not tinted
+    # turned 90 degrees clockwise about (150, 200) and ending there: it runs down to the point, its top to the right
+    assert at(165, 185) < 10 and at(130, 185) > 245 and at(165, 215) > 245
