@@ -16,20 +16,27 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from pnp.diagnostics import Diagnostic, SpecError, format_json, sort_diagnostics
+from pnp.diagnostics import Diagnostic, Severity, SpecError, format_json, sort_diagnostics
 
 if TYPE_CHECKING:
     from pnp.layout.scene import Page
 
 FIGURE_DPI = 150
 """Resolution of figures and charts written as PNG."""
+MAX_REPORTED = 1000
+"""Most diagnostics one report prints; a note says how many more were left out (fix the first, run again)."""
 FORMAT_CHOICE = click.Choice(["text", "json"])
 """The `--format` of commands that report diagnostics: for people (text) or machines (json)."""
 
 
 def report(diagnostics: list[Diagnostic], fmt: str = "text") -> None:
-    """Print diagnostics: text lines to stderr, or a JSON list to stdout."""
+    """Print diagnostics: text lines to stderr, or a JSON list to stdout; past MAX_REPORTED, a final note."""
     ordered = sort_diagnostics(diagnostics)
+    if len(ordered) > MAX_REPORTED:
+        left_out = len(ordered) - MAX_REPORTED
+        ordered = [*ordered[:MAX_REPORTED], Diagnostic.at(
+            None, "report.limit", f"{left_out:,} more problem(s) left out: pnp reports the first {MAX_REPORTED:,}",
+            "fix these and run again", Severity.WARNING)]
     if fmt == "json":
         click.echo(format_json(ordered))
         return

@@ -59,6 +59,8 @@ class Located:
     included: dict[int, str] = field(default_factory=dict)
     blocks: dict[int, Block] = field(default_factory=dict)
     inputs: set[Path] = field(default_factory=set)
+    keys: dict[int, dict[str, tuple[Node, Node]]] = field(default_factory=dict)
+    """Per mapping node (by id), its keys indexed on first lookup: one scan per mapping, not per diagnostic."""
 
     def mark(self, path: PathKey) -> Mark:
         """Mark of the value at `path`, or of its nearest ancestor that has one."""
@@ -86,7 +88,10 @@ class Located:
         for step in path:
             child: tuple[Node | None, Node] | None = None
             if isinstance(node, MappingNode) and isinstance(step, str):
-                child = next(((k, v) for k, v in node.value if k.value == step), None)
+                index = self.keys.get(id(node))
+                if index is None:  # the first key of a name wins, as in a scan
+                    index = self.keys[id(node)] = {k.value: (k, v) for k, v in reversed(node.value)}
+                child = index.get(step)
             elif isinstance(node, SequenceNode) and type(step) is int and 0 <= step < len(node.value):
                 child = (None, node.value[step])
             if child is None:
