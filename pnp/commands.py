@@ -99,7 +99,6 @@ def write_figure(path: str, page: Page, title: str, protected: str, force: bool)
     `FIGURE_DPI`) and write it safely: never over the input `protected`, nor over a file pnp did not write
     unless `force` (a SpecError with a hint otherwise)."""
     from pnp.layout.scene import Document
-    from pnp.output import write_outputs
 
     target = Path(path)
     suffix = target.suffix.lower()
@@ -115,12 +114,20 @@ def write_figure(path: str, page: Page, title: str, protected: str, force: bool)
             from pnp.render.outputs import pdf_to_png
 
             data = pdf_to_png(data, FIGURE_DPI)[0]
+    write_file(target, data, [Path(protected)], force)
+    click.echo(f"wrote {target}", err=True)
+
+
+def write_file(target: Path, data: bytes, protected: list[Path], force: bool) -> None:
+    """Write one file a command produces safely (`pnp.output.write_outputs`): never over an input in
+    `protected`, through a link, nor over a file pnp did not write unless `force`."""
+    from pnp.output import write_outputs
+
     try:
-        write_outputs(target.parent, {target.name: data}, protected=[Path(protected)], force=force)
+        write_outputs(target.parent, {target.name: data}, protected=protected, force=force)
     except SpecError as exc:
         hints = {
             "output.refused": "give another file name, move the file away, or pass --force to overwrite it",
             "output.folder": "give a file name in a folder you can write to",
         }
         raise SpecError([replace(d, hint=hints.get(d.rule, d.hint)) for d in exc.diagnostics]) from None
-    click.echo(f"wrote {target}", err=True)
