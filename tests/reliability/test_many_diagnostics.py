@@ -7,7 +7,10 @@ import json
 import subprocess
 import sys
 
+from yaml.nodes import MappingNode
+
 from pnp.commands import MAX_REPORTED
+from pnp.source.loader import load_yaml_text
 from tests.conftest import KitFactory, PnpRunner
 
 HEAD = "kit: Many\ncomponents:\n  - type: deck\n    name: Deck\n"
@@ -36,3 +39,26 @@ def test_each_reported_key_is_located_at_its_own_line(tmp_kit: KitFactory, run_p
     result = run_pnp("validate", spec, "--format", "json")
     lines = sorted(d["line"] for d in json.loads(result.stdout) if "k" in d["message"])
     assert lines == list(range(5, 55))
+
+
+class CountingList(list):  # type: ignore[type-arg]
+    """A node's list of (key, value) pairs that counts how often it is scanned."""
+
+    scans = 0
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        CountingList.scans += 1
+        return super().__iter__()
+
+    def __reversed__(self):  # type: ignore[no-untyped-def]
+        CountingList.scans += 1
+        return super().__reversed__()
+
+
+def test_locating_every_key_of_a_mapping_scans_it_once() -> None:
+    located = load_yaml_text("".join(f"k{i}: {i}\n" for i in range(2_000)))
+    assert isinstance(located.node, MappingNode)
+    located.node.value = CountingList(located.node.value)
+    marks = [located.key_mark((f"k{i}",)) for i in range(2_000)]
+    assert [m.line for m in marks] == list(range(1, 2_001))
+    assert CountingList.scans <= 1
