@@ -32,6 +32,7 @@ from pnp.output.manifest import (
     kind,
     output_error,
     plain_name,
+    read_record,
     unchanged,
     warning,
 )
@@ -227,8 +228,8 @@ def recover(folder: Path, warn: Warn, protected: frozenset[Path] = frozenset()) 
     what = kind(journal)
     if what == "file":
         try:
-            plan = Plan.from_json(json.loads(journal.read_bytes()))
-        except (OSError, ValueError):
+            plan = Plan.from_json(read_record(journal))
+        except (OSError, ValueError, RecursionError):
             plan = None
         if plan is None:
             warn(warning(f"ignored {journal}: not a journal pnp wrote", rule="output.recovered"))
