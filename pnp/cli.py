@@ -245,7 +245,8 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
     if any(d.is_error for d in gaps):
         click.echo(f"{spec}: not rendered, translation gaps with --strict (see above)", err=True)
         sys.exit(1)
-    written = write_outputs(output, files, protected=[spec], force=force, jobs=render_jobs(stem, files))
+    written = write_outputs(output, files, protected=[spec, *loaded.located.inputs], force=force,
+                            jobs=render_jobs(stem, files))
     for path in written:
         click.echo(str(path))
     click.echo(f"{pages} page(s) on {plan.paper.name} "

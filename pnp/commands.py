@@ -16,20 +16,27 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from pnp.diagnostics import Diagnostic, SpecError, format_json, sort_diagnostics
+from pnp.diagnostics import Diagnostic, Severity, SpecError, format_json, sort_diagnostics
 
 if TYPE_CHECKING:
     from pnp.layout.scene import Page
 
 FIGURE_DPI = 150
 """Resolution of figures and charts written as PNG."""
+MAX_REPORTED = 1000
+"""Most diagnostics one report prints; a note says how many more were left out (fix the first, run again)."""
 FORMAT_CHOICE = click.Choice(["text", "json"])
 """The `--format` of commands that report diagnostics: for people (text) or machines (json)."""
 
 
 def report(diagnostics: list[Diagnostic], fmt: str = "text") -> None:
-    """Print diagnostics: text lines to stderr, or a JSON list to stdout."""
+    """Print diagnostics: text lines to stderr, or a JSON list to stdout; past MAX_REPORTED, a final note."""
     ordered = sort_diagnostics(diagnostics)
+    if len(ordered) > MAX_REPORTED:
+        left_out = len(ordered) - MAX_REPORTED
+        ordered = [*ordered[:MAX_REPORTED], Diagnostic.at(
+            None, "report.limit", f"{left_out:,} more problem(s) left out: pnp reports the first {MAX_REPORTED:,}",
+            "fix these and run again", Severity.WARNING)]
     if fmt == "json":
         click.echo(format_json(ordered))
         return
@@ -92,7 +99,6 @@ def write_figure(path: str, page: Page, title: str, protected: str, force: bool)
     `FIGURE_DPI`) and write it safely: never over the input `protected`, nor over a file pnp did not write
     unless `force` (a SpecError with a hint otherwise)."""
     from pnp.layout.scene import Document
-    from pnp.output import write_outputs
 
     target = Path(path)
     suffix = target.suffix.lower()
@@ -108,12 +114,20 @@ def write_figure(path: str, page: Page, title: str, protected: str, force: bool)
             from pnp.render.outputs import pdf_to_png
 
             data = pdf_to_png(data, FIGURE_DPI)[0]
+    write_file(target, data, [Path(protected)], force)
+    click.echo(f"wrote {target}", err=True)
+
+
+def write_file(target: Path, data: bytes, protected: list[Path], force: bool) -> None:
+    """Write one file a command produces safely (`pnp.output.write_outputs`): never over an input in
+    `protected`, through a link, nor over a file pnp did not write unless `force`."""
+    from pnp.output import write_outputs
+
     try:
-        write_outputs(target.parent, {target.name: data}, protected=[Path(protected)], force=force)
+        write_outputs(target.parent, {target.name: data}, protected=protected, force=force)
     except SpecError as exc:
         hints = {
             "output.refused": "give another file name, move the file away, or pass --force to overwrite it",
             "output.folder": "give a file name in a folder you can write to",
         }
         raise SpecError([replace(d, hint=hints.get(d.rule, d.hint)) for d in exc.diagnostics]) from None
-    click.echo(f"wrote {target}", err=True)

@@ -9,7 +9,9 @@ Catalog dates are fixed so that extracting twice gives the same file and catalog
 
 from __future__ import annotations
 
+import os
 import re
+import tempfile
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from io import BytesIO
@@ -96,8 +98,27 @@ def build_template(folder: Path) -> Catalog:
 
 
 def _write(catalog: Catalog, path: Path) -> None:
-    with path.open("wb") as out:
-        write_po(out, catalog, width=100, sort_output=False, include_previous=True)
+    """Write `catalog` to `path` through a temporary file renamed into place: a link (or anything but a
+    regular file) at `path` is refused, never written through, and a failed write leaves the old file whole."""
+    _refuse_link(path)
+    fd, temp = tempfile.mkstemp(prefix=".pnp-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            write_po(out, catalog, width=100, sort_output=False, include_previous=True)
+        umask = os.umask(0o022)
+        os.umask(umask)
+        os.chmod(temp, 0o666 & ~umask)
+        os.replace(temp, path)  # replaces a name, never what a link (planted since the check) points to
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise
+
+
+def _refuse_link(path: Path) -> None:
+    """A SpecError when `path` is a symbolic link or exists and is not a regular file."""
+    if path.is_symlink() or (path.exists() and not path.is_file()):
+        raise _error(path, 1, "this is a symbolic link or not a regular file; pnp does not write through it",
+                     "replace it with a regular file, or remove it")
 
 
 def extract(folder: Path) -> Path:
@@ -181,6 +202,7 @@ def update(folder: Path) -> list[Path]:
         template = read_po(handle)
     updated: list[Path] = []
     for path in catalog_files(folder):
+        _refuse_link(path)
         catalog = load_catalog(path)
         catalog.update(template, update_header_comment=False)
         catalog.revision_date = FIXED_DATE

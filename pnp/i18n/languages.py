@@ -12,6 +12,7 @@ from functools import cache
 from pathlib import Path
 
 from pnp.data import resource_path
+from pnp.diagnostics import Diagnostic, Mark, SpecError
 
 SOURCE_LANGUAGE = "en"
 COMPONENTS = "components"
@@ -95,6 +96,19 @@ def catalog_path(folder: str, lang: str, catalogs: Path | None = None,
     for code in codes:
         for place in places:
             path = place / f"{code}.po"
+            if catalogs is not None and place == catalogs / folder:
+                check_inside(path, catalogs)
             if path.is_file():
                 return path
     return None
+
+
+def check_inside(path: Path, catalogs: Path) -> None:
+    """Refuse (SpecError, nothing read) a translator's catalog that is a symbolic link or lies outside the
+    `--catalogs` folder (through a linked sub-folder): pnp reads only the folder's own regular files."""
+    if not (path.is_symlink() or path.exists()):
+        return
+    if path.is_symlink() or not path.resolve().is_relative_to(catalogs.resolve()):
+        raise SpecError(Diagnostic.at(Mark(str(path), 1, 1), "i18n.catalog",
+                                      f"this catalog is a symbolic link or lies outside {catalogs}; not read",
+                                      f"put the .po file itself inside {catalogs}"))

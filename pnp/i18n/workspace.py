@@ -24,7 +24,7 @@ from babel.messages.pofile import read_po, write_po
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.i18n.catalogs import FIXED_DATE, HEADER, PROJECT, TEAM, TEMPLATE_NAME, Coverage, catalog_coverage, source_units
-from pnp.i18n.languages import COMPONENTS, SOURCE_LANGUAGE, installed_folders
+from pnp.i18n.languages import COMPONENTS, SOURCE_LANGUAGE, check_inside, installed_folders
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,9 +105,11 @@ def folder_status(catalogs: Path, installed: Mapping[str, Path] | None = None) -
     for lang in langs:
         for name in folders:
             path = catalogs / name / f"{lang}.po"
+            check_inside(path, catalogs)
             found = catalog_coverage(path, wanted[name]) if path.is_file() else None
             rows.append(CatalogStatus(name, lang, path, found))
     for path in sorted(catalogs.glob("*/*.po")):
         if path.parent.name not in folders:
+            check_inside(path, catalogs)
             rows.append(CatalogStatus(path.parent.name, path.stem, path, None, used=False))
     return rows

@@ -43,27 +43,31 @@ def write_outputs(
     """Write `files` (name -> bytes, or a function writing into a binary file) into `folder` all-or-nothing;
     return the paths written.
 
-    `jobs` maps each name to the render job writing it (default: the name itself). Files an earlier run of one
-    of these jobs wrote that are not rewritten now (old pages) are removed, if unchanged since pnp wrote them;
-    other jobs' files stay. Warnings (ignored manifest entries, a finished interrupted run) go to `warn`,
-    by default to stderr.
+    `protected` are the input files (the spec, its includes, its images and data): never replaced or removed,
+    whatever the folder's manifest or journal says. `jobs` maps each name to the render job writing it
+    (default: the name itself). Files an earlier run of one of these jobs wrote that are not rewritten now (old
+    pages) are removed, if unchanged since pnp wrote them; other jobs' files stay. Warnings (ignored manifest
+    entries, a finished interrupted run) go to `warn`, by default to stderr.
     """
     warn = warn or _to_stderr
     _make_folder(folder)
     names = sorted(files)
     job_of = {name: (jobs or {}).get(name, name) for name in names}
+    inputs = frozenset(p.resolve() for p in protected)
     try:
         with folder_lock(folder, _say):
-            recover(folder, warn)
+            recover(folder, warn, inputs)
             manifest = read_manifest(folder, warn)
-            before = _check_targets(folder, names, manifest, protected, force)
+            before = _check_targets(folder, names, manifest, inputs, force)
             entries = {name: entry for name, entry in manifest.items() if name not in files}
             remove = []
             for name, entry in manifest.items():
                 if name in files or entry.job not in job_of.values():
                     continue
                 del entries[name]
-                if unchanged(folder / name, entry.sha256):
+                if (folder / name).resolve() in inputs:
+                    warn(warning(f"kept {folder / name}: it is an input file, which pnp never removes"))
+                elif unchanged(folder / name, entry.sha256):
                     remove.append((name, entry.sha256))
                 else:
                     warn(warning(f"kept {folder / name}: it was changed since pnp wrote it, so it is yours now"))
@@ -81,11 +85,10 @@ def write_outputs(
 
 
 def _check_targets(
-    folder: Path, names: list[str], manifest: dict[str, Entry], protected: list[Path], force: bool
+    folder: Path, names: list[str], manifest: dict[str, Entry], protected_real: frozenset[Path], force: bool
 ) -> dict[str, str]:
-    """Refuse when a target is a protected input, pnp's own record, or an existing file pnp did not write
-    (unless `force`); return each target's sha256 as checked ("" when it does not exist)."""
-    protected_real = {p.resolve() for p in protected}
+    """Refuse when a target is a protected input (a resolved path), pnp's own record, or an existing file pnp
+    did not write (unless `force`); return each target's sha256 as checked ("" when it does not exist)."""
     before: dict[str, str] = {}
     for name in names:
         target = folder / name
@@ -115,6 +118,14 @@ def _check_targets(
 
 
 def _make_folder(folder: Path) -> None:
+    """Create `folder`; refuse one that is, or whose path within the current folder passes through, a symbolic
+    link (a shared kit may ship `output -> somewhere/else`: writing there would reach outside it)."""
+    absolute, here = Path(os.path.abspath(folder)), Path.cwd()
+    steps = absolute.relative_to(here).parts if absolute.is_relative_to(here) else ()
+    for path in [*(here.joinpath(*steps[:n]) for n in range(1, len(steps) + 1)), absolute]:
+        if path.is_symlink():
+            raise _error("output.refused", f"{path} is a symbolic link; pnp does not write through it",
+                         f"give -o a real folder (not a link), e.g. -o {os.path.realpath(path)} if that is meant")
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:

@@ -98,6 +98,21 @@ def unchanged(path: Path, sha256: str) -> bool:
         return False
 
 
+MAX_RECORD_BYTES = 16 << 20
+"""Largest manifest or journal pnp reads (its own are a few hundred bytes per file written)."""
+
+
+def read_record(path: Path) -> object:
+    """The JSON of a manifest or journal, read without following a link; ValueError when it is larger than
+    MAX_RECORD_BYTES or not JSON, RecursionError when it nests too deeply (both: not a record pnp wrote)."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    with os.fdopen(fd, "rb") as handle:
+        data = handle.read(MAX_RECORD_BYTES + 1)
+    if len(data) > MAX_RECORD_BYTES:
+        raise ValueError(f"larger than {MAX_RECORD_BYTES} bytes")
+    return json.loads(data.decode("utf-8"))
+
+
 def read_manifest(folder: Path, warn: Warn) -> dict[str, Entry]:
     """The valid entries of the folder's manifest (empty when there is none or it is unreadable).
 
@@ -116,10 +131,8 @@ def read_manifest(folder: Path, warn: Warn) -> dict[str, Entry]:
             "move it away, or choose another output folder with -o",
         )
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-        with os.fdopen(fd, "rb") as handle:
-            data = json.loads(handle.read(16 << 20).decode("utf-8"))
-    except (OSError, ValueError):
+        data = read_record(path)
+    except (OSError, ValueError, RecursionError):
         warn(warning(f"cannot read {path}; every existing file counts as not written by pnp",
                      "move the file away if pnp should start a new record"))
         return {}

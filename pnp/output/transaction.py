@@ -32,6 +32,7 @@ from pnp.output.manifest import (
     kind,
     output_error,
     plain_name,
+    read_record,
     unchanged,
     warning,
 )
@@ -176,13 +177,17 @@ class Transaction:
                 (self.folder / temp).unlink(missing_ok=True)
 
 
-def apply(folder: Path, plan: Plan, warn: Warn | None) -> None:
+def apply(folder: Path, plan: Plan, warn: Warn | None, protected: frozenset[Path] = frozenset()) -> None:
     """Carry out `plan`; moves already done (their temporary is gone) are skipped, so this can run again.
 
-    With `warn` (recovery), a name whose content is no longer what was checked when the plan was made is left
-    alone, and a step that fails is reported and skipped instead of raised.
+    A name that is one of the `protected` inputs (resolved paths) is never replaced or removed, whatever the
+    plan says (a journal is read from an untrusted folder). With `warn` (recovery), a name whose content is no
+    longer what was checked when the plan was made is left alone, and a step that fails is reported and
+    skipped instead of raised.
     """
     for temp, name, before in plan.moves:
+        if _is_protected(folder / name, protected, warn):
+            continue
         if kind(folder / temp) == "file":
             if warn is None or (kind(folder / name) == "missing" if not before else unchanged(folder / name, before)):
                 _step(warn, folder / name, os.replace, folder / temp, folder / name)
@@ -190,11 +195,21 @@ def apply(folder: Path, plan: Plan, warn: Warn | None) -> None:
                 warn(warning(f"left {folder / name} alone: it changed after an interrupted pnp run checked it",
                              rule="output.recovered"))
     for name, sha256 in plan.remove:
-        if unchanged(folder / name, sha256):
+        if not _is_protected(folder / name, protected, warn) and unchanged(folder / name, sha256):
             _step(warn, folder / name, os.unlink, folder / name)
     if kind(folder / plan.manifest) == "file":
         _step(warn, folder / MANIFEST, os.replace, folder / plan.manifest, folder / MANIFEST)
     _fsync_folder(folder)
+
+
+def _is_protected(path: Path, protected: frozenset[Path], warn: Warn | None) -> bool:
+    """True (and reported through `warn`) when `path` is one of the `protected` inputs."""
+    if path.resolve() not in protected:
+        return False
+    if warn is not None:
+        warn(warning(f"left {path} alone: it is an input file, which pnp never replaces or removes",
+                     rule="output.recovered"))
+    return True
 
 
 def _step(warn: Warn | None, path: Path, action: Callable[..., None], *args: Path) -> None:
@@ -206,19 +221,20 @@ def _step(warn: Warn | None, path: Path, action: Callable[..., None], *args: Pat
         warn(warning(f"could not finish {path} for an interrupted pnp run: {exc.strerror}", rule="output.recovered"))
 
 
-def recover(folder: Path, warn: Warn) -> None:
-    """Finish a journal left by a killed run, then remove stale temporaries (call under the lock)."""
+def recover(folder: Path, warn: Warn, protected: frozenset[Path] = frozenset()) -> None:
+    """Finish a journal left by a killed run (never touching a `protected` input, given as resolved paths),
+    then remove stale temporaries (call under the lock)."""
     journal = folder / JOURNAL
     what = kind(journal)
     if what == "file":
         try:
-            plan = Plan.from_json(json.loads(journal.read_bytes()))
-        except (OSError, ValueError):
+            plan = Plan.from_json(read_record(journal))
+        except (OSError, ValueError, RecursionError):
             plan = None
         if plan is None:
             warn(warning(f"ignored {journal}: not a journal pnp wrote", rule="output.recovered"))
         else:
-            apply(folder, plan, warn)
+            apply(folder, plan, warn, protected)
             warn(warning(f"finished the change an interrupted pnp run had begun in {folder}",
                          rule="output.recovered"))
         journal.unlink()

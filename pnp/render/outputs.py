@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
 import io
-import re
 import unicodedata
 from collections.abc import Callable, Iterable
 
@@ -15,10 +15,24 @@ FORMATS = ("pdf", "svg", "png")
 PNG_DPI = 100
 
 
+SLUG_CHARS, SLUG_BYTES = 60, 120
+"""Longest slug kept whole, in characters and in UTF-8 bytes (a file name may have 255 bytes)."""
+
+
 def slug(text: str) -> str:
-    """A file-name-safe lower-case version of `text`."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:60] or "kit"
+    """A file-name-safe lower-case version of `text` (NFKC): its letters, marks and digits of any script, every
+    other run as one `-`. When that is cut short (over SLUG_CHARS or SLUG_BYTES) or empty, `-` and 8 hex digits
+    of the whole text's hash follow, so different titles never share file names that way."""
+    normal = unicodedata.normalize("NFKC", text).lower()
+    words = "-".join("".join(c if unicodedata.category(c)[0] in "LMN" else " " for c in normal).split())
+    cut = words[:SLUG_CHARS]
+    while len(cut.encode("utf-8")) > SLUG_BYTES:
+        cut = cut[:-1]
+    cut = cut.rstrip("-")
+    if cut and cut == words:
+        return cut
+    digest = hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+    return f"{cut or 'kit'}-{digest}"
 
 
 def render_files(document: Document, stem: str, formats: tuple[str, ...],

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import itertools
 import os
-import re
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -30,6 +29,7 @@ from pnp.collector import collector_paused
 from pnp.diagnostics import Mark, SpecError
 from pnp.source import files
 from pnp.source.files import MAX_DEPTH_CEILING, Block, Limits, block_at, error, over_cap, resolve_inside
+from pnp.source.yaml_errors import syntax_error, yaml_mark
 
 PYTHON_PARSER_MAX_CHARS = 100_000
 """Largest text re-read by PyYAML's pure-Python parser for its wording of an error libyaml found (it reads
@@ -49,7 +49,8 @@ _PLAIN = "pnp:plain"  # the tag given to an untagged plain scalar (an explicit t
 @dataclass(slots=True)
 class Located:
     """Plain data of a spec and the composed nodes it came from, for the marks of its values and mapping keys
-    by path (`mark`, `key_mark`, `block`, `text_mark`). `included` names the file of each included root node."""
+    by path (`mark`, `key_mark`, `block`, `text_mark`). `included` names the file of each included root node,
+    `inputs` every file the spec read (resolved: itself, includes, images, data), which outputs never replace."""
 
     data: Any
     file: str
@@ -57,6 +58,9 @@ class Located:
     node: Node | None = None
     included: dict[int, str] = field(default_factory=dict)
     blocks: dict[int, Block] = field(default_factory=dict)
+    inputs: set[Path] = field(default_factory=set)
+    keys: dict[int, dict[str, tuple[Node, Node]]] = field(default_factory=dict)
+    """Per mapping node (by id), its keys indexed on first lookup: one scan per mapping, not per diagnostic."""
 
     def mark(self, path: PathKey) -> Mark:
         """Mark of the value at `path`, or of its nearest ancestor that has one."""
@@ -84,7 +88,10 @@ class Located:
         for step in path:
             child: tuple[Node | None, Node] | None = None
             if isinstance(node, MappingNode) and isinstance(step, str):
-                child = next(((k, v) for k, v in node.value if k.value == step), None)
+                index = self.keys.get(id(node))
+                if index is None:  # the first key of a name wins, as in a scan
+                    index = self.keys[id(node)] = {k.value: (k, v) for k, v in reversed(node.value)}
+                child = index.get(step)
             elif isinstance(node, SequenceNode) and type(step) is int and 0 <= step < len(node.value):
                 child = (None, node.value[step])
             if child is None:
@@ -148,57 +155,11 @@ def _compose(text: str, file: str, limits: Limits, depth: int) -> tuple[Node | N
         except (yaml.YAMLError, UnicodeEncodeError) as exc:
             if isinstance(exc, yaml.MarkedYAMLError) and exc.problem == _NESTING:
                 at = _too_deep_at(loader, text, file, limits.max_depth - depth)
-                raise over_cap("yaml.depth", at or _yaml_mark(exc.problem_mark, file), limits.max_depth) from None
+                raise over_cap("yaml.depth", at or yaml_mark(exc.problem_mark, file), limits.max_depth) from None
             final = loader is _PyLoader or len(text) > PYTHON_PARSER_MAX_CHARS
             if final or isinstance(exc, (yaml.composer.ComposerError, UnicodeEncodeError)):
-                raise _syntaxerror(exc, text, file, from_libyaml=loader is not _PyLoader) from None
+                raise syntax_error(exc, text, file, from_libyaml=loader is not _PyLoader) from None
     raise AssertionError("PyYAML's parser returns or raises")
-
-
-def _yaml_mark(mark: Any, file: str) -> Mark:
-    return Mark(file, mark.line + 1, mark.column + 1) if mark else Mark(file, 1, 1)
-
-
-def _name_at(text: str, mark: Any) -> str:
-    """The anchor or alias name written at a YAML mark (`&name`, `*name`)."""
-    start = sum(len(line) for line in text.splitlines(keepends=True)[: mark.line]) + mark.column
-    found = re.match(r"[&*]([^\s,\[\]{}]+)", text[start:])
-    return found[1] if found else "?"
-
-
-def _syntaxerror(
-    exc: yaml.YAMLError | UnicodeEncodeError, text: str, file: str, from_libyaml: bool = False
-) -> SpecError:
-    """The located error for something a YAML parser refused (libyaml counts reader positions in UTF-8 bytes,
-    PyYAML in characters)."""
-    if isinstance(exc, UnicodeEncodeError):
-        return error(files.text_mark(text, file, exc.start), "yaml.encoding",
-                     f"the text contains U+{ord(text[exc.start]):04X}, which is not a character (a lone surrogate)",
-                     "remove it; save the file as UTF-8")  # fmt: skip
-    if isinstance(exc, yaml.reader.ReaderError):
-        position = exc.position
-        if from_libyaml:
-            position = len(text.encode("utf-8", "surrogatepass")[:position].decode("utf-8", "ignore"))
-        return error(files.text_mark(text, file, position), "yaml.syntax",
-                     f"the file contains the control character U+{exc.character:04X}, which YAML does not allow",
-                     "remove it; write special characters as escapes inside double quotes")  # fmt: skip
-    if not isinstance(exc, yaml.MarkedYAMLError):
-        return error(Mark(file, 1, 1), "yaml.syntax", f"YAML error: {exc}", "check the file's syntax")
-    mark, context, problem = _yaml_mark(exc.problem_mark or exc.context_mark, file), exc.context or "", exc.problem
-    if isinstance(exc, yaml.composer.ComposerError) and context.startswith("expected a single document"):
-        message = "the file holds more than one document (a second '---')"
-        hint = "keep one document per file; split a kit into files with `include:`"
-    elif isinstance(exc, yaml.composer.ComposerError) and context.startswith("found duplicate anchor"):
-        first = exc.context_mark.line + 1 if exc.context_mark else "?"
-        message = f"the anchor &{_name_at(text, exc.problem_mark)} is defined twice (first at line {first})"
-        hint = "give the second anchor another name"
-    elif isinstance(exc, yaml.composer.ComposerError) and (problem or "").startswith("found undefined alias"):
-        name = _name_at(text, exc.problem_mark)
-        message = f"the alias *{name} names no anchor above it"
-        hint = f"define `&{name}` on an earlier value, or write the value out"
-    else:
-        message, hint = problem or context or "invalid YAML", "check indentation, colons and quotes near this position"
-    return error(mark, "yaml.syntax", f"YAML syntax error: {message}", hint)
 
 
 @dataclass(slots=True)
@@ -327,7 +288,7 @@ class _Checker:
         """Where the latest alias counted is written: aliases leave no node, so the text is parsed again."""
         aliases = (event for event in _events(self.loader, self.text) if isinstance(event, yaml.AliasEvent))
         event = next(itertools.islice(aliases, self.aliases - 1, None), None)
-        return _yaml_mark(event.start_mark if event else None, self.file)
+        return yaml_mark(event.start_mark if event else None, self.file)
 
 
 def _events(loader: type, text: str) -> Iterator[Any]:
@@ -346,7 +307,7 @@ def _too_deep_at(loader: type, text: str, file: str, max_level: int) -> Mark | N
     try:
         for event in _events(loader, text):
             if isinstance(event, yaml.NodeEvent) and opened >= max_level:
-                return _yaml_mark(event.start_mark, file)
+                return yaml_mark(event.start_mark, file)
             opened += isinstance(event, yaml.CollectionStartEvent) - isinstance(event, yaml.CollectionEndEvent)
     except yaml.YAMLError:
         pass
@@ -400,6 +361,7 @@ def _load_text(text: str, file: str, limits: Limits, located: Located, including
             raise error(mark, "spec.include", f"include cycle: {target!r} includes itself",
                         "remove the include that points back")  # fmt: skip
         sub = str(resolved)
+        located.inputs.add(resolved)
         text = files.read_text(resolved, sub, limits.max_bytes)
         node, levels = _load_text(text, sub, limits, located, (*including, resolved), budget, level - 1)
         located.included[id(node)] = sub
@@ -425,7 +387,7 @@ def load_yaml(path: str | os.PathLike[str], limits: Limits | None = None, root: 
     """Load a spec file safely; includes are resolved inside `root` (default: the file's folder)."""
     real = Path(path).resolve()
     limits = limits or Limits()
-    located = Located(data=None, file=str(real), root=(root or real.parent).resolve())
+    located = Located(data=None, file=str(real), root=(root or real.parent).resolve(), inputs={real})
     with _loading():
         text = files.read_text(real, located.file, limits.max_bytes)
         located.node = _load_text(text, located.file, limits, located, (real,), _Budget())[0]

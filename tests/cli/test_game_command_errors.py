@@ -73,11 +73,43 @@ def test_nitro_map_refuses_a_track_that_breaks_the_rules():
 
 
 def test_mdd_setup_reports_an_unwritable_file_as_a_diagnostic(tmp_path: Path):
-    target = tmp_path / "missing" / "setup.yaml"
+    (tmp_path / "a-file").write_text("not a folder")
+    target = tmp_path / "a-file" / "setup.yaml"
     result = CliRunner().invoke(main, ["mdd", "setup", "--seed", "1", "-o", str(target)])
     assert result.exit_code == 1
-    assert "error [output.write]" in result.stderr and str(target) in result.stderr
+    assert "error [output.folder]" in result.stderr and str(target.parent) in result.stderr
     assert "Traceback" not in result.output and not target.exists()
+
+
+def test_mdd_setup_never_overwrites_a_file_pnp_did_not_write(tmp_path: Path):
+    spec = tmp_path / "kit.yaml"
+    spec.write_text("kit: Mine\n")
+    result = CliRunner().invoke(main, ["mdd", "setup", "--seed", "1", "-o", str(spec)])
+    assert result.exit_code == 1
+    assert "error [output.refused]" in result.stderr and "--force" in result.stderr
+    assert spec.read_text() == "kit: Mine\n"
+    forced = CliRunner().invoke(main, ["mdd", "setup", "--seed", "1", "-o", str(spec), "--force"])
+    assert forced.exit_code == 0, forced.output
+    assert "walls" in spec.read_text() or "mines" in spec.read_text()
+
+
+def test_mdd_setup_does_not_write_through_a_link(tmp_path: Path):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine")
+    (tmp_path / "setup.yaml").symlink_to(victim)
+    result = CliRunner().invoke(main, ["mdd", "setup", "--seed", "1", "-o", str(tmp_path / "setup.yaml")])
+    assert result.exit_code == 1
+    assert "symbolic link" in result.stderr
+    assert victim.read_text() == "mine"
+
+
+def test_mdd_setup_rewrites_its_own_file(tmp_path: Path):
+    target = tmp_path / "setup.yaml"
+    for seed in ("1", "2"):
+        result = CliRunner().invoke(main, ["mdd", "setup", "--seed", seed, "-o", str(target)])
+        assert result.exit_code == 0, result.output
+    again = CliRunner().invoke(main, ["mdd", "setup", "--seed", "2"])
+    assert target.read_text() == again.stdout
 
 
 def test_mdd_simulate_shows_the_setup_warnings_on_stderr_and_still_races():

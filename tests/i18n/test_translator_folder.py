@@ -135,3 +135,27 @@ def test_init_into_a_folder_it_cannot_write_is_a_located_error(run_pnp: PnpRunne
     result = run_pnp("i18n", "init", "de", "-o", tmp_path)
     assert result.exit_code == 1 and "cannot write this catalog" in result.stderr
     assert (tmp_path / "components").read_text(encoding="utf-8") == "a file where a folder should be"
+
+
+@pytest.mark.parametrize("how", ["linked-file", "linked-folder"])
+def test_a_catalog_linked_from_outside_the_folder_is_refused_unread(run_pnp: PnpRunner, tmp_path: Path, how: str):
+    folder = tmp_path / "de"
+    init_folder(folder, "de")
+    secret = tmp_path / "private" / "de.po"
+    secret.parent.mkdir()
+    secret.write_text("SECRET first line\n", encoding="utf-8")
+    if how == "linked-file":
+        (folder / "components" / "de.po").unlink()
+        (folder / "components" / "de.po").symlink_to(secret)
+    else:
+        for path in (folder / "components").iterdir():
+            path.unlink()
+        (folder / "components").rmdir()
+        (folder / "components").symlink_to(secret.parent)
+    for args in (["render", DECK, "-o", tmp_path / "out", "--lang", "de", "--catalogs", folder],
+                 ["i18n", "status", "--catalogs", folder]):
+        result = run_pnp(*args)
+        assert result.exit_code == 1, result.output
+        assert f"{folder / 'components' / 'de.po'}:1:1: error [i18n.catalog]" in result.stderr, result.stderr
+        assert "SECRET" not in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()

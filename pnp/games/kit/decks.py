@@ -243,6 +243,7 @@ class _Expander:
             return None
         try:
             resolved = resolve_inside(self.located.root, Path(mark.file).parent, target, mark, "data")
+            self.located.inputs.add(resolved)
             table = read_table(resolved, str(resolved))
         except SpecError as exc:
             self.errors.extend(exc.diagnostics)

@@ -53,8 +53,10 @@ def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
 
     def images(src: str, path: PathKey) -> ImageInfo:
         mark = located.mark(path)
-        return check_image(located.root, Path(mark.file).parent, src, mark, context.max_pixels,
+        info = check_image(located.root, Path(mark.file).parent, src, mark, context.max_pixels,
                            context.max_image_bytes)
+        located.inputs.add(info.path)
+        return info
 
     def render_text(source: str, values: dict[str, Any], path: PathKey) -> str:
         mark = located.text_mark(path)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.commands import FORMAT_CHOICE, show_warnings, suffix_in, user_errors, write_figure
+from pnp.commands import FORMAT_CHOICE, show_warnings, suffix_in, user_errors, write_figure, write_file
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
 
@@ -58,8 +58,9 @@ def mdd_cli() -> None:
     default=None,
     help="File to write (default: standard output).",
 )
+@click.option("--force", is_flag=True, help="Overwrite a file that pnp did not write.")
 @user_errors
-def setup_command(ruleset: str, seed: int | None, cars: str, as_map: bool, output: Path | None) -> None:
+def setup_command(ruleset: str, seed: int | None, cars: str, as_map: bool, output: Path | None, force: bool) -> None:
     """Write a random legal setup: walls and mines placed at random under the rules."""
     from pnp.games.mdd.generate import random_setup, setup_yaml
 
@@ -74,11 +75,7 @@ def setup_command(ruleset: str, seed: int | None, cars: str, as_map: bool, outpu
     if output is None:
         click.echo(text, nl=False)
         return
-    try:
-        output.write_text(text, encoding="utf-8", newline="\n")
-    except OSError as exc:
-        raise SpecError(Diagnostic.at(None, "output.write", f"cannot write {output}: {exc.strerror}",
-                                      "give a file name in a folder you can write to")) from None
+    write_file(output, text.encode("utf-8"), [], force)
 
 
 @mdd_cli.command("play")
