@@ -8,11 +8,11 @@ per game (game i is seeded from (seed, i), so results do not depend on the numbe
 
 from __future__ import annotations
 
-import multiprocessing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from pnp.batches import batches, run_batches
 from pnp.games.mdd.awards import AwardsRace
 from pnp.games.mdd.engine import Race, RaceOptions
 from pnp.games.mdd.fastboard import race_tables
@@ -107,12 +107,6 @@ def _play_chunk(job: tuple[Board, RaceOptions, int, int, int, bool]) -> list[Rac
     return [RaceResult(*play_fast(tables, race_seed(seed, i), options, awards)) for i in range(start, stop)]
 
 
-def _chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
-    size = max(1, min(500, games // max(1, jobs * 8)))
-    for start in range(0, games, size):
-        yield start, min(games, start + size)
-
-
 def simulate(
     board: Board,
     games: int,
@@ -125,21 +119,8 @@ def simulate(
     """Play `games` races, in `jobs` processes; `progress(n)` is called as each batch of n races ends.
     With `awards`, each result also says who took the v2.1 award pawns (play is the same)."""
     options = options or RaceOptions()
-    work = [(board, options, seed, a, b, awards) for a, b in _chunks(games, jobs)]
-    results: list[RaceResult] = []
-    if jobs <= 1 or len(work) == 1:
-        batches: Iterator[list[RaceResult]] = map(_play_chunk, work)
-        for batch in batches:
-            results.extend(batch)
-            if progress:
-                progress(len(batch))
-        return results
-    with multiprocessing.get_context().Pool(jobs) as pool:
-        for batch in pool.imap(_play_chunk, work):
-            results.extend(batch)
-            if progress:
-                progress(len(batch))
-    return results
+    work = [(board, options, seed, a, b, awards) for a, b in batches(games, jobs, 500)]
+    return run_batches(_play_chunk, work, jobs, progress)
 
 
 def _shares(groups: dict[str, list[int]], cars: int, winners: list[int], z: float) -> tuple[Share, ...]:

@@ -8,11 +8,11 @@ Wilson's interval (per start position widened for the number of positions), as M
 
 from __future__ import annotations
 
-import multiprocessing
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from pnp.batches import batches, run_batches
 from pnp.games.nitro.course import KIND_NAMES, Course, build_course
 from pnp.games.nitro.drivers import DRIVERS
 from pnp.games.nitro.engine import DAMAGE_CAUSES, Race
@@ -117,12 +117,6 @@ def _play_chunk(job: tuple[NitroTrack, tuple[str, ...], int, int, int]) -> list[
     return [play_race(track, drivers, race_seed(seed, i), course) for i in range(start, stop)]
 
 
-def _chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
-    size = max(1, min(250, games // max(1, jobs * 8)))
-    for start in range(0, games, size):
-        yield start, min(games, start + size)
-
-
 def with_players(track: NitroTrack, players: int | None) -> NitroTrack:
     """The track raced by `players` players instead of its own number (None: unchanged)."""
     return track if players is None else track.model_copy(update={"players": players})
@@ -138,21 +132,8 @@ def simulate(
 ) -> list[RaceResult]:
     """Play `games` races in `jobs` processes; `progress(n)` is called as each batch of n races ends."""
     seats = tuple(seat_drivers(drivers, track.players))
-    work = [(track, seats, seed, a, b) for a, b in _chunks(games, jobs)]
-    results: list[RaceResult] = []
-    if jobs <= 1 or len(work) == 1:
-        batches: Iterator[list[RaceResult]] = map(_play_chunk, work)
-        for batch in batches:
-            results.extend(batch)
-            if progress:
-                progress(len(batch))
-        return results
-    with multiprocessing.get_context().Pool(jobs) as pool:
-        for batch in pool.imap(_play_chunk, work):
-            results.extend(batch)
-            if progress:
-                progress(len(batch))
-    return results
+    work = [(track, seats, seed, a, b) for a, b in batches(games, jobs, 250)]
+    return run_batches(_play_chunk, work, jobs, progress)
 
 
 def summarize(track: NitroTrack, drivers: Sequence[str], results: list[RaceResult]) -> Summary:
