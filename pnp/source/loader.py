@@ -82,6 +82,33 @@ class Located:
         block = self.block(path)
         return block.start if block else self.mark(path)
 
+    def node_at(self, path: PathKey) -> tuple[Node | None, str]:
+        """The node at `path` (None when there is none) and its file: an opaque handle for `graft`."""
+        node, file, _, found = self._find(path)
+        return (node if found else None), file
+
+    def graft(self, value: Any, mark: Mark, children: list[Any] | None = None) -> Node:
+        """A node for a value made after loading (a scalar, or with `children` a list or a mapping of (key
+        node, node) pairs), marked at `mark`, so that `mark(path)` finds it once placed with `place`."""
+        start = yaml.Mark(mark.file, 0, mark.line - 1, mark.column - 1, None, None)
+        if children is None:
+            node: Node = ScalarNode(_YAML + "str", value, start, start)
+        else:
+            kind = MappingNode if isinstance(value, dict) else SequenceNode
+            node = kind(_YAML + ("map" if kind is MappingNode else "seq"), children, start, start)
+        self.included[id(node)] = mark.file
+        return node
+
+    def place(self, path: PathKey, value: Any, node: Node) -> None:
+        """Put `value` (and its grafted node) at `path`, an item of a list of the data."""
+        parent, _ = self.node_at(path[:-1])
+        container = self.data
+        for step in path[:-1]:
+            container = container[step]
+        container[path[-1]] = value
+        if isinstance(parent, SequenceNode):
+            parent.value[path[-1]] = node
+
     def _find(self, path: PathKey) -> tuple[Node | None, str, Mark | None, bool]:
         """The node at `path` (or its nearest ancestor), its file, the mark of the key naming it, whether found."""
         node, file, key = self.node, self.file, None

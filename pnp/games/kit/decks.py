@@ -16,9 +16,6 @@ import re
 from pathlib import Path
 from typing import Any
 
-import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
-
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.games.kit.model.components import Layout
 from pnp.model.base import build_model
@@ -35,23 +32,8 @@ ROW_KEYS = ("name", "count", "layout")
 _FIELD = re.compile(r"\bcard\s*(?:\.\s*(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
 _TEMPLATE = ("{{", "{%")
 
-Tree = tuple[Any, Node]
-"""A value and the YAML node that marks it (and its children)."""
-
-
-def _node_at(located: Located, path: PathKey) -> tuple[Node | None, str]:
-    node, file = located.node, located.file
-    for step in path:
-        child = None
-        if isinstance(node, MappingNode):
-            child = next((v for k, v in node.value if k.value == step), None)
-        elif isinstance(node, SequenceNode) and type(step) is int and 0 <= step < len(node.value):
-            child = node.value[step]
-        if child is None:
-            return None, file
-        node = child
-        file = located.included.get(id(node), file)
-    return node, file
+Tree = tuple[Any, Any]
+"""A value and the loader's node that marks it (and its children): made with `Located.graft`."""
 
 
 def _fields(text: str) -> list[str]:
@@ -85,7 +67,7 @@ class _Expander:
         self.errors: list[Diagnostic] = []
         self.data_files: set[str] = set()
         self._marks: dict[tuple[str, PathKey], Mark] = {}
-        self._nodes: dict[PathKey, tuple[Node | None, str]] = {}
+        self._nodes: dict[PathKey, tuple[Any, str]] = {}
 
     def _cached(self, kind: str, path: PathKey) -> Mark:
         """`located.mark`, `key_mark` or `text_mark` of `path`, each walked once (every card of a deck asks
@@ -104,29 +86,21 @@ class _Expander:
     def text_mark(self, path: PathKey) -> Mark:
         return self._cached("text_mark", path)
 
-    def _scalar(self, value: str, mark: Mark) -> Node:
-        node = ScalarNode("tag:yaml.org,2002:str", value,
-                          yaml.Mark(mark.file, 0, mark.line - 1, mark.column - 1, None, None))
-        self.located.included[id(node)] = mark.file
-        return node
-
-    def _collection(self, kind: type, items: list[Any], mark: Mark) -> Node:
-        start = yaml.Mark(mark.file, 0, mark.line - 1, mark.column - 1, None, None)
-        node = kind("tag:yaml.org,2002:" + ("map" if kind is MappingNode else "seq"), items, start, start)
-        self.located.included[id(node)] = mark.file
-        return node
+    def _scalar(self, value: str, mark: Mark) -> Any:
+        return self.located.graft(value, mark)
 
     def _mapping(self, pairs: list[tuple[str, Tree]], mark: Mark, key_marks: dict[str, Mark]) -> Tree:
         nodes = [(self._scalar(k, key_marks.get(k, mark)), node) for k, (_, node) in pairs]
-        return {k: v for k, (v, _) in pairs}, self._collection(MappingNode, nodes, mark)
+        value = {k: v for k, (v, _) in pairs}
+        return value, self.located.graft(value, mark, nodes)
 
     def _sequence(self, items: list[Tree], mark: Mark) -> Tree:
-        return [v for v, _ in items], self._collection(SequenceNode, [n for _, n in items], mark)
+        return [v for v, _ in items], self.located.graft([], mark, [n for _, n in items])
 
     def copy(self, path: PathKey) -> Tree:
         """The value at `path` as written, with its own node (its file remembered for marks)."""
         if path not in self._nodes:
-            self._nodes[path] = _node_at(self.located, path)
+            self._nodes[path] = self.located.node_at(path)
         node, file = self._nodes[path]
         value = self._value(path)
         if node is None:
@@ -351,13 +325,11 @@ def expand_decks(located: Located) -> set[str]:
     if not isinstance(components, list) or not any(_needs(c) for c in components):
         return set()
     expander = _Expander(located)
-    parent, _ = _node_at(located, ("components",))
     kit = {"name": data.get("kit")}
     for i, component in enumerate(components):
-        if _needs(component) and isinstance(parent, SequenceNode):
+        if _needs(component):
             value, node = expander.deck(("components", i), kit)
-            components[i] = value
-            parent.value[i] = node
+            located.place(("components", i), value, node)
     if expander.errors:
         raise SpecError(expander.errors)
     return expander.data_files
