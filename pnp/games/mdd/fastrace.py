@@ -126,11 +126,16 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         return free
 
     def wave(car: int, side: int) -> bool:
-        nonlocal mines_taken
         moving: list[int] = []
         resolve(car, side, car, {}, moving)
         if not moving:
             return status[car] == 0
+        return shift(moving, side, car)
+
+    def shift(moving: list[int], side: int, car: int) -> bool:
+        """Move the cars of `moving` one cell (sideways by `side`, else ahead) together, then each one left on
+        the track meets what it lands on: a mine, or (ahead) the finish line; `car` is the mover."""
+        nonlocal mines_taken
         delta = side if side else lanes
         for c in moving:
             p = pos[c]
@@ -229,28 +234,7 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
             moving.append(other)
             c = other
         moving.reverse()
-        for c in moving:
-            p = pos[c]
-            occ[p] = -1
-            occ[p + lanes] = -1
-        for c in moving:
-            p = pos[c] + lanes
-            pos[c] = p
-            occ[p] = c
-            occ[p + lanes] = c
-        for c in moving:
-            if status[c]:
-                continue
-            p = pos[c]
-            if p >= finish:
-                cross(c)
-                continue
-            q = p + lanes
-            if cell[q] > 0:
-                cell[q] -= 1
-                mines_taken += 1
-                damage(c, 1, False, car)
-        return status[car] == 0
+        return shift(moving, 0, car)
 
     def end_qualifying() -> None:
         nonlocal qualifying, over, racing, live

@@ -81,7 +81,11 @@ def race_seed(seed: int, game: int) -> str:
 
 def play_race(board: Board, seed: int | str, options: RaceOptions | None = None, awards: bool = False) -> RaceResult:
     """Play one complete race on `board` and return its numbers (with `awards`, who took the pawns)."""
-    race = (AwardsRace if awards else Race)(board, options, seed=seed).run()
+    return result_of((AwardsRace if awards else Race)(board, options, seed=seed).run())
+
+
+def result_of(race: Race) -> RaceResult:
+    """The numbers of a race that has been run (with the award pawns' holders when it kept them)."""
     winner = race.winner
     return RaceResult(
         race.qualifying_turns,

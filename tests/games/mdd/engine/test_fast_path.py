@@ -15,7 +15,7 @@ from pnp.games.mdd.engine import Race, RaceOptions
 from pnp.games.mdd.fastboard import race_tables
 from pnp.games.mdd.fastrace import play_fast
 from pnp.games.mdd.geometry import Board
-from pnp.games.mdd.simulate import RaceResult, race_seed, simulate
+from pnp.games.mdd.simulate import RaceResult, race_seed, result_of, simulate
 from pnp.pipeline import load_checked
 from tests.games.mdd.engine.mdd_engine_boards import make_board
 
@@ -31,19 +31,7 @@ def _recorded(board: Board, seed: str, options: RaceOptions, awards: bool) -> Ra
     race = (AwardsRace if awards else Race)(board, RaceOptions(options.two_dice, options.turn_cap, True), seed=seed)
     race.run()
     assert race.events  # the recording path did record
-    return RaceResult(
-        race.qualifying_turns,
-        race.finals_turns,
-        len(race.qualified),
-        race.eliminations,
-        race.mines_left(),
-        race.hits,
-        race.exits,
-        race.mines_taken,
-        race.stuck,
-        -1 if race.winner is None else race.winner,
-        race.holders() if isinstance(race, AwardsRace) else (),
-    )
+    return result_of(race)
 
 
 @pytest.mark.parametrize("two_dice", [False, True])
