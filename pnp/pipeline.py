@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from pnp.layout.pieces import PrintJob
     from pnp.layout.scene import Document
     from pnp.model.sheets import SheetSettings
-    from pnp.source.loader import Located
+    from pnp.source.located import Located
 
 MAX_PAGES = 500
 MAX_PIECES = 5000

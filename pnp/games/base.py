@@ -16,7 +16,7 @@ from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
 if TYPE_CHECKING:
     import click
 
-    from pnp.source.loader import Located
+    from pnp.source.located import Located
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from collections.abc import Callable
 
-from pnp.layout.scene import Item, Line, Rect, Style, Text
+from pnp.layout.scene import Item, Line, Page, Rect, Style, Text
+from pnp.layout.text import text_block
 
 WIDTH, HEIGHT = 277.0, 190.0
 """A4 landscape less a small margin: the chart's page size in mm."""
@@ -86,3 +88,23 @@ def histogram(x: float, y: float, w: float, h: float, title: str, values: list[i
     items.append(Line(mx, y, mx, y + h, MEAN))
     items.append(Text(mx + 1, y + 3, f"mean {mean:.1f}", LABEL, "sans", "#c0392b"))
     return items
+
+
+Panel = Callable[[float, float, float, float], list[Item]]
+"""Draws one chart panel in the box x, y, w, h (mm)."""
+
+
+def four_panel_page(title: str, note: str, panels: tuple[Panel, Panel, Panel, Panel]) -> Page:
+    """A chart page: the title, a note under it, and four panels in a 2 × 2 grid (left to right, top down)."""
+    w = (WIDTH - 2 * MARGIN - 14) / 2
+    h = (HEIGHT - 2 * MARGIN - 24 - 26) / 2
+    top = MARGIN + 24
+    items: list[Item] = [
+        Rect(0, 0, WIDTH, HEIGHT, Style(fill="#ffffff", stroke=None)),
+        Text(MARGIN, MARGIN + 3.5, title, 4.6, "sans-bold"),
+    ]
+    items.extend(text_block(note, MARGIN, MARGIN + 6, WIDTH - 2 * MARGIN, 3.0, colour="#444444"))
+    left, right, low = MARGIN, MARGIN + w + 14, top + h + 20
+    for panel, (x, y) in zip(panels, ((left, top), (right, top), (left, low), (right, low)), strict=True):
+        items.extend(panel(x, y, w, h))
+    return Page(WIDTH, HEIGHT, tuple(items), label="chart")

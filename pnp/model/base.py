@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.model.suggest import HintedValueError, Synonyms, enum_hint
-from pnp.source.loader import Located, PathKey
+from pnp.source.located import Located, PathKey
 
 
 class SpecModel(BaseModel):

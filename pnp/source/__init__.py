@@ -15,5 +15,6 @@ __all__ = ["Limits", "Located", "load_yaml", "load_yaml_text"]
 
 def __getattr__(name: str) -> Any:
     if name in __all__:
-        return getattr(importlib.import_module("pnp.source.loader"), name)
+        module = "pnp.source.located" if name == "Located" else "pnp.source.loader"
+        return getattr(importlib.import_module(module), name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,14 +1,10 @@
-"""Safe YAML loading with positions, limits and includes.
+"""Safe YAML loading with positions, limits and includes: a spec file (untrusted) -> `Located`, its plain data
+(dicts, lists, strings, None) and the composed nodes that mark every value and key by its path.
 
-Input: a spec file path (untrusted). Output: `Located`, the plain data (dicts, lists, strings, None) and the
-composed YAML nodes it came from, which give the `Mark` of every value and key by its path of keys and indices.
-
-Each file is composed by libyaml (`yaml.compose`, which builds an anchored node once and shares it at every
-alias), then its node graph is checked once, with a memo over node ids, before any data is built: aliases,
-expanded values, nesting depth (counting the files that include it), string length, tags, keys, alias cycles.
-A value reached through an alias has its anchor's marks. Every plain scalar stays a string (`no`, `on`,
-`1.10`, `2024-01-01` included) except `null`/`~`/empty, which become None; the typed model decides what a
-string means. `{include: other.yaml}` is replaced by that file's data, which must lie inside the kit folder.
+libyaml composes each file (an anchored node is built once and shared at every alias); the node graph is checked
+once, with a memo over node ids, before any data is built: aliases, expanded values, nesting depth (counting the
+including files), string length, tags, keys, alias cycles. Plain scalars stay strings (`no`, `1.10` included)
+except `null`/`~`/empty (None). `{include: other.yaml}` is replaced by that file's data, inside the kit folder.
 """
 
 from __future__ import annotations
@@ -17,8 +13,7 @@ import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -28,14 +23,14 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from pnp.collector import collector_paused
 from pnp.diagnostics import Mark, SpecError
 from pnp.source import files
-from pnp.source.files import MAX_DEPTH_CEILING, Block, Limits, block_at, error, over_cap, resolve_inside
+from pnp.source.files import MAX_DEPTH_CEILING, Limits, block_at, error, over_cap, resolve_inside
+from pnp.source.located import Located, node_mark
 from pnp.source.yaml_errors import syntax_error, yaml_mark
 
 PYTHON_PARSER_MAX_CHARS = 100_000
 """Largest text re-read by PyYAML's pure-Python parser for its wording of an error libyaml found (it reads
 about 0.2 MB/s); bigger files get libyaml's own message, at the same place."""
 
-PathKey = tuple[str | int, ...]
 _YAML = "tag:yaml.org,2002:"
 SCALAR_TAGS = frozenset(_YAML + name for name in ("str", "int", "float", "bool", "null", "timestamp"))
 """Explicit scalar tags a spec may carry (they change nothing: every scalar stays text)."""
@@ -44,93 +39,6 @@ _MERGE_TAG = _YAML + "merge"
 _NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 _NESTING = "exceeded maximum nesting depth"  # libyaml's error past its own cap, and `_PyLoader`'s past the spec's
 _PLAIN = "pnp:plain"  # the tag given to an untagged plain scalar (an explicit tag never reaches `resolve`)
-
-
-@dataclass(slots=True)
-class Located:
-    """Plain data of a spec and the composed nodes it came from, for the marks of its values and mapping keys
-    by path (`mark`, `key_mark`, `block`, `text_mark`). `included` names the file of each included root node,
-    `inputs` every file the spec read (resolved: itself, includes, images, data), which outputs never replace."""
-
-    data: Any
-    file: str
-    root: Path
-    node: Node | None = None
-    included: dict[int, str] = field(default_factory=dict)
-    blocks: dict[int, Block] = field(default_factory=dict)
-    inputs: set[Path] = field(default_factory=set)
-    keys: dict[int, dict[str, tuple[Node, Node]]] = field(default_factory=dict)
-    """Per mapping node (by id), its keys indexed on first lookup: one scan per mapping, not per diagnostic."""
-
-    def mark(self, path: PathKey) -> Mark:
-        """Mark of the value at `path`, or of its nearest ancestor that has one."""
-        node, file, _, _ = self._find(path)
-        return _mark(node, file) if node is not None else Mark(self.file, 1, 1)
-
-    def key_mark(self, path: PathKey) -> Mark:
-        """Mark of the key naming `path` (for unknown keys), else of the value."""
-        _, _, key, found = self._find(path)
-        return key if found and key is not None else self.mark(path)
-
-    def block(self, path: PathKey) -> Block | None:
-        """The `|` or `>` block at `path` (its style and where its text starts), None for any other value."""
-        node, _, _, found = self._find(path)
-        return self.blocks.get(id(node)) if found else None
-
-    def text_mark(self, path: PathKey) -> Mark:
-        """Where the text of the value at `path` starts: its mark, or for a block its first text line."""
-        block = self.block(path)
-        return block.start if block else self.mark(path)
-
-    def node_at(self, path: PathKey) -> tuple[Node | None, str]:
-        """The node at `path` (None when there is none) and its file: an opaque handle for `graft`."""
-        node, file, _, found = self._find(path)
-        return (node if found else None), file
-
-    def graft(self, value: Any, mark: Mark, children: list[Any] | None = None) -> Node:
-        """A node for a value made after loading (a scalar, or with `children` a list or a mapping of (key
-        node, node) pairs), marked at `mark`, so that `mark(path)` finds it once placed with `place`."""
-        start = yaml.Mark(mark.file, 0, mark.line - 1, mark.column - 1, None, None)
-        if children is None:
-            node: Node = ScalarNode(_YAML + "str", value, start, start)
-        else:
-            kind = MappingNode if isinstance(value, dict) else SequenceNode
-            node = kind(_YAML + ("map" if kind is MappingNode else "seq"), children, start, start)
-        self.included[id(node)] = mark.file
-        return node
-
-    def place(self, path: PathKey, value: Any, node: Node) -> None:
-        """Put `value` (and its grafted node) at `path`, an item of a list of the data."""
-        parent, _ = self.node_at(path[:-1])
-        container = self.data
-        for step in path[:-1]:
-            container = container[step]
-        container[path[-1]] = value
-        if isinstance(parent, SequenceNode):
-            parent.value[path[-1]] = node
-
-    def _find(self, path: PathKey) -> tuple[Node | None, str, Mark | None, bool]:
-        """The node at `path` (or its nearest ancestor), its file, the mark of the key naming it, whether found."""
-        node, file, key = self.node, self.file, None
-        for step in path:
-            child: tuple[Node | None, Node] | None = None
-            if isinstance(node, MappingNode) and isinstance(step, str):
-                index = self.keys.get(id(node))
-                if index is None:  # the first key of a name wins, as in a scan
-                    index = self.keys[id(node)] = {k.value: (k, v) for k, v in reversed(node.value)}
-                child = index.get(step)
-            elif isinstance(node, SequenceNode) and type(step) is int and 0 <= step < len(node.value):
-                child = (None, node.value[step])
-            if child is None:
-                return node, file, key, False
-            key, node = (_mark(child[0], file) if child[0] is not None else None), child[1]
-            file = self.included.get(id(node), file)
-        return node, file, key, True
-
-
-def _mark(node: Node, file: str) -> Mark:
-    start = node.start_mark
-    return Mark(file, start.line + 1, start.column + 1)
 
 
 class _Resolve:
@@ -309,7 +217,7 @@ class _Checker:
             raise over_cap("yaml.size", self._mark(node) if node else self._alias_mark(), self.limits.max_nodes)
 
     def _mark(self, node: Node) -> Mark:
-        return _mark(node, self.file)
+        return node_mark(node, self.file)
 
     def _alias_mark(self) -> Mark:
         """Where the latest alias counted is written: aliases leave no node, so the text is parsed again."""
@@ -397,38 +305,31 @@ def _load_text(text: str, file: str, limits: Limits, located: Located, including
     return _Checker(text, file, loader, limits, budget, located, include).node(root, depth + 1)
 
 
-@contextmanager
-def _loading() -> Iterator[None]:
-    """Room on the stack for composing, checking and building `MAX_DEPTH_CEILING` levels (a few frames each),
-    and the cycle collector paused (a load makes many objects and no garbage cycles)."""
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(old + 4 * MAX_DEPTH_CEILING)
-    try:
-        with collector_paused():
-            yield
-    finally:
-        sys.setrecursionlimit(old)
-
-
 def load_yaml(path: str | os.PathLike[str], limits: Limits | None = None, root: Path | None = None) -> Located:
     """Load a spec file safely; includes are resolved inside `root` (default: the file's folder)."""
     real = Path(path).resolve()
     limits = limits or Limits()
     located = Located(data=None, file=str(real), root=(root or real.parent).resolve(), inputs={real})
-    with _loading():
-        text = files.read_text(real, located.file, limits.max_bytes)
-        located.node = _load_text(text, located.file, limits, located, (real,), _Budget())[0]
-        located.data = _data(located.node)
-    return located
+    return _load(located, lambda: files.read_text(real, located.file, limits.max_bytes), limits, real)
 
 
 def load_yaml_text(text: str, file: str = "<spec>", limits: Limits | None = None, root: Path | None = None) -> Located:
     """Load spec text (for tests and stdin); includes resolve inside `root` (default: current folder)."""
-    kit_root = (root or Path.cwd()).resolve()
-    located = Located(data=None, file=file, root=kit_root)
-    with _loading():
-        located.node = _load_text(text, file, limits or Limits(), located, (kit_root / file,), _Budget())[0]
-        located.data = _data(located.node)
+    located = Located(data=None, file=file, root=(root or Path.cwd()).resolve())
+    return _load(located, lambda: text, limits or Limits(), located.root / file)
+
+
+def _load(located: Located, read: Callable[[], str], limits: Limits, path: Path) -> Located:
+    """Read, compose, check and build the spec, with room on the stack for `MAX_DEPTH_CEILING` levels (a few
+    frames each) and the cycle collector paused (a load makes many objects and no garbage cycles)."""
+    old = sys.getrecursionlimit()
+    sys.setrecursionlimit(old + 4 * MAX_DEPTH_CEILING)
+    try:
+        with collector_paused():
+            located.node = _load_text(read(), located.file, limits, located, (path,), _Budget())[0]
+            located.data = _data(located.node)
+    finally:
+        sys.setrecursionlimit(old)
     return located
 
 

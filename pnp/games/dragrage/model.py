@@ -14,7 +14,7 @@ from pydantic import Field
 from pnp.games.dragrage.print_options import DragRagePrint
 from pnp.games.dragrage.variant import STANDARD_COUNTERS, Crossing, Pool, SpinOut, Variant
 from pnp.model.base import SpecModel, build_model
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 MAX_COUNTERS = 20
 MAX_LANE = 200

@@ -14,7 +14,7 @@ from pnp.games.dragrage.kit import dragrage_print_job, dragrage_rulebook
 from pnp.games.dragrage.model import DragRageSpec, build_spec
 from pnp.layout.pieces import PrintJob
 from pnp.rules import check_rules
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 
 def check_spec(spec: DragRageSpec, located: Located) -> list[Diagnostic]:

@@ -13,7 +13,7 @@ from pnp.diagnostics import Diagnostic, Severity
 from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.dragrage.variant import START_SPACE, Pool
 from pnp.rules import rule
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 
 def usable_counters(spec: DragRageSpec) -> list[int]:

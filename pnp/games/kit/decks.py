@@ -21,7 +21,7 @@ from pnp.games.kit.model.components import Layout
 from pnp.model.base import build_model
 from pnp.model.suggest import did_you_mean
 from pnp.source.files import resolve_inside
-from pnp.source.loader import Located, PathKey
+from pnp.source.located import Located, PathKey
 from pnp.source.table import Row, Table, read_table
 from pnp.templating import render_template_string
 

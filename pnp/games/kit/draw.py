@@ -30,7 +30,7 @@ from pnp.layout.pieces import Piece, PieceGroup, PrintJob
 from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Polygon, Rect, Style, Text, Transform
 from pnp.layout.text import text_block
 from pnp.source.images import ImageInfo
-from pnp.source.loader import PathKey
+from pnp.source.located import PathKey
 
 ImageResolver = Callable[[str, PathKey], ImageInfo]
 TextRenderer = Callable[[str, dict[str, Any], PathKey], str]

@@ -20,7 +20,7 @@ from pnp.layout.pieces import PrintJob
 from pnp.model.base import build_model
 from pnp.rules import check_rules
 from pnp.source.images import ImageInfo, check_image
-from pnp.source.loader import Located, PathKey
+from pnp.source.located import Located, PathKey
 from pnp.templating import render_template_string
 
 

@@ -19,7 +19,7 @@ from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import Element, Face, TextElement
 from pnp.rules import rule
-from pnp.source.loader import Located, PathKey
+from pnp.source.located import Located, PathKey
 
 PrintedText = tuple[PathKey, str, tuple[str, ...]]
 """A text as printed: its YAML path, the text, the fonts it is printed in."""

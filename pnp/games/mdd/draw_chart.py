@@ -10,34 +10,25 @@ from __future__ import annotations
 
 from pnp.games.mdd.draw_common import team_look
 from pnp.games.mdd.simulate import RaceResult, Summary
-from pnp.layout.chart import FAIR, HEIGHT, LABEL, MARGIN, WIDTH, histogram, y_axis
+from pnp.layout.chart import FAIR, LABEL, four_panel_page, histogram, y_axis
 from pnp.layout.scene import Group, Item, Line, Page, Rect, Style, Text
-from pnp.layout.text import text_block
 
 
 def simulation_chart(title: str, summary: Summary, results: list[RaceResult]) -> Page:
     """The chart page: three histograms and the team win rates."""
-    w = (WIDTH - 2 * MARGIN - 14) / 2
-    h = (HEIGHT - 2 * MARGIN - 24 - 26) / 2
-    top = MARGIN + 24
-    items: list[Item] = [
-        Rect(0, 0, WIDTH, HEIGHT, Style(fill="#ffffff", stroke=None)),
-        Text(MARGIN, MARGIN + 3.5, title, 4.6, "sans-bold"),
-    ]
     won = sum(t.wins for t in summary.teams)
     note = (
         f"Histograms: share of the {summary.games} races, red dashes at the mean. Win rates: share of the {won} "
         "races with a winner, whiskers at the 95% interval (widened for the number of teams), dashes at the fair "
         "share (the team's share of the cars)."
     )
-    items.extend(text_block(note, MARGIN, MARGIN + 6, WIDTH - 2 * MARGIN, 3.0, colour="#444444"))
-    left, right = MARGIN, MARGIN + w + 14
-    low = top + h + 20
-    items.extend(histogram(left, top, w, h, "Cars qualified per race", [r.qualified for r in results]))
-    items.extend(histogram(right, top, w, h, "Turns until qualifying ends", [r.qualifying_turns for r in results]))
-    items.extend(histogram(left, low, w, h, "Eliminations per race", [r.eliminations for r in results]))
-    items.extend(team_bars(right, low, w, h, summary))
-    return Page(WIDTH, HEIGHT, tuple(items), label="chart")
+    return four_panel_page(title, note, (
+        lambda x, y, w, h: histogram(x, y, w, h, "Cars qualified per race", [r.qualified for r in results]),
+        lambda x, y, w, h: histogram(x, y, w, h, "Turns until qualifying ends",
+                                     [r.qualifying_turns for r in results]),
+        lambda x, y, w, h: histogram(x, y, w, h, "Eliminations per race", [r.eliminations for r in results]),
+        lambda x, y, w, h: team_bars(x, y, w, h, summary),
+    ))
 
 
 def team_bars(x: float, y: float, w: float, h: float, summary: Summary) -> list[Item]:

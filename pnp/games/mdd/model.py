@@ -20,7 +20,7 @@ from pnp.games.mdd.print_options import MddPrint
 from pnp.games.mdd.rulesets import limits_for
 from pnp.games.mdd.textmap import MapError, MapPos, ParsedMap, block_origin, parse_map
 from pnp.model.base import SpecModel, build_model
-from pnp.source.loader import Located, PathKey
+from pnp.source.located import Located, PathKey
 from pnp.units import PositiveLength
 
 DEFAULT_LANES = 7

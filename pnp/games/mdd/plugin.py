@@ -15,7 +15,7 @@ from pnp.games.mdd.rulebook import mdd_rulebook
 from pnp.games.mdd.simulate import balance_warnings
 from pnp.layout.pieces import PrintJob
 from pnp.rules import check_rules
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 
 def check_setup(spec: MddSetup, located: Located) -> list[Diagnostic]:

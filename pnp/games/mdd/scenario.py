@@ -25,7 +25,8 @@ from pnp.games.mdd.records import Event, Snapshot
 from pnp.games.mdd.rulesets import limits_for
 from pnp.games.mdd.textmap import MapError, block_origin, draw_map, parse_map
 from pnp.model.base import SpecModel, build_model
-from pnp.source.loader import Located, load_yaml
+from pnp.source.loader import load_yaml
+from pnp.source.located import Located
 
 
 class ScenarioCar(SpecModel):

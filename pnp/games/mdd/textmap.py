@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from pnp.diagnostics import Mark
 from pnp.games.mdd.geometry import Board, Cell
-from pnp.source.loader import Located, PathKey
+from pnp.source.located import Located, PathKey
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,7 +15,7 @@ from pnp.diagnostics import Diagnostic, Severity
 from pnp.games.nitro.course import KIND_NAMES
 from pnp.games.nitro.model import Kind, NitroTrack
 from pnp.games.nitro.simulate import Summary, simulate, summarize
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 SHORTAGE_MIN = 0.10
 """Warn about a type paid without a matching card in at least this share of its entries..."""

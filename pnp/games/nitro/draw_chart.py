@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from pnp.games.nitro.engine import DAMAGE_CAUSES
 from pnp.games.nitro.simulate import RaceResult, Summary
-from pnp.layout.chart import BAR, FAIR, HEIGHT, LABEL, MARGIN, WIDTH, histogram, y_axis
+from pnp.layout.chart import BAR, FAIR, LABEL, four_panel_page, histogram, y_axis
 from pnp.layout.scene import Group, Item, Line, Page, Rect, Style, Text
-from pnp.layout.text import text_block
 from pnp.stats import Interval
 
 WHISKER = Style(stroke="#000000", stroke_width=0.4)
@@ -20,27 +19,18 @@ WHISKER = Style(stroke="#000000", stroke_width=0.4)
 
 def simulation_chart(title: str, summary: Summary, results: list[RaceResult]) -> Page:
     """The chart page: rounds and damage histograms, damage by cause, win rate by start position."""
-    w = (WIDTH - 2 * MARGIN - 14) / 2
-    h = (HEIGHT - 2 * MARGIN - 24 - 26) / 2
-    top = MARGIN + 24
-    items: list[Item] = [
-        Rect(0, 0, WIDTH, HEIGHT, Style(fill="#ffffff", stroke=None)),
-        Text(MARGIN, MARGIN + 3.5, title, 4.6, "sans-bold"),
-    ]
     note = (f"Histograms: share of the {summary.games} races, red dashes at the mean. Bars: means and rates with "
             "whiskers at the 95% interval (win rates widened for the number of start positions); black dashes at "
             "the fair share, one race in the number of players.")
-    items.extend(text_block(note, MARGIN, MARGIN + 6, WIDTH - 2 * MARGIN, 3.0, colour="#444444"))
-    left, right = MARGIN, MARGIN + w + 14
-    low = top + h + 20
-    items.extend(histogram(left, top, w, h, "Rounds per race", [r.rounds for r in results]))
-    items.extend(histogram(right, top, w, h, "Damage per race (all dice)", [sum(r.damage) for r in results]))
     causes = [(c, summary.damage[c]) for c in DAMAGE_CAUSES]
-    items.extend(bars(left, low, w, h, "Damage per race by cause", causes, percent=False))
     starts = [(f"start {s.start}", s.rate) for s in summary.win_rate_by_start]
     fair = summary.win_rate_by_start[0].fair if summary.win_rate_by_start else None
-    items.extend(bars(right, low, w, h, "Win rate by start position", starts, percent=True, fair=fair))
-    return Page(WIDTH, HEIGHT, tuple(items), label="chart")
+    return four_panel_page(title, note, (
+        lambda x, y, w, h: histogram(x, y, w, h, "Rounds per race", [r.rounds for r in results]),
+        lambda x, y, w, h: histogram(x, y, w, h, "Damage per race (all dice)", [sum(r.damage) for r in results]),
+        lambda x, y, w, h: bars(x, y, w, h, "Damage per race by cause", causes, percent=False),
+        lambda x, y, w, h: bars(x, y, w, h, "Win rate by start position", starts, percent=True, fair=fair),
+    ))
 
 
 def bars(x: float, y: float, w: float, h: float, title: str, values: list[tuple[str, Interval]], percent: bool,

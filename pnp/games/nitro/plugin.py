@@ -18,7 +18,7 @@ from pnp.games.nitro.rulebook import nitro_rulebook
 from pnp.layout.pieces import PrintJob
 from pnp.model.base import build_model
 from pnp.rules import check_rules
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 
 def build_track(located: Located) -> NitroTrack:

@@ -18,7 +18,7 @@ from pnp.games.nitro.model import Kind, NitroTrack
 from pnp.games.nitro.overlap import bounding_box, boxes_meet, overlaps
 from pnp.games.nitro.route import longest_way_to_garage, one_pass, sections_crossed
 from pnp.rules import rule
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 MIN_SECTIONS_CROSSED = 16
 MIN_PLAYERS, MAX_PLAYERS = 2, 6

@@ -22,7 +22,8 @@ from pnp.games.nitro.model import Garage, Geometry, NitroTrack, Section
 from pnp.games.nitro.moves import ACTIONS, Action, IllegalMove, Turn
 from pnp.games.nitro.readings import PlayRules
 from pnp.model.base import SpecModel, build_model
-from pnp.source.loader import Located, load_yaml
+from pnp.source.loader import load_yaml
+from pnp.source.located import Located
 
 LANES = ("inside", "outside")
 CARD_TYPES = ("straight", "turn_a", "turn_b")

@@ -16,7 +16,7 @@ from pnp.games.mdd.rules.common import (
     _rules_of,
 )
 from pnp.rules import rule
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 
 @rule("mdd.cars.count", MddSetup, "the number of cars is one the ruleset plays (25; v2.1 also 30 or 36)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pnp.diagnostics import Diagnostic, Severity
 from pnp.games.mdd.geometry import CarStart, Cell
 from pnp.games.mdd.model import Layout, Placed, Where
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 
 def _at(

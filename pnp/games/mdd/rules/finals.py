@@ -15,7 +15,7 @@ from pnp.games.mdd.rules.common import (
     _wall_cells,
 )
 from pnp.rules import rule
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 
 @rule("mdd.finals.count", MddSetup, "there is a finals position for every finalist (10; 12 with 30 or 36 cars)")

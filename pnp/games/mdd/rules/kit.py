@@ -10,7 +10,7 @@ from pnp.games.mdd.rules.common import (
     _at,
 )
 from pnp.rules import rule
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 
 @rule("mdd.kit.mines", MddSetup, "the kit has enough mine (bomb) tokens (warning: more can be printed)")

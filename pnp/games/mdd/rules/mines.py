@@ -19,7 +19,7 @@ from pnp.games.mdd.rules.common import (
     _wall_cells,
 )
 from pnp.rules import rule
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 
 @rule("mdd.mines.total", MddSetup, "the number of mines (bombs) is in the ruleset's range")

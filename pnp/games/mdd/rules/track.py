@@ -13,7 +13,7 @@ from pnp.games.mdd.rules.common import (
     _wall_cells,
 )
 from pnp.rules import rule
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 
 @rule("mdd.track.lanes", MddSetup, "every lane can be reached from the start")

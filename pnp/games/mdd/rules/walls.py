@@ -18,7 +18,7 @@ from pnp.games.mdd.rules.common import (
     _wall_cells,
 )
 from pnp.rules import rule
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 
 @rule("mdd.walls.count", MddSetup, "the ruleset's number of walls (6) is placed")
