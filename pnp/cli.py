@@ -337,7 +337,7 @@ def schema(game: str) -> None:
     model = get_game(game).model
     if model is None:
         raise click.UsageError(f"{game} has no published schema yet")
-    click.echo(json.dumps(spec_schema(model), indent=2, ensure_ascii=False))
+    click.echo(json.dumps(spec_schema(model, game), indent=2, ensure_ascii=False))
 
 
 @main.command()

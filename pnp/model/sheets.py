@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import field_validator
 
 from pnp.data import layout_data
 from pnp.model.base import SpecModel
+from pnp.model.named import LayoutNames
 from pnp.model.suggest import HintedValueError, did_you_mean
 from pnp.units import NonNegativeLength, parse_length
 
@@ -34,7 +35,7 @@ def paper_names() -> list[str]:
 class SheetSettings(SpecModel):
     """How pieces go on paper. Defaults suit home printers (5 mm margins, crop marks, no cut lines)."""
 
-    paper: str = "a4"
+    paper: Annotated[str, LayoutNames("papers")] = "a4"
     orientation: Literal["auto", "portrait", "landscape"] = "auto"
     margin: NonNegativeLength = 5.0
     gutter: NonNegativeLength = 0.0

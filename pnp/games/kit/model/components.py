@@ -10,6 +10,7 @@ from pnp.data import layout_data
 from pnp.games.kit.model.elements import Element, Face, clean_text
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
+from pnp.model.named import LayoutNames
 from pnp.model.suggest import HintedValueError, Synonyms, did_you_mean
 from pnp.units import NonNegativeLength, PositiveLength
 
@@ -34,8 +35,8 @@ def _card_size(value: object) -> object:
     return value
 
 
-CardPreset = Literal[tuple(layout_data("cards"))]  # type: ignore[valid-type]
-"""The card size presets of pnp/data/layouts/cards.yaml, by name."""
+CardPreset = Annotated[str, LayoutNames("cards")]
+"""The card size presets of pnp/data/layouts/cards.yaml, by name (in any case)."""
 
 
 class Card(SpecModel):
