@@ -14,8 +14,12 @@ class Kit(SpecModel):
     """A generic kit: its name, the credit/licence line printed on every sheet, sheet settings, components."""
 
     kit: str = Field(min_length=1, max_length=120)
+    """The kit's name: the PDF title, the start of output file names and every sheet's footer."""
     credit: str = Field(default="", max_length=300)
+    """Credit or licence line printed on every sheet."""
     sheets: SheetSettings = SheetSettings()
+    """How the pieces go on paper."""
     components: list[Component] = Field(min_length=1, max_length=200)
+    """The decks, counter sheets and boards of the kit, in print order."""
 
     _clean = field_validator("kit", "credit")(classmethod(lambda cls, v: clean_text(v)))
