@@ -165,3 +165,18 @@ def test_ajv_in_strict_mode_accepts_every_schema_and_every_example():
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.count(" is valid") == len(GAMES)
     assert "examples/generic-deck/kit.yaml valid" in result.stdout
+
+
+def test_deck_values_may_be_templates_in_the_kit_schema_only(tmp_kit, run_pnp):
+    spec = ("kit: T\ncomponents:\n  - type: deck\n    name: D\n    data: cards.csv\n"
+            "    back: {fill: '{{ card.ink }}'}\n"
+            "    front:\n      elements:\n        - {type: rect, x: '{{ card.x }}', width: 10mm, height: 10mm}\n")
+    path = tmp_kit(spec, {"cards.csv": "name,ink,x\nA,red,3mm\n"})
+    assert run_pnp("validate", str(path)).exit_code == 0
+    data = yaml.safe_load(spec)
+    data["components"][0]["cards"] = [{"name": "B", "fill": "{{ card.ink }}", "fields": {"ink": "navy"}}]
+    jsonschema.validate(data, _schema("kit"))
+    with pytest.raises(jsonschema.ValidationError):  # the tag of a component is never a template
+        jsonschema.validate({"kit": "T", "components": [{"type": "{{ card.t }}", "name": "D"}]}, _schema("kit"))
+    with pytest.raises(jsonschema.ValidationError):  # game specs have no card fields
+        jsonschema.validate({"game": "mdd", "ruleset": "v2.1", "track": {"lanes": "{{ card.n }}"}}, _schema("mdd"))
