@@ -176,6 +176,9 @@ def test_deck_values_may_be_templates_in_the_kit_schema_only(tmp_kit, run_pnp):
     data = yaml.safe_load(spec)
     data["components"][0]["cards"] = [{"name": "B", "fill": "{{ card.ink }}", "fields": {"ink": "navy"}}]
     jsonschema.validate(data, _schema("kit"))
+    data["components"][0]["cards"][0]["fill"] = "navvy"  # neither a colour nor a template
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(data, _schema("kit"))
     with pytest.raises(jsonschema.ValidationError):  # the tag of a component is never a template
         jsonschema.validate({"kit": "T", "components": [{"type": "{{ card.t }}", "name": "D"}]}, _schema("kit"))
     with pytest.raises(jsonschema.ValidationError):  # game specs have no card fields
