@@ -211,11 +211,14 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
 @collector_paused()
 def render(spec: Path, output: Path, formats: str, dpi: int | None, paper: str | None, lang: str | None,
            catalogs: Path | None, strict: bool, rulebook: str, force: bool, **kwargs: Any) -> None:
-    """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) into the output folder."""
+    """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) or its decks card by card (TTS
+    sheets, card PNGs) into the output folder."""
     from pnp.output import write_outputs
     from pnp.render.outputs import render_files, render_jobs, slug
 
     chosen = _formats(formats)
+    if dpi is not None and "tts" not in chosen and "cards" not in chosen:
+        raise click.UsageError("--dpi sets the resolution of --format tts and cards (page previews are 100 dpi)")
     lang = _language(lang, catalogs)
     if catalogs is not None and lang is None:
         raise click.UsageError("--catalogs DIR is used with --lang LANG (English, the source, needs no catalogs)")

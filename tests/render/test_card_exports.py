@@ -156,3 +156,37 @@ def test_page_previews_carry_their_resolution(run_pnp, tmp_path, tmp_kit):
     _render(run_pnp, tmp_kit(), out, "--format", "png")
     [page] = out.glob("*.png")
     assert _phys(page) == (3937, 3937, 1)  # 100 dpi
+
+
+UNIQUE_BACKS = """\
+kit: Backs
+components:
+  - type: deck
+    name: Heroes
+    size: mini
+    cards:
+      - {name: Red, fill: "#ff0000", back: {fill: "#00ff00"}, count: 2}
+      - {name: Blue, fill: "#0000ff", back: {fill: "#ffff00"}}
+"""
+
+
+def test_cards_with_their_own_backs_get_back_sheets_and_back_files(tmp_kit, run_pnp, tmp_path):
+    out = tmp_path / "out"
+    _render(run_pnp, tmp_kit(UNIQUE_BACKS), out, "--format", "tts,cards")
+    grid = _tts(out)
+    assert grid["unique_backs"] is True and grid["cards"] == 3
+    [sheet] = grid["sheets"]
+    w, h = grid["card_px"]
+    with Image.open(out / sheet["file"]) as faces, Image.open(out / sheet["backs_file"]) as backs:
+        assert faces.size == backs.size == (4 * w, h)
+        slots = [(i * w + w // 2, h // 2) for i in range(3)]
+        assert [faces.convert("RGB").getpixel(p) for p in slots] == [(255, 0, 0), (255, 0, 0), (0, 0, 255)]
+        assert [backs.convert("RGB").getpixel(p) for p in slots] == [(0, 255, 0), (0, 255, 0), (255, 255, 0)]
+    names = sorted(p.name for p in out.glob("backs-cards-*"))
+    assert names == ["backs-cards-heroes-001-red-x2-back.png", "backs-cards-heroes-001-red-x2-front.png",
+                     "backs-cards-heroes-002-blue-back.png", "backs-cards-heroes-002-blue-front.png"]
+
+
+def test_dpi_without_a_card_export_is_a_usage_error(tmp_kit, run_pnp, tmp_path):
+    result = run_pnp("render", str(tmp_kit()), "-o", str(tmp_path / "out"), "--format", "png", "--dpi", "300")
+    assert result.exit_code == 2 and "--dpi sets the resolution of --format tts and cards" in result.stderr
