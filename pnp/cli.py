@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -24,6 +24,7 @@ from pnp.games.registry import command_group, command_names, get_game, plugin_na
 from pnp.pipeline import (
     MAX_PAGES,
     MAX_PIECES,
+    LoadedSpec,
     RunLimits,
     layout_document,
     load_spec,
@@ -33,6 +34,9 @@ from pnp.pipeline import (
 )
 from pnp.source.files import MAX_DEPTH_CEILING, Limits
 from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
+
+if TYPE_CHECKING:
+    from pnp.render.export import Export
 
 EXTRA_GROUPS: dict[str, tuple[str, str]] = {
     "i18n": ("pnp.i18n.cli", "i18n"),
@@ -268,8 +272,8 @@ def render(spec: Path, output: Path, formats: str, dpi: int | None, paper: str |
                f"({'landscape' if plan.paper.landscape else 'portrait'}); print at 100% / actual size", err=True)
 
 
-def _card_exports(loaded: Any, chosen: tuple[str, ...], limits: RunLimits, paper: str | None,
-                  tr: Callable[[str], str], stem: str, dpi: int | None) -> list[tuple[str, Any]]:
+def _card_exports(loaded: LoadedSpec, chosen: tuple[str, ...], limits: RunLimits, paper: str | None,
+                  tr: Callable[[str], str], stem: str, dpi: int | None) -> list[tuple[str, Export]]:
     """The `tts` and `cards` exports of a kit's decks, each with its format; a SpecError when it has no deck.
     Says on stderr what each deck became (the dpi TTS sheets use)."""
     from pnp.pipeline import print_job
