@@ -12,7 +12,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -24,6 +24,7 @@ from pnp.games.registry import command_group, command_names, get_game, plugin_na
 from pnp.pipeline import (
     MAX_PAGES,
     MAX_PIECES,
+    LoadedSpec,
     RunLimits,
     layout_document,
     load_spec,
@@ -33,6 +34,9 @@ from pnp.pipeline import (
 )
 from pnp.source.files import MAX_DEPTH_CEILING, Limits
 from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
+
+if TYPE_CHECKING:
+    from pnp.render.export import Export
 
 EXTRA_GROUPS: dict[str, tuple[str, str]] = {
     "i18n": ("pnp.i18n.cli", "i18n"),
@@ -189,7 +193,13 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
 @click.argument("spec", type=SPEC)
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Folder to write into.")
-@click.option("--format", "formats", default="pdf", show_default=True, help="Comma-separated: pdf,svg,png.")
+@click.option("--format", "formats", default="pdf", show_default=True,
+              help="Comma-separated: pdf, svg (a file per page), png (page previews), tts (Tabletop Simulator deck "
+                   "sheets, a back image and a grid file per deck), cards (a PNG per card face and back, with "
+                   "bleed, for print-on-demand services).")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=None,
+              help="Resolution of card PNGs (default 300) and the most TTS sheets use (less when a sheet would pass "
+                   "4096 px; the dpi used is printed). Page previews are 100 dpi.")
 @click.option("--paper", type=PAPER, default=None,
               help="Paper size (default: the spec's).")
 @click.option("--lang", default=None,
@@ -203,13 +213,16 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
 @limit_options
 @user_errors
 @collector_paused()
-def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str | None, catalogs: Path | None,
-           strict: bool, rulebook: str, force: bool, **kwargs: Any) -> None:
-    """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) into the output folder."""
+def render(spec: Path, output: Path, formats: str, dpi: int | None, paper: str | None, lang: str | None,
+           catalogs: Path | None, strict: bool, rulebook: str, force: bool, **kwargs: Any) -> None:
+    """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) or its decks card by card (TTS
+    sheets, card PNGs) into the output folder."""
     from pnp.output import write_outputs
     from pnp.render.outputs import render_files, render_jobs, slug
 
     chosen = _formats(formats)
+    if dpi is not None and "tts" not in chosen and "cards" not in chosen:
+        raise click.UsageError("--dpi sets the resolution of --format tts and cards (page previews are 100 dpi)")
     lang = _language(lang, catalogs)
     if catalogs is not None and lang is None:
         raise click.UsageError("--catalogs DIR is used with --lang LANG (English, the source, needs no catalogs)")
@@ -231,6 +244,12 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
             files = render_files(document, stem, chosen, progress=lambda _n: bar.update(1))
     else:
         files = render_files(document, stem, chosen)
+    jobs = render_jobs(stem, files)
+    if "tts" in chosen or "cards" in chosen:
+        kit_stem = slug(document.title) + (f"-{lang}" if lang else "")
+        for fmt, export in _card_exports(loaded, chosen, limits, paper, tr, kit_stem, dpi):
+            files.update(export.files)
+            jobs.update(dict.fromkeys(export.files, f"{kit_stem} {fmt}"))
     if rulebook != "none" and loaded.plugin.rulebook is not None:
         from pnp.booklet.request import render_kit_rulebook
 
@@ -246,11 +265,34 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
         click.echo(f"{spec}: not rendered, translation gaps with --strict (see above)", err=True)
         sys.exit(1)
     written = write_outputs(output, files, protected=[spec, *loaded.located.inputs], force=force,
-                            jobs=render_jobs(stem, files))
+                            jobs=jobs)
     for path in written:
         click.echo(str(path))
     click.echo(f"{pages} page(s) on {plan.paper.name} "
                f"({'landscape' if plan.paper.landscape else 'portrait'}); print at 100% / actual size", err=True)
+
+
+def _card_exports(loaded: LoadedSpec, chosen: tuple[str, ...], limits: RunLimits, paper: str | None,
+                  tr: Callable[[str], str], stem: str, dpi: int | None) -> list[tuple[str, Export]]:
+    """The `tts` and `cards` exports of a kit's decks, each with its format; a SpecError when it has no deck.
+    Says on stderr what each deck became (the dpi TTS sheets use)."""
+    from pnp.pipeline import print_job
+    from pnp.render.export import CARD_DPI, card_files, tts_files
+
+    job = print_job(loaded, limits, paper, tr)
+    if not any(g.kind == "cards" for g in job.groups):
+        asked = " and ".join(f for f in ("tts", "cards") if f in chosen)
+        raise SpecError(Diagnostic.at(loaded.located.mark(()), "render.no_decks",
+                                      f"--format {asked}: {job.title!r} has no deck of cards to export",
+                                      "add a `type: deck` component, or choose pdf, svg or png"))
+    exports = []
+    for fmt, make in (("tts", tts_files), ("cards", card_files)):
+        if fmt in chosen:
+            export = make(job, stem, dpi or CARD_DPI)
+            exports.append((fmt, export))
+            for note in export.notes:
+                click.echo(note, err=True)
+    return exports
 
 
 @main.command()
@@ -302,7 +344,7 @@ def schema(game: str) -> None:
     model = get_game(game).model
     if model is None:
         raise click.UsageError(f"{game} has no published schema yet")
-    click.echo(json.dumps(spec_schema(model), indent=2, ensure_ascii=False))
+    click.echo(json.dumps(spec_schema(model, game), indent=2, ensure_ascii=False))
 
 
 @main.command()

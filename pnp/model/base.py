@@ -19,7 +19,8 @@ from pnp.source.located import Located, PathKey
 class SpecModel(BaseModel):
     """Frozen, strict-keys base for spec models: unknown keys are errors, inf/nan are refused."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, str_max_length=10_000, defer_build=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, str_max_length=10_000, defer_build=True,
+                              use_attribute_docstrings=True)
 
 
 M = TypeVar("M", bound=BaseModel)

@@ -11,6 +11,7 @@ from typing import Annotated
 from pydantic import BeforeValidator
 
 from pnp.data import layout_data
+from pnp.model.named import LayoutNames
 from pnp.model.suggest import HintedValueError, did_you_mean
 
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
@@ -36,4 +37,4 @@ def parse_colour(value: object) -> str:
     )
 
 
-Colour = Annotated[str, BeforeValidator(parse_colour)]
+Colour = Annotated[str, BeforeValidator(parse_colour), LayoutNames("colours")]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import field_validator
 
 from pnp.data import layout_data
 from pnp.model.base import SpecModel
+from pnp.model.named import LayoutNames
 from pnp.model.suggest import HintedValueError, did_you_mean
 from pnp.units import NonNegativeLength, parse_length
 
@@ -16,7 +17,9 @@ Duplex = Literal["none", "long-edge", "short-edge"]
 
 class Offset(SpecModel):
     x: float = 0.0
+    """Shift of the backs to the right (negative: left), as `pnp calibrate` measures it."""
     y: float = 0.0
+    """Shift of the backs downwards (negative: up), as `pnp calibrate` measures it."""
 
     @field_validator("x", "y", mode="before")
     @classmethod
@@ -34,15 +37,24 @@ def paper_names() -> list[str]:
 class SheetSettings(SpecModel):
     """How pieces go on paper. Defaults suit home printers (5 mm margins, crop marks, no cut lines)."""
 
-    paper: str = "a4"
+    paper: Annotated[str, LayoutNames("papers")] = "a4"
+    """Paper size of the sheets (pnp/data/layouts/papers.yaml), in any case; `--paper` overrides it."""
     orientation: Literal["auto", "portrait", "landscape"] = "auto"
+    """Sheet orientation; `auto` takes the one that fits more pieces per sheet."""
     margin: NonNegativeLength = 5.0
+    """Unprinted border on every side of the sheet; home printers need at least 5 mm."""
     gutter: NonNegativeLength = 0.0
+    """Space between neighbouring pieces; 0 puts them edge to edge (one cut between two)."""
     crop_marks: bool = True
+    """Short lines outside the pieces that show where to cut."""
     cut_lines: bool = False
+    """Thin lines along every piece's cut outline."""
     duplex: Duplex = "long-edge"
+    """How two-sided sheets are printed: `none` (one-sided), or the edge the sheet turns over on."""
     back_offset: Offset = Offset()
+    """How far this printer shifts the backs against the fronts; pnp moves them back."""
     tile_overlap: NonNegativeLength = 10.0
+    """Overlap between the tiles of a piece larger than the paper, for gluing them together."""
 
     @field_validator("paper")
     @classmethod

@@ -6,13 +6,19 @@ import hashlib
 import io
 import unicodedata
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
 from pnp.layout.scene import Document
 from pnp.output import Payload
 from pnp.render.pdf import render_pdf, write_pdf
 
-FORMATS = ("pdf", "svg", "png")
+if TYPE_CHECKING:
+    from PIL import Image as PILImage
+
+FORMATS = ("pdf", "svg", "png", "tts", "cards")
+"""pdf, svg and png draw the imposed sheets; tts and cards export each deck card by card (`pnp.render.export`)."""
 PNG_DPI = 100
+"""Resolution of the PNG page previews."""
 
 
 SLUG_CHARS, SLUG_BYTES = 60, 120
@@ -82,11 +88,15 @@ def pdf_to_png(pdf: bytes, dpi: int) -> list[bytes]:
     try:
         for index in range(len(document)):
             page = document[index]
-            image = page.render(scale=dpi / 72).to_pil()
-            buffer = io.BytesIO()
-            image.save(buffer, format="PNG", optimize=False)
-            pages.append(buffer.getvalue())
+            pages.append(png_bytes(page.render(scale=dpi / 72).to_pil(), dpi))
             page.close()
     finally:
         document.close()
     return pages
+
+
+def png_bytes(image: PILImage.Image, dpi: int) -> bytes:
+    """The PNG file of `image`, its resolution in a pHYs chunk (pixels per metre: dpi / 0.0254, rounded)."""
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=False, dpi=(dpi, dpi))
+    return buffer.getvalue()

@@ -114,8 +114,11 @@ def test_schema_is_a_json_schema_of_the_kit_format(runner: CliRunner):
     assert result.exit_code == 0
     data = json.loads(result.stdout)
     assert data["$schema"].startswith("https://json-schema.org/")
-    assert {"kit", "components"} <= set(data["properties"])
-    assert data.get("additionalProperties") is False
+    kit_ref, include_ref = data["anyOf"]  # the spec, or an `{include: FILE}` holding it
+    kit = data["$defs"][kit_ref["$ref"].removeprefix("#/$defs/")]
+    assert {"kit", "components"} <= set(kit["properties"])
+    assert kit.get("additionalProperties") is False
+    assert include_ref == {"$ref": "#/$defs/Include"}
 
 
 def test_calibrate_writes_a_two_page_sheet(runner: CliRunner, tmp_path: Path):

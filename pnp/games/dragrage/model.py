@@ -27,26 +27,35 @@ class KitInfo(SpecModel):
     """What the printed kit says about itself."""
 
     title: str = "Drag Rage"
+    """Title on every sheet."""
     version: str | None = None
+    """Version printed after the title."""
 
 
 class DragRageSpec(SpecModel):
     """A Drag Rage kit: board and counter numbers, the three rule readings, and kit/credit text."""
 
     game: Literal["drag-rage"]
+    """This spec is a Drag Rage kit."""
     kit: KitInfo = KitInfo()
+    """Title and version of the printed kit."""
     credit: str = "Rules from a 2009 online game-design course; author unknown."
+    """Credit line printed on every sheet."""
     lane_length: int = Field(26, ge=2, le=MAX_LANE)
     """Spaces in each lane, the Start space included."""
     finish_after: int = Field(22, ge=-MAX_LANE, le=MAX_LANE)
     """The finish line is drawn after this space."""
     counters: tuple[CounterValue, ...] = Field(STANDARD_COUNTERS, min_length=1, max_length=MAX_COUNTERS)
+    """Values of the move counters."""
     counter_pool: Pool = Pool.SHARED
+    """Both drivers draw from one set of counters (`shared`) or each from their own (`separate`)."""
     spun_out_counter: SpinOut = SpinOut.SPENT
+    """A spun-out move's counter stays used (`spent`) or goes back to the pool (`returned`)."""
     crossing_move: Crossing = Crossing.CHALLENGEABLE
     """Rule 9: `challengeable` (the move that crosses the line can be challenged like any move) or `final`
     (it stands: the heat ends at the crossing unless the other driver has played fewer counters)."""
     heats_to_win: int = Field(2, ge=1, le=10)
+    """Heats a driver must win to win the race."""
     print: DragRagePrint | None = None
     """What `pnp render` prints (see print_options.py)."""
 

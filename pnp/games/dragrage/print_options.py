@@ -17,3 +17,4 @@ class DragRagePrint(SpecModel):
     dice: int | None = Field(default=None, ge=0, le=4)
     """Foldable d6 nets to print; by default the four dice the game uses (0 if you have your own)."""
     sheets: SheetSettings = SheetSettings()
+    """How the pieces go on paper."""

@@ -33,55 +33,80 @@ class TrackSpec(SpecModel):
     """Track size: lanes across, rows from start to finish, printed cell size."""
 
     lanes: int | None = Field(default=None, ge=4, le=30)
+    """Lanes across the track (default: the ruleset's)."""
     rows: int | None = Field(default=None, ge=12, le=200)
+    """Rows from start to finish (default: the ruleset's)."""
     cell: PositiveLength = DEFAULT_CELL_MM
+    """Printed side of one cell."""
 
 
 class WallSpec(SpecModel):
     """A wall by its left cell; it also covers the cell to its right."""
 
     lane: int
+    """Lane of the wall's left cell, from 1."""
     row: int
+    """Row of the wall, from 1 at the start."""
 
 
 class MineSpec(SpecModel):
     """`count` mines (bombs) in one cell."""
 
     lane: int
+    """Lane of the cell, from 1."""
     row: int
+    """Row of the cell, from 1 at the start."""
     count: int = 1
+    """Mines in that cell."""
 
 
 class CarSpec(SpecModel):
     """A car placed by hand: number, team, rear cell (it also covers the cell in front)."""
 
     number: int
+    """The car's number, unique in the grid."""
     team: str = Field(min_length=1, max_length=40)
+    """The team the car drives for (one of `teams`)."""
     lane: int
+    """Lane of the car's rear cell, from 1."""
     row: int
+    """Row of the car's rear cell, from 1 at the start."""
 
 
 class CellSpec(SpecModel):
     """A finals start position by its rear cell."""
 
     lane: int
+    """Lane of the position's rear cell, from 1."""
     row: int
+    """Row of the position's rear cell, from 1 at the start."""
 
 
 class MddSetup(SpecModel):
     """A Mini Demolition Derby setup as written in YAML."""
 
     game: Literal["mdd"]
+    """This spec is a Mini Demolition Derby setup."""
     ruleset: Literal["v2.1", "current"]
+    """The edition of the rules the setup follows."""
     track: TrackSpec = TrackSpec()
+    """Track size."""
     cars: int | None = Field(default=None, ge=1, le=100)
+    """Cars in the race (default: the ruleset's)."""
     teams: tuple[str, ...] | None = None
+    """Team names, in grid order (default: the ruleset's)."""
     lives: int | None = Field(default=None, ge=1, le=99)
+    """Lives each car starts with (default: the ruleset's)."""
     grid: tuple[CarSpec, ...] | None = Field(default=None, max_length=100)
+    """Cars placed by hand instead of the default grid."""
     walls: tuple[WallSpec, ...] | None = Field(default=None, max_length=500)
+    """Walls by their left cell (default: the ruleset's)."""
     mines: tuple[MineSpec, ...] | None = Field(default=None, max_length=2000)
+    """Mines by cell (default: the ruleset's)."""
     map: str | None = None
+    """The track drawn as text, one line per row (instead of listing walls and mines)."""
     finals: tuple[CellSpec, ...] | None = Field(default=None, max_length=100)
+    """Start positions of the finals (default: the ruleset's)."""
     print: MddPrint | None = None
     """What to print when the setup is rendered as a kit (see print_options.py)."""
 

@@ -42,8 +42,11 @@ class Hazard(SpecModel):
     """A hazard printed on one space of a card: its lane, its space (1 = nearest the card's entry), a name."""
 
     lane: Literal["inside", "outside"]
+    """The lane the hazard is on."""
     space: int
+    """The space, counted from 1 at the card's entry."""
     kind: str = Field("hazard", min_length=1, max_length=40)
+    """Name printed on the hazard."""
 
 
 def _as_is(value: Any) -> Any:
@@ -55,9 +58,11 @@ class Section(SpecModel):
     """One card of the track. Written as a bare kind (`- straight`) or as a mapping with options."""
 
     type: Kind
+    """The kind of card."""
     direction: Literal["left", "right"] | None = None
     """Turns only: which way the card turns, looking in the driving direction (default left)."""
     hazards: tuple[Hazard, ...] = ()
+    """Hazards printed on this card."""
     over: Annotated[tuple[int, ...], BeforeValidator(_as_is, json_schema_input_type=int | list[int])] = ()
     """Section numbers this card is laid over as a bridge (a declared crossing)."""
 
@@ -86,7 +91,9 @@ class Race(SpecModel):
     """`{laps: N}` for a lap race on a closed loop, or `{type: out-and-back}`."""
 
     type: Literal["laps", "out-and-back"] = "laps"
+    """A lap race on a closed loop, or out to the end and back."""
     laps: int | None = Field(None, ge=1, le=20)
+    """Laps of a lap race."""
 
     @model_validator(mode="after")
     def _laps_match_type(self) -> Race:
@@ -101,8 +108,11 @@ class Garage(SpecModel):
     """The Garage card: the section it sits beside (1-based) and on which side (default: outside)."""
 
     beside: int
+    """Number of the section the Garage sits beside, from 1."""
     side: Literal["left", "right"] | None = None
+    """Side of the road it sits on (default: outside)."""
     hazards: tuple[Hazard, ...] = ()
+    """Hazards printed on the Garage card."""
 
 
 class Geometry(SpecModel):
@@ -113,12 +123,17 @@ class Geometry(SpecModel):
     card_length: PositiveLength = 88.0
     """Along the road, for Straight and Start/Finish cards and the Garage."""
     spaces_per_lane: int = Field(3, ge=1, le=12)
+    """Spaces in each lane of a card."""
     turn_a_angle: float = Field(45.0, gt=0, le=180)
+    """Degrees a Turn A (yellow) card turns."""
     turn_b_angle: float = Field(90.0, gt=0, le=180)
+    """Degrees a Turn B (red) card turns."""
     turn_radius: PositiveLength = 88.0
     """Radius of the road's centre line on both turn cards."""
     closure_tolerance: PositiveLength = 2.0
+    """How near the last card must end to the Start/Finish entry."""
     closure_angle_tolerance: float = Field(1.0, gt=0, le=45)
+    """Degrees within which the last card must point the way the Start/Finish does."""
 
     @model_validator(mode="after")
     def _radius_clears_road(self) -> Geometry:
@@ -134,13 +149,19 @@ class Deck(SpecModel):
     """How many Track/Handling cards of each type the deck holds, and how many each player is dealt."""
 
     straight: int = Field(36, ge=0, le=1000)
+    """Straight cards in the Track/Handling deck."""
     turn_a: int = Field(36, ge=0, le=1000)
+    """Turn A cards in the deck."""
     turn_b: int = Field(32, ge=0, le=1000)
+    """Turn B cards in the deck."""
     hand: int = Field(9, ge=0, le=100)
+    """Cards dealt to each player."""
     straight_hazards: int = Field(9, ge=0, le=1000)
     """Straight cards in the box with a hazard printed on them (one each; the track's own hazards count)."""
     turn_a_hazards: int = Field(9, ge=0, le=1000)
+    """Turn A cards in the box with a printed hazard."""
     turn_b_hazards: int = Field(8, ge=0, le=1000)
+    """Turn B cards in the box with a printed hazard."""
 
     def hazards(self, kind: Kind) -> int:
         """Cards of `kind` in the box that carry a printed hazard."""
@@ -177,20 +198,30 @@ class NitroPrint(SpecModel):
     nitro_cards: int = Field(2, ge=0, le=6)
     """Nitro cards printed per player."""
     sheets: SheetSettings = SheetSettings()
+    """How the pieces go on paper."""
 
 
 class NitroTrack(SpecModel):
     """A whole custom track: race, players, sections in driving order, Garage and parameters."""
 
     game: Literal["nitro-dice"]
+    """This spec is a Nitro Dice track."""
     name: str | None = Field(None, max_length=200)
+    """Name of the track."""
     race: Race
+    """The kind of race."""
     players: int
+    """Number of racers."""
     sections: tuple[Annotated[Section, BeforeValidator(_as_is, json_schema_input_type=Section | Kind)], ...] = Field(
         max_length=500)
+    """The cards of the track in driving order, from the Start/Finish."""
     garage: Garage | None = None
+    """Where the Garage card sits."""
     geometry: Geometry = Geometry()
+    """Card sizes and turn angles."""
     deck: Deck = Deck()
+    """Contents of the Track/Handling deck."""
     play: PlayRules = PlayRules()
     """How the race engine reads the open rules, and the variants (`pnp nitro simulate`, `play`)."""
     print: NitroPrint | None = None
+    """What `pnp render` prints."""

@@ -44,3 +44,4 @@ class PlayRules(SpecModel):
     round_cap: int = Field(200, ge=10, le=10_000)
     """Rounds after which a race is stopped and scored as it stands (a safety cap; reported)."""
     variants: Variants = Variants()
+    """Optional rules switched on for the race."""

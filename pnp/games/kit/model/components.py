@@ -10,6 +10,7 @@ from pnp.data import layout_data
 from pnp.games.kit.model.elements import Element, Face, clean_text
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
+from pnp.model.named import LayoutNames
 from pnp.model.suggest import HintedValueError, Synonyms, did_you_mean
 from pnp.units import NonNegativeLength, PositiveLength
 
@@ -21,7 +22,9 @@ SHAPE_WORDS = Synonyms({"circle": "round", "circular": "round", "disc": "round",
 
 class Size(SpecModel):
     width: PositiveLength
+    """Trim width of the card."""
     height: PositiveLength
+    """Trim height of the card."""
 
 
 def _card_size(value: object) -> object:
@@ -34,22 +37,28 @@ def _card_size(value: object) -> object:
     return value
 
 
-CardPreset = Literal[tuple(layout_data("cards"))]  # type: ignore[valid-type]
-"""The card size presets of pnp/data/layouts/cards.yaml, by name."""
+CardPreset = Annotated[str, LayoutNames("cards")]
+"""The card size presets of pnp/data/layouts/cards.yaml, by name (in any case)."""
 
 
 class Card(SpecModel):
     """One card design printed `count` times; `fields` are values its texts can use as {{ card.NAME }}."""
 
     name: str = Field(default="", max_length=200)
+    """Name of the card, for messages and file names; `{{ card.name }}` in its texts."""
     count: int = Field(default=1, ge=1, le=MAX_COUNT)
+    """How many copies of this card print."""
     fields: dict[str, str] = Field(default_factory=dict, max_length=50)
+    """Values the card's texts can insert as `{{ card.KEY }}`."""
     layout: str | None = Field(default=None, max_length=100,
                                description="the deck's layout (a key of `layouts`) drawn on this card instead of "
                                            "`front`")
     fill: Colour | None = None
+    """Background colour of the front (default: the deck's)."""
     elements: list[Element] = Field(default_factory=list, max_length=200)
+    """What is drawn on the front, above the deck's layout."""
     back: Face | None = None
+    """This card's own back (default: the deck's)."""
 
     _clean = field_validator("name")(classmethod(lambda cls, v: clean_text(v)))
 
@@ -58,9 +67,10 @@ class LayoutElement(BaseModel):
     """An element of a layout: a text, rect, ellipse, line, polygon or image whose string properties may be
     templates; checked as that element, card by card, once its templates are rendered."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", use_attribute_docstrings=True)
 
     type: Literal["text", "rect", "ellipse", "line", "polygon", "image"]
+    """The kind of element (its other keys are those of that element, and may be templates)."""
     when: str | None = Field(default=None, max_length=2000, description="a sandboxed expression such as "
                              "card.kind == 'boss': the element is drawn only on cards where it is true")
 
@@ -71,7 +81,9 @@ class Layout(SpecModel):
     deck's layouts into its cards before this model is built, so only the schema reads these two models)."""
 
     fill: str | None = Field(default=None, max_length=500)
+    """Background colour of the front, or a `{{ card.X }}` template giving one."""
     elements: list[LayoutElement] = Field(default_factory=list, max_length=200)
+    """Elements drawn on every card using this layout, below the card's own."""
 
 
 class Deck(SpecModel):
@@ -81,20 +93,30 @@ class Deck(SpecModel):
     model is built: in a built deck they are unset, and every card holds its layout's elements."""
 
     type: Literal["deck"]
+    """A deck of cards."""
     name: str = Field(max_length=200)
+    """Name of the deck, for messages and file names."""
     size: Annotated[Size, BeforeValidator(_card_size, json_schema_input_type=Size | CardPreset)] = Size(
         width=63.0, height=88.0)
+    """Card size: a preset name (pnp/data/layouts/cards.yaml) or {width, height}."""
     corner_radius: NonNegativeLength = 3.0
+    """Radius of the cards' rounded corners (for cut lines and exports)."""
     bleed: NonNegativeLength = 0.0
+    """Extra printed margin outside the trim on every side, cut off later (3 mm is usual; 0: none)."""
     fill: Colour = "#ffffff"
+    """Background colour of every card's front."""
     back: Face | None = None
+    """The back every card shares (each card may have its own)."""
     data: str | None = Field(default=None, max_length=500,
                              description="a table of cards inside the kit folder (.csv, .tsv, .xlsx, .ods, .yaml, "
                                          ".json): a row per card, its columns the card's fields; `count`, `name` "
                                          "and `layout` columns set those of the card")
     front: Layout | None = None
+    """The layout drawn on every card (its fields come from each card)."""
     layouts: dict[str, Layout] = Field(default_factory=dict, max_length=50)
+    """Named layouts a card or data row chooses with `layout:` instead of `front`."""
     cards: list[Card] = Field(default_factory=list, max_length=MAX_COUNT)
+    """The cards written out (besides, or instead of, the `data:` rows)."""
 
     @model_validator(mode="after")
     def _has_cards(self) -> Deck:
@@ -119,12 +141,19 @@ class CounterItem(SpecModel):
     """One counter design: label and colours, how many, and an optional back side."""
 
     label: str = Field(default="", max_length=40)
+    """Text in the middle of the counter."""
     count: int = Field(default=1, ge=1, le=MAX_COUNT)
+    """How many of this counter print."""
     fill: Colour = "#ffffff"
+    """Background colour."""
     colour: Colour = "#000000"
+    """Colour of the label and outline."""
     elements: list[Element] = Field(default_factory=list, max_length=50)
+    """Extra elements drawn on the counter."""
     back_label: str | None = Field(default=None, max_length=40)
+    """Label on the back (two-sided sheets)."""
     back_fill: Colour | None = None
+    """Background colour of the back (default: `fill`)."""
 
     _clean = field_validator("label", "back_label")(
         classmethod(lambda cls, v: clean_text(v) if v is not None else v)
@@ -135,12 +164,19 @@ class Counters(SpecModel):
     """A sheet of round, square or hexagonal tokens."""
 
     type: Literal["counters"]
+    """A sheet of counters."""
     name: str = Field(max_length=200)
+    """Name of the counter sheet, for messages."""
     shape: Annotated[Literal["round", "square", "hex"], SHAPE_WORDS] = "round"
+    """Outline of every counter."""
     size: PositiveLength = 20.0
+    """Width of a counter, 5 mm to 150 mm."""
     bleed: NonNegativeLength = 0.0
+    """Extra printed margin outside the cut line, cut off later."""
     two_sided: bool = False
+    """Print backs (each item's `back_label`/`back_fill`)."""
     items: list[CounterItem] = Field(min_length=1, max_length=MAX_COUNT)
+    """The counter designs."""
 
     @field_validator("size")
     @classmethod
@@ -156,24 +192,38 @@ class Counters(SpecModel):
 
 class BoardCell(SpecModel):
     row: int = Field(ge=1, le=500)
+    """Row of the cell, from 1 at the top."""
     column: int = Field(ge=1, le=500)
+    """Column of the cell, from 1 at the left."""
     fill: Colour | None = None
+    """Background colour of the cell."""
     label: str = Field(default="", max_length=40)
+    """Text in the cell."""
 
 
 class Board(SpecModel):
     """A grid board: rows x columns of square cells; tiled across sheets when larger than the paper."""
 
     type: Literal["board"]
+    """A board of square cells."""
     name: str = Field(max_length=200)
+    """Name of the board, for messages."""
     rows: int = Field(ge=1, le=500)
+    """Number of rows."""
     columns: int = Field(ge=1, le=500)
+    """Number of columns."""
     cell: PositiveLength = 25.0
+    """Side of one square cell."""
     fill: Colour = "#ffffff"
+    """Background colour of the cells."""
     line_colour: Colour = "#333333"
+    """Colour of the grid lines."""
     line_width: NonNegativeLength = 0.3
+    """Width of the grid lines."""
     numbers: bool = True
+    """Print row and column numbers along the edges."""
     cells: list[BoardCell] = Field(default_factory=list, max_length=250_000)
+    """Cells with their own colour or label."""
 
     @model_validator(mode="after")
     def _cells_inside(self) -> Board:

@@ -31,17 +31,29 @@ class TextElement(SpecModel):
     runs past the face's trim."""
 
     type: Literal["text"]
+    """Draws text."""
     text: str = Field(max_length=2000)
+    """The words; `{{ card.X }}` inserts a field of the card."""
     x: Length = 0.0
+    """Left edge of the text box, from the face's left trim edge."""
     y: Length = 0.0
+    """Top of the first line, from the face's top trim edge."""
     width: PositiveLength | None = None
+    """Width the text wraps to (default: up to the face's right edge)."""
     height: PositiveLength | None = None
+    """Room below `y` the text should stay within (pnp warns when it needs more)."""
     size: PositiveLength = 9 * 25.4 / 72
+    """Letter size (em), as a length: 9pt, 3.2mm."""
     font: FontName = "sans"
+    """One of pnp's embedded fonts."""
     colour: Colour = "#000000"
+    """Colour of the letters."""
     align: Literal["left", "center", "right"] = "left"
+    """How lines sit in the box: left, center or right."""
     line_height: float = Field(default=1.2, ge=0.8, le=3.0)
+    """Distance between lines, as a multiple of `size`."""
     rotate: float = Field(default=0.0, ge=-360, le=360)
+    """Degrees clockwise around the start of the first line."""
     fit: Literal["none", "shrink"] = Field(default="none", description="`shrink`: make the text smaller in steps "
                                            "until it fits its box (`width` and `height`), down to `min_size`")
     min_size: PositiveLength | None = Field(default=None, description="smallest size `fit: shrink` may use "
@@ -60,14 +72,23 @@ class TextElement(SpecModel):
 
 class RectElement(SpecModel):
     type: Literal["rect"]
+    """Draws a rectangle."""
     x: Length = 0.0
+    """Left edge, from the face's left trim edge."""
     y: Length = 0.0
+    """Top edge, from the face's top trim edge."""
     width: PositiveLength
+    """Width of the rectangle."""
     height: PositiveLength
+    """Height of the rectangle."""
     radius: NonNegativeLength = 0.0
+    """Radius of rounded corners (0: square)."""
     fill: Colour | None = None
+    """Colour inside (none when left out)."""
     stroke: Colour | None = None
+    """Colour of the outline (none when left out)."""
     stroke_width: NonNegativeLength = 0.3
+    """Width of the outline."""
 
     @model_validator(mode="after")
     def _radius_fits(self) -> RectElement:
@@ -78,43 +99,70 @@ class RectElement(SpecModel):
 
 class EllipseElement(SpecModel):
     type: Literal["ellipse"]
+    """Draws an ellipse or a circle."""
     cx: Length
+    """Centre, from the face's left trim edge."""
     cy: Length
+    """Centre, from the face's top trim edge."""
     rx: PositiveLength
+    """Horizontal radius."""
     ry: PositiveLength | None = None
+    """Vertical radius (default: `rx`, a circle)."""
     fill: Colour | None = None
+    """Colour inside (none when left out)."""
     stroke: Colour | None = None
+    """Colour of the outline (none when left out)."""
     stroke_width: NonNegativeLength = 0.3
+    """Width of the outline."""
 
 
 class LineElement(SpecModel):
     type: Literal["line"]
+    """Draws a straight line."""
     x1: Length
+    """Start, from the face's left trim edge."""
     y1: Length
+    """Start, from the face's top trim edge."""
     x2: Length
+    """End, from the face's left trim edge."""
     y2: Length
+    """End, from the face's top trim edge."""
     stroke: Colour = "#000000"
+    """Colour of the line."""
     stroke_width: NonNegativeLength = 0.3
+    """Width of the line."""
 
 
 class PolygonElement(SpecModel):
     type: Literal["polygon"]
+    """Draws a polygon or an open polyline."""
     points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500)
+    """Corners as [x, y] pairs from the face's top-left trim corner."""
     closed: bool = True
+    """Join the last point back to the first (false: an open line)."""
     fill: Colour | None = None
+    """Colour inside (none when left out)."""
     stroke: Colour | None = "#000000"
+    """Colour of the outline (none: no outline)."""
     stroke_width: NonNegativeLength = 0.3
+    """Width of the outline."""
 
 
 class ImageElement(SpecModel):
     """A PNG or JPEG file inside the kit folder, drawn in a box (default: the whole face)."""
 
     type: Literal["image"]
+    """Draws a PNG or JPEG picture."""
     src: str = Field(max_length=500)
+    """The image file, inside the kit folder, relative to the spec."""
     x: Length = 0.0
+    """Left edge of the box, from the face's left trim edge."""
     y: Length = 0.0
+    """Top edge of the box, from the face's top trim edge."""
     width: PositiveLength | None = None
+    """Width of the box (default: to the face's right edge)."""
     height: PositiveLength | None = None
+    """Height of the box (default: to the face's bottom edge)."""
 
 
 Element = Annotated[
@@ -127,4 +175,6 @@ class Face(SpecModel):
     """One side of a piece: background fill (covering the bleed) and elements."""
 
     fill: Colour | None = None
+    """Background colour of the whole side, bleed included (default: the piece's own)."""
     elements: list[Element] = Field(default_factory=list, max_length=200)
+    """What is drawn on this side, first to last (later ones on top)."""
