@@ -11,7 +11,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from pnp.games.mdd.formation import default_grid, default_teams
+from pnp.games.mdd.formation import TOUCHING, Spacing, default_grid, default_teams
 from pnp.games.mdd.geometry import Board, Cell
 from pnp.games.mdd.model import DEFAULT_CELL_MM, DEFAULT_LANES, DEFAULT_ROWS
 from pnp.games.mdd.rulesets import limits_for
@@ -40,12 +40,18 @@ def _touches(a: Cell, b: Cell) -> bool:
 
 
 def random_setup(
-    ruleset: str, cars: int, seed: int, lanes: int = DEFAULT_LANES, rows: int = DEFAULT_ROWS
+    ruleset: str,
+    cars: int,
+    seed: int,
+    lanes: int = DEFAULT_LANES,
+    rows: int = DEFAULT_ROWS,
+    spacing: Spacing = TOUCHING,
 ) -> RandomSetup:
-    """Place the ruleset's walls and a random legal number of mines; ValueError if the track is too small."""
+    """Place the ruleset's walls and a random legal number of mines ahead of the start grid `spacing`
+    describes; ValueError if the track is too small."""
     limits = limits_for(ruleset)
     rng = random.Random(f"mdd/{ruleset}/{cars}/{seed}")
-    grid = default_grid(cars, lanes, default_teams(cars), limits.lives)
+    grid = default_grid(cars, lanes, default_teams(cars), limits.lives, spacing)
     first_row = max(c.row + 1 for c in grid) + KEEP_CLEAR
     spots = [Cell(lane, row) for row in range(first_row, rows + 1) for lane in range(2, lanes - 1)]
     rng.shuffle(spots)
