@@ -68,14 +68,14 @@ class Row:
     stuck: float
 
 
-def measure(ruleset: str, track: Track, setups: int, races: int, seed: int = 0) -> Row:
-    """Race `races` times on each of `setups` random legal setups of `track`."""
+def measure(ruleset: str, track: Track, setups: int, races: int, seed: int = 0, cars: int = 25) -> Row:
+    """Race `races` times on each of `setups` random legal setups of `track` with `cars` cars."""
     results: list[tuple[Board, RaceResult]] = []
     for s in range(setups):
-        board = board_for(ruleset, track, seed + s)
+        board = board_for(ruleset, track, seed + s, cars)
         results += [(board, r) for r in simulate(board, races, seed=seed + s)]
     n = len(results)
-    finalists = limits_for(ruleset).finalists[25]
+    finalists = limits_for(ruleset).finalists[cars]
     won = [(b, r.winner) for b, r in results if r.winner >= 0]
     rows = sorted({c.row for c in results[0][0].cars}, reverse=True)
     line_wins = tuple(sum(1 for b, w in won if b.cars[w].row == row) / max(1, len(won)) for row in rows)
@@ -101,18 +101,20 @@ def main() -> None:
     parser.add_argument("--setups", type=int, default=200)
     parser.add_argument("--races", type=int, default=3)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--cars", type=int, default=25, choices=(25, 30, 36))
     parser.add_argument("--ruleset", action="append", choices=("v2.1", "current"))
     parser.add_argument("--track", action="append", type=Track.parse, help="LANESxROWS[:ROWGAP/LANEGAP]")
     args = parser.parse_args()
     tracks = args.track or [Track.parse("7x30:0/0")]
-    print(f"{args.setups} random legal setups x {args.races} races each; lines: front line first, fair 20%")
+    print(f"{args.setups} random legal setups x {args.races} races each; start lines front first, fair share"
+          " = one line's share of the cars")
     print(f"{'ruleset':8} {'track':10} {'qualified':>9} {'short':>6} {'no win':>6}  {'wins by start line':26}"
           f" {'turns':>5} {'med':>4} {'p90':>4} {'stuck':>5}")
     for ruleset in args.ruleset or ["v2.1", "current"]:
         for track in tracks:
-            row = measure(ruleset, track, args.setups, args.races, args.seed)
+            row = measure(ruleset, track, args.setups, args.races, args.seed, args.cars)
             lines = " ".join(f"{w:4.0%}" for w in row.line_wins)
-            print(f"{ruleset:8} {str(track):10} {row.qualified:9.2f} {row.short:6.0%} {row.no_winner:6.0%}"
+            print(f"{ruleset:8} {track!s:10} {row.qualified:9.2f} {row.short:6.0%} {row.no_winner:6.0%}"
                   f"  {lines:26} {row.turns:5.1f} {row.turns_median:4d} {row.turns_p90:4d} {row.stuck:5.1%}")
 
 
