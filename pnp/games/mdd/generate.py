@@ -1,7 +1,8 @@
 """Random legal MDD setups, reproducible by seed.
 
 Input: a ruleset name, a number of cars and a seed. Output: a `RandomSetup` (walls and mines placed at
-random on the default track, ahead of the default start grid, under the ruleset's rules) and its YAML text,
+random on the default track, ahead of the default start grid, under the ruleset's rules, never closing a
+pocket a car could not leave: pockets.py) and its YAML text,
 either as coordinates or as a text map. The same inputs always give byte-identical text.
 """
 
@@ -14,6 +15,7 @@ from dataclasses import dataclass
 from pnp.games.mdd.formation import TOUCHING, Spacing, cars_per_line, default_grid, default_teams
 from pnp.games.mdd.geometry import Board, Cell
 from pnp.games.mdd.model import DEFAULT_CELL_MM, DEFAULT_LANES, DEFAULT_ROWS, DEFAULT_SPACING
+from pnp.games.mdd.pockets import trapped
 from pnp.games.mdd.rulesets import limits_for
 from pnp.games.mdd.textmap import board_to_map
 
@@ -67,9 +69,14 @@ def random_setup(
     first_row = max(c.row + 1 for c in grid) + KEEP_CLEAR
     spots = [Cell(lane, row) for row in range(first_row, rows + 1) for lane in range(2, lanes - 1)]
     rng.shuffle(spots)
+    starts = [(c.lane, c.row) for c in grid]
     walls: list[Cell] = []
     for spot in spots:
-        if len(walls) < limits.walls and not any(_touches(spot, w) for w in walls):
+        if (
+            len(walls) < limits.walls
+            and not any(_touches(spot, w) for w in walls)
+            and not trapped(lanes, rows, [*walls, spot], starts)
+        ):
             walls.append(spot)
     if len(walls) < limits.walls:
         raise ValueError(f"a track of {lanes} lanes and {rows} rows has no room for {limits.walls} walls")
