@@ -25,7 +25,7 @@ from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
 
 if TYPE_CHECKING:
-    pass
+    from pnp.games.mdd.formation import Spacing
 
 
 @click.group(name="mdd", help="Mini Demolition Derby tools.")
@@ -50,6 +50,22 @@ def mdd_cli() -> None:
     show_default=True,
     help="Number of cars (30 and 36 are v2.1 variants).",
 )
+@click.option("--lanes", type=click.IntRange(4, 30), default=None, help="Lanes across the track (default 11).")
+@click.option("--rows", type=click.IntRange(12, 200), default=None, help="Rows from start to finish (default 30).")
+@click.option("--cell", default=None, help="Printed cell size, e.g. 15mm (default 18mm; does not change play).")
+@click.option(
+    "--spacing",
+    default=None,
+    metavar="ROWS/LANES",
+    help="Free rows between start lines / free lanes between cars (default 0/1 where it fits, else 0/0).",
+)
+@click.option(
+    "--track",
+    "track_file",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Take lanes, rows, cell and spacing from this MDD setup or kit (its walls and mines are ignored).",
+)
 @click.option("--map", "as_map", is_flag=True, help="Draw walls and mines as a text map instead of a list.")
 @click.option(
     "-o",
@@ -60,9 +76,22 @@ def mdd_cli() -> None:
 )
 @click.option("--force", is_flag=True, help="Overwrite a file that pnp did not write.")
 @user_errors
-def setup_command(ruleset: str, seed: int | None, cars: str, as_map: bool, output: Path | None, force: bool) -> None:
+def setup_command(
+    ruleset: str,
+    seed: int | None,
+    cars: str,
+    lanes: int | None,
+    rows: int | None,
+    cell: str | None,
+    spacing: str | None,
+    track_file: str | None,
+    as_map: bool,
+    output: Path | None,
+    force: bool,
+) -> None:
     """Write a random legal setup: walls and mines placed at random under the rules."""
     from pnp.games.mdd.generate import random_setup, setup_yaml
+    from pnp.games.mdd.model import DEFAULT_CELL_MM, DEFAULT_LANES, DEFAULT_ROWS
 
     count = int(cars)
     allowed = limits_for(ruleset).car_counts
@@ -70,12 +99,60 @@ def setup_command(ruleset: str, seed: int | None, cars: str, as_map: bool, outpu
         raise click.BadParameter(
             f"the {ruleset} rules race with {', '.join(map(str, allowed))} cars", param_hint="--cars"
         )
+    track = _track_of(track_file) if track_file is not None else None
+    if track is not None and (lanes, rows, cell, spacing) != (None, None, None, None):
+        raise click.UsageError("--track gives the track: leave out --lanes, --rows, --cell and --spacing")
+    size_mm = _cell_mm(cell) if cell is not None else DEFAULT_CELL_MM
+    lanes, rows, size_mm, gaps = track or (lanes or DEFAULT_LANES, rows or DEFAULT_ROWS, size_mm, _gaps(spacing))
     chosen = secrets.randbelow(1_000_000) if seed is None else seed
-    text = setup_yaml(random_setup(ruleset, count, chosen), as_map=as_map)
+    try:
+        made = random_setup(ruleset, count, chosen, lanes, rows, gaps, size_mm)
+    except ValueError as exc:
+        raise click.UsageError(f"{exc}: give more --lanes or --rows") from None
+    text = setup_yaml(made, as_map=as_map)
     if output is None:
         click.echo(text, nl=False)
         return
     write_file(output, text.encode("utf-8"), [], force)
+
+
+def _cell_mm(text: str) -> float:
+    """A --cell value in mm; a usage error when it is not a positive length."""
+    from pnp.units import parse_length
+
+    try:
+        mm = parse_length(text)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--cell") from None
+    if not 5 <= mm <= 200:
+        raise click.BadParameter(f"a cell of {mm:g} mm is not printable; use 5mm to 200mm", param_hint="--cell")
+    return mm
+
+
+def _gaps(text: str | None) -> Spacing | None:
+    """A --spacing value ROWS/LANES (None: the generator's default)."""
+    from pnp.games.mdd.formation import Spacing
+
+    if text is None:
+        return None
+    rows, sep, lanes = text.partition("/")
+    if not (sep and rows.isdigit() and lanes.isdigit() and int(rows) <= 10 and int(lanes) <= 5):
+        raise click.BadParameter(f"expected ROWS/LANES such as 0/1 (rows 0-10, lanes 0-5), got {text!r}",
+                                 param_hint="--spacing")
+    return Spacing(int(rows), int(lanes))
+
+
+def _track_of(path: str) -> tuple[int, int, float, Spacing]:
+    """Lanes, rows, cell (mm) and start-grid spacing of an MDD setup or kit file (SpecError if unreadable)."""
+    from pnp.games.base import require_game
+    from pnp.games.mdd.model import MddSetup, load_setup
+    from pnp.source.loader import load_yaml
+
+    located = load_yaml(path)
+    require_game(located, "mdd", "a Mini Demolition Derby setup (game: mdd)")
+    spec: MddSetup = load_setup(located)
+    layout = spec.layout()
+    return layout.lanes, layout.rows, spec.track.cell, layout.spacing
 
 
 @mdd_cli.command("play")

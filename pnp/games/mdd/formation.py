@@ -12,6 +12,8 @@ each team moves one place to the left from a line to the line in front of it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from pnp.games.mdd.geometry import CarStart, Cell
 
 TEAM_COLOURS: tuple[str, ...] = ("red", "yellow", "green", "blue", "white", "purple")
@@ -29,28 +31,49 @@ def default_teams(cars: int) -> tuple[str, ...]:
     return TEAM_COLOURS[: cars_per_line(cars)]
 
 
-def line_rear_row(line: int) -> int:
-    """Rear row of start-grid line `line` (0 = front line): 9, 7, 5, 3, 1, then -1, -3 behind the track."""
-    return 2 * (ON_TRACK_LINES - 1 - line) + 1
+@dataclass(frozen=True, slots=True)
+class Spacing:
+    """How far apart the start grid's cars stand: `rows` free rows between lines, `lanes` free lanes
+    between the cars of a line."""
+
+    rows: int = 0
+    lanes: int = 0
 
 
-def default_grid(cars: int, lanes: int, teams: tuple[str, ...], lives: int) -> tuple[CarStart, ...]:
+TOUCHING = Spacing()
+"""Lines and cars touching: the grid of a setup that names its track."""
+
+
+def line_rear_row(line: int, spacing: Spacing = TOUCHING) -> int:
+    """Rear row of start-grid line `line` (0 = front line): touching, 9, 7, 5, 3, 1, then -1, -3 behind
+    the track; `spacing.rows` free rows between lines push the front lines further up."""
+    pitch = 2 + spacing.rows
+    if line >= ON_TRACK_LINES:
+        return -1 - 2 * (line - ON_TRACK_LINES)
+    return pitch * (ON_TRACK_LINES - 1 - line) + 1
+
+
+def default_grid(
+    cars: int, lanes: int, teams: tuple[str, ...], lives: int, spacing: Spacing = TOUCHING
+) -> tuple[CarStart, ...]:
     """The default start grid of `cars` cars on a track `lanes` wide, teams in diagonals."""
     per_line = cars_per_line(cars)
-    first_lane = (lanes - per_line) // 2 + 1
+    pitch = 1 + spacing.lanes
+    width = pitch * (per_line - 1) + 1
+    first_lane = (lanes - width) // 2 + 1
     grid: list[CarStart] = []
     for index in range(cars):
         line, place = divmod(index, per_line)
         team = teams[(place - line) % len(teams)] if teams else ""
-        grid.append(CarStart(index + 1, team, first_lane + place, line_rear_row(line), lives))
+        grid.append(CarStart(index + 1, team, first_lane + pitch * place, line_rear_row(line, spacing), lives))
     return tuple(grid)
 
 
-def default_finals(finalists: int, lanes: int) -> tuple[Cell, ...]:
+def default_finals(finalists: int, lanes: int, spacing: Spacing = TOUCHING) -> tuple[Cell, ...]:
     """Default finals positions, 1st qualifier first, in lines of cars around the centre lane.
 
     Ten positions stand in four lines of 3, 2, 3, 2 cars (staggered); with twelve, the second and fourth
-    lines gain a car in their centre (3, 3, 3, 3). The front line has its rear in row 9, like the start grid.
+    lines gain a car in their centre (3, 3, 3, 3). The lines stand where the start grid's front lines do.
     """
     centre = (lanes + 1) // 2
     extra = max(0, finalists - 10)
@@ -65,6 +88,6 @@ def default_finals(finalists: int, lanes: int) -> tuple[Cell, ...]:
         else:
             lanes_here = [centre - 1, centre + 1]
         for lane in lanes_here[: finalists - len(cells)]:
-            cells.append(Cell(lane, line_rear_row(line)))
+            cells.append(Cell(lane, line_rear_row(line, spacing)))
         line += 1
     return tuple(cells)

@@ -1,7 +1,8 @@
 """Random legal MDD setups, reproducible by seed.
 
 Input: a ruleset name, a number of cars and a seed. Output: a `RandomSetup` (walls and mines placed at
-random on the default track, ahead of the default start grid, under the ruleset's rules) and its YAML text,
+random on the default track, ahead of the default start grid, under the ruleset's rules, never closing a
+pocket a car could not leave: pockets.py) and its YAML text,
 either as coordinates or as a text map. The same inputs always give byte-identical text.
 """
 
@@ -11,9 +12,10 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from pnp.games.mdd.formation import default_grid, default_teams
+from pnp.games.mdd.formation import TOUCHING, Spacing, cars_per_line, default_grid, default_teams
 from pnp.games.mdd.geometry import Board, Cell
-from pnp.games.mdd.model import DEFAULT_CELL_MM, DEFAULT_LANES, DEFAULT_ROWS
+from pnp.games.mdd.model import DEFAULT_CELL_MM, DEFAULT_LANES, DEFAULT_ROWS, DEFAULT_SPACING
+from pnp.games.mdd.pockets import trapped
 from pnp.games.mdd.rulesets import limits_for
 from pnp.games.mdd.textmap import board_to_map
 
@@ -30,8 +32,11 @@ class RandomSetup:
     seed: int
     lanes: int
     rows: int
+    spacing: Spacing
     walls: tuple[Cell, ...]
     mines: tuple[tuple[Cell, int], ...]
+    cell: float = DEFAULT_CELL_MM
+    """Printed cell size in mm (written in the file; it does not change play)."""
 
 
 def _touches(a: Cell, b: Cell) -> bool:
@@ -39,19 +44,39 @@ def _touches(a: Cell, b: Cell) -> bool:
     return abs(a.row - b.row) <= 1 and abs(a.lane - b.lane) <= 2
 
 
+def spacing_for(cars: int, lanes: int) -> Spacing:
+    """The default track's start-grid spacing when a line of `cars` cars fits across `lanes` with it,
+    else touching cars."""
+    width = (1 + DEFAULT_SPACING.lanes) * (cars_per_line(cars) - 1) + 1
+    return DEFAULT_SPACING if width <= lanes else TOUCHING
+
+
 def random_setup(
-    ruleset: str, cars: int, seed: int, lanes: int = DEFAULT_LANES, rows: int = DEFAULT_ROWS
+    ruleset: str,
+    cars: int,
+    seed: int,
+    lanes: int = DEFAULT_LANES,
+    rows: int = DEFAULT_ROWS,
+    spacing: Spacing | None = None,
+    cell: float = DEFAULT_CELL_MM,
 ) -> RandomSetup:
-    """Place the ruleset's walls and a random legal number of mines; ValueError if the track is too small."""
+    """Place the ruleset's walls and a random legal number of mines ahead of the start grid `spacing`
+    describes (default: `spacing_for`); ValueError if the track is too small."""
     limits = limits_for(ruleset)
+    spacing = spacing_for(cars, lanes) if spacing is None else spacing
     rng = random.Random(f"mdd/{ruleset}/{cars}/{seed}")
-    grid = default_grid(cars, lanes, default_teams(cars), limits.lives)
+    grid = default_grid(cars, lanes, default_teams(cars), limits.lives, spacing)
     first_row = max(c.row + 1 for c in grid) + KEEP_CLEAR
     spots = [Cell(lane, row) for row in range(first_row, rows + 1) for lane in range(2, lanes - 1)]
     rng.shuffle(spots)
+    starts = [(c.lane, c.row) for c in grid]
     walls: list[Cell] = []
     for spot in spots:
-        if len(walls) < limits.walls and not any(_touches(spot, w) for w in walls):
+        if (
+            len(walls) < limits.walls
+            and not any(_touches(spot, w) for w in walls)
+            and not trapped(lanes, rows, [*walls, spot], starts)
+        ):
             walls.append(spot)
     if len(walls) < limits.walls:
         raise ValueError(f"a track of {lanes} lanes and {rows} rows has no room for {limits.walls} walls")
@@ -67,16 +92,18 @@ def random_setup(
         raise ValueError(f"a track of {lanes} lanes and {rows} rows has no room for {total} mines")
     mines: Counter[Cell] = Counter()
     for _ in range(total):
-        cell = rng.choice([c for c in free if mines[c] < limits.mines_per_cell])
-        mines[cell] += 1
+        spot = rng.choice([c for c in free if mines[c] < limits.mines_per_cell])
+        mines[spot] += 1
     return RandomSetup(
         ruleset,
         cars,
         seed,
         lanes,
         rows,
+        spacing,
         tuple(sorted(walls, key=_reading)),
         tuple(sorted(mines.items(), key=lambda m: _reading(m[0]))),
+        cell,
     )
 
 
@@ -84,17 +111,32 @@ def _reading(cell: Cell) -> tuple[int, int]:
     return cell.row, cell.lane
 
 
+def setup_command(setup: RandomSetup, as_map: bool = False) -> str:
+    """The `pnp mdd setup` command line that makes `setup` again."""
+    words = [f"pnp mdd setup --ruleset {setup.ruleset} --cars {setup.cars}"]
+    if (setup.lanes, setup.rows) != (DEFAULT_LANES, DEFAULT_ROWS):
+        words.append(f"--lanes {setup.lanes} --rows {setup.rows}")
+    if setup.cell != DEFAULT_CELL_MM:
+        words.append(f"--cell {setup.cell:g}mm")
+    if setup.spacing != spacing_for(setup.cars, setup.lanes):
+        words.append(f"--spacing {setup.spacing.rows}/{setup.spacing.lanes}")
+    words.append(f"--seed {setup.seed}")
+    if as_map:
+        words.append("--map")
+    return " ".join(words)
+
+
 def setup_yaml(setup: RandomSetup, as_map: bool = False) -> str:
     """The setup as a YAML file a person can read and edit (coordinates, or a text map with `as_map`)."""
     head = [
         "# A random Mini Demolition Derby setup, made by",
-        f"#   pnp mdd setup --ruleset {setup.ruleset} --cars {setup.cars} --seed {setup.seed}"
-        + (" --map" if as_map else ""),
+        f"#   {setup_command(setup, as_map)}",
         "# The same command gives the same setup. Cars stand on the default start grid.",
         "game: mdd",
         f"ruleset: {setup.ruleset}",
-        f"track: {{lanes: {setup.lanes}, rows: {setup.rows}, cell: {DEFAULT_CELL_MM:g}mm}}",
+        f"track: {{lanes: {setup.lanes}, rows: {setup.rows}, cell: {setup.cell:g}mm}}",
         f"cars: {setup.cars}",
+        f"spacing: {{rows: {setup.spacing.rows}, lanes: {setup.spacing.lanes}}}",
     ]
     if as_map:
         board = Board(setup.lanes, setup.rows, setup.walls, setup.mines, (), (), limits_for(setup.ruleset))

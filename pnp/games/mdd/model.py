@@ -14,7 +14,7 @@ from typing import Generic, Literal, TypeVar
 from pydantic import Field
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.games.mdd.formation import default_finals, default_grid, default_teams
+from pnp.games.mdd.formation import TOUCHING, Spacing, default_finals, default_grid, default_teams
 from pnp.games.mdd.geometry import Board, CarStart, Cell, RuleLimits
 from pnp.games.mdd.print_options import MddPrint
 from pnp.games.mdd.rulesets import limits_for
@@ -23,21 +23,34 @@ from pnp.model.base import SpecModel, build_model
 from pnp.source.located import Located, PathKey
 from pnp.units import PositiveLength
 
-DEFAULT_LANES = 7
+DEFAULT_LANES = 11
 DEFAULT_ROWS = 30
 DEFAULT_CELL_MM = 18.0
 DEFAULT_CARS = 25
+DEFAULT_SPACING = Spacing(rows=0, lanes=1)
+"""The default track's start grid: lines touching, a free lane between the cars of a line. Chosen by
+simulation (docs/mdd-setup.md, "Calibration"); a setup that names its track (or draws a map) keeps the
+touching grid unless it gives `spacing:`."""
 
 
 class TrackSpec(SpecModel):
     """Track size: lanes across, rows from start to finish, printed cell size."""
 
     lanes: int | None = Field(default=None, ge=4, le=30)
-    """Lanes across the track (default: the ruleset's)."""
+    """Lanes across the track (default: 11)."""
     rows: int | None = Field(default=None, ge=12, le=200)
-    """Rows from start to finish (default: the ruleset's)."""
+    """Rows from start to finish (default: 30)."""
     cell: PositiveLength = DEFAULT_CELL_MM
     """Printed side of one cell."""
+
+
+class SpacingSpec(SpecModel):
+    """Free rows between the lines of the default start grid, free lanes between the cars of a line."""
+
+    rows: int = Field(default=0, ge=0, le=10)
+    """Free rows between two lines of the start grid."""
+    lanes: int = Field(default=0, ge=0, le=5)
+    """Free lanes between two cars of a line."""
 
 
 class WallSpec(SpecModel):
@@ -99,6 +112,9 @@ class MddSetup(SpecModel):
     """Lives each car starts with (default: the ruleset's)."""
     grid: tuple[CarSpec, ...] | None = Field(default=None, max_length=100)
     """Cars placed by hand instead of the default grid."""
+    spacing: SpacingSpec | None = None
+    """Free rows and lanes in the default start grid (default: lanes 1 apart when the setup names no track size,
+    else touching)."""
     walls: tuple[WallSpec, ...] | None = Field(default=None, max_length=500)
     """Walls by their left cell (default: the ruleset's)."""
     mines: tuple[MineSpec, ...] | None = Field(default=None, max_length=2000)
@@ -160,6 +176,8 @@ class Layout:
     limits: RuleLimits
     lanes: int
     rows: int
+    spacing: Spacing
+    """Spacing of the default start grid and finals positions (used where the setup places none)."""
     car_count: Placed[int]
     teams: Placed[tuple[str, ...]]
     lives: Placed[int]
@@ -287,12 +305,21 @@ def _count_where(spec: MddSetup, parsed: ParsedMap | None) -> Where:
     return Where(("map",), key=True) if parsed and parsed.cars else Where(())
 
 
+def _spacing(spec: MddSetup, parsed: ParsedMap | None) -> Spacing:
+    """The spacing given, else the default track's if the setup names no size, else touching (as before)."""
+    if spec.spacing is not None:
+        return Spacing(spec.spacing.rows, spec.spacing.lanes)
+    named = spec.track.lanes is not None or spec.track.rows is not None or parsed is not None
+    return TOUCHING if named else DEFAULT_SPACING
+
+
 def resolve_layout(spec: MddSetup) -> Layout:
     """Apply the documented defaults and read the map; raise LayoutError when that is impossible."""
     limits = limits_for(spec.ruleset)
     parsed = _parse(spec)
     lanes = spec.track.lanes or (parsed.lanes if parsed else DEFAULT_LANES)
     rows = spec.track.rows or (parsed.rows if parsed else DEFAULT_ROWS)
+    spacing = _spacing(spec, parsed)
     drawn_cars = len(parsed.cars) if parsed else 0
     count = spec.cars or (len(spec.grid) if spec.grid is not None else drawn_cars or DEFAULT_CARS)
     teams = spec.teams if spec.teams is not None else default_teams(count)
@@ -305,7 +332,7 @@ def resolve_layout(spec: MddSetup) -> Layout:
     elif parsed and parsed.cars:
         cars = _map_cars(parsed, teams, lives)
     else:
-        cars = tuple(Placed(c, Where(("cars",))) for c in default_grid(count, lanes, teams, lives))
+        cars = tuple(Placed(c, Where(("cars",))) for c in default_grid(count, lanes, teams, lives, spacing))
     if parsed:
         walls = tuple(Placed(cell, Where(("map",), pos)) for cell, pos in parsed.walls)
         mines = tuple(Placed(Mine(cell, n), Where(("map",), pos)) for cell, n, pos in parsed.mines)
@@ -320,11 +347,12 @@ def resolve_layout(spec: MddSetup) -> Layout:
         finals = tuple(Placed(Cell(f.lane, f.row), Where(("finals", i))) for i, f in enumerate(spec.finals))
     else:
         finalists = limits.finalists.get(count, 12 if count >= 30 else 10)
-        finals = tuple(Placed(c, Where(("finals",))) for c in default_finals(finalists, lanes))
+        finals = tuple(Placed(c, Where(("finals",))) for c in default_finals(finalists, lanes, spacing))
     return Layout(
         limits=limits,
         lanes=lanes,
         rows=rows,
+        spacing=spacing,
         car_count=Placed(count, _count_where(spec, parsed)),
         teams=Placed(tuple(teams), Where(("teams",))),
         lives=Placed(lives, Where(("lives",))),

@@ -187,6 +187,17 @@ def balance_warnings(board: Board, games: int, seed: int = 0, jobs: int = 1) -> 
                     "spread the team's cars over the start rows, or move walls and mines away from its lanes",
                 )
             )
+    found += _row_warnings(summary)
+    if summary.no_winner.low > NO_WINNER_LIMIT:
+        rate = summary.no_winner
+        found.append(
+            (
+                "mdd.balance.no_winner",
+                f"{rate.value:.1%} of the simulated races ended with no car across the line in the finals "
+                f"(interval {rate.low:.1%} to {rate.high:.1%}); the rules expect a winner nearly every race",
+                "use fewer mines or spread the walls: too few cars survive qualifying to finish the final",
+            )
+        )
     qualified = summary.qualified
     if qualified.high < summary.finalists / 3:
         found.append(
@@ -209,10 +220,39 @@ def balance_warnings(board: Board, games: int, seed: int = 0, jobs: int = 1) -> 
     return found
 
 
+ROW_FACTOR = 1.5
+"""A start row wins "far" more (less) than its share when its whole interval lies above (below) this
+factor times (divided by) its fair share."""
+NO_WINNER_LIMIT = 0.05
+"""Share of races without a winner above which `pnp validate --simulate` warns (interval above it)."""
+
+
+def _row_warnings(summary: Summary) -> list[tuple[str, str, str]]:
+    """mdd.balance.start_row for each start row whose Bonferroni-widened interval lies wholly beyond
+    ROW_FACTOR times (or below 1/ROW_FACTOR of) its fair share, so that few races do not cry wolf."""
+    found = []
+    for row in summary.start_rows:
+        rate, fair = row.rate, row.fair
+        if rate.low <= fair * ROW_FACTOR and rate.high >= fair / ROW_FACTOR:
+            continue
+        word = "more" if rate.low > fair * ROW_FACTOR else "less"
+        found.append(
+            (
+                "mdd.balance.start_row",
+                f"the cars starting in row {row.name} won {rate.value:.1%} of the simulated races that had a "
+                f"winner (interval {rate.low:.1%} to {rate.high:.1%}), far {word} than their fair share of "
+                f"{fair:.1%}",
+                "space the start lines or the cars of a line apart (`spacing:`), or widen the track: "
+                "on the default track no start row wins more than about 1.2 times its share",
+            )
+        )
+    return found
+
+
 def example_board(cars: int = 25, seed: int = 0, ruleset: str = "v2.1", lanes: int | None = None) -> Board:
-    """A random legal board on the default start grid, default track width unless `lanes` (benchmarks, tests)."""
+    """The board of `pnp mdd setup` (default track, or `lanes` wide) with its start grid (benchmarks, tests)."""
     limits = limits_for(ruleset)
     setup = random_setup(ruleset, cars, seed) if lanes is None else random_setup(ruleset, cars, seed, lanes=lanes)
-    grid = default_grid(cars, setup.lanes, default_teams(cars), limits.lives)
-    finals = default_finals(limits.finalists[cars], setup.lanes)
+    grid = default_grid(cars, setup.lanes, default_teams(cars), limits.lives, setup.spacing)
+    finals = default_finals(limits.finalists[cars], setup.lanes, setup.spacing)
     return Board(setup.lanes, setup.rows, setup.walls, setup.mines, grid, finals, limits)

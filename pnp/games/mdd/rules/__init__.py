@@ -7,6 +7,6 @@ Counters missing from the printed kit are warnings (more can be printed); everyt
 Importing this package registers every rule.
 """
 
-from pnp.games.mdd.rules import cars, finals, kit, mines, track, walls
+from pnp.games.mdd.rules import cars, finals, kit, lines, mines, track, walls
 
-__all__ = ["cars", "finals", "kit", "mines", "track", "walls"]
+__all__ = ["cars", "finals", "kit", "lines", "mines", "track", "walls"]

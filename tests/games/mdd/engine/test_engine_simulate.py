@@ -59,3 +59,29 @@ def test_few_finalists_warning_for_a_board_thick_with_mines():
     mines = tuple((Cell(lane, row), 3) for lane, row in cells if (lane, row) not in walled)
     warnings = balance_warnings(replace(board, mines=mines), 100, seed=1)
     assert [w[0] for w in warnings if w[0] == "mdd.balance.few_finalists"] == ["mdd.balance.few_finalists"]
+
+
+def _found(board, games: int, rule: str) -> list[str]:
+    return [w[1] for w in balance_warnings(board, games, seed=0) if w[0] == rule]
+
+
+def test_start_row_warning_for_the_packed_seven_lane_grid_not_for_the_default():
+    # the old default (7 lanes, touching lines): the back line wins about half the races, fair 20%
+    packed = _found(example_board(25, seed=0, lanes=7), 300, "mdd.balance.start_row")
+    front, back = packed  # the front line wins far less, the back line far more
+    assert front.startswith("the cars starting in row 9 won") and "far less than their fair share of 20.0%" in front
+    assert back.startswith("the cars starting in row 1 won") and "far more than their fair share of 20.0%" in back
+    assert _found(example_board(25, seed=0), 300, "mdd.balance.start_row") == []
+
+
+def test_start_row_warning_needs_enough_races_to_be_sure():
+    # the same lopsided board: 20 races cannot tell 50% from 30% with five rows compared at once
+    assert _found(example_board(25, seed=0, lanes=7), 20, "mdd.balance.start_row") == []
+
+
+def test_no_winner_warning_when_the_final_often_ends_empty():
+    # a 7-lane board on which nearly half the finals end with every finalist wrecked
+    harsh = _found(example_board(25, seed=1, lanes=7), 300, "mdd.balance.no_winner")
+    assert len(harsh) == 1 and "ended with no car across the line" in harsh[0]
+    assert _found(example_board(25, seed=0, lanes=7), 300, "mdd.balance.no_winner") == []
+    assert _found(example_board(25, seed=1), 300, "mdd.balance.no_winner") == []

@@ -26,7 +26,7 @@ BOMBS = [
     (5, 30, 2),
     (7, 30, 1),
 ]
-"""A legal v2.1 layout for 25 cars on the default 7 x 30 track: 6 walls, 22 bombs."""
+"""A legal v2.1 layout for 25 cars on the old default 7 x 30 track (named in the file): 6 walls, 22 bombs."""
 
 
 def _setup_text(
@@ -38,9 +38,11 @@ def _setup_text(
     """A setup file: the legal layout above unless walls or mines are given; `extra` adds top-level keys."""
     walls = WALLS if walls is None else walls
     mines = BOMBS if mines is None else mines
+    track = [] if "track:" in extra else ["track: {lanes: 7, rows: 30}"]
     lines = ["game: mdd", f"ruleset: {ruleset}", *extra.splitlines(), "walls:"]
     lines += [f"  - {{lane: {lane}, row: {row}}}" for lane, row in walls]
     lines += ["mines:"] + [f"  - {{lane: {lane}, row: {row}, count: {n}}}" for lane, row, n in mines]
+    lines += track
     return "\n".join(lines) + "\n"
 
 

@@ -66,7 +66,21 @@ def test_without_a_seed_the_file_says_which_seed_was_used(tmp_path: Path) -> Non
     assert again.output == result.output
 
 
-@pytest.mark.parametrize("args", [["--ruleset", "current", "--cars", "30"], ["--cars", "31"], ["--seed", "-1"]])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--ruleset", "current", "--cars", "30"],
+        ["--cars", "31"],
+        ["--seed", "-1"],
+        ["--lanes", "3"],
+        ["--cell", "big"],
+        ["--cell", "0mm"],
+        ["--spacing", "1"],
+        ["--spacing", "a/b"],
+        ["--lanes", "5", "--rows", "16"],
+        ["--track", "examples/mdd-micro/kit.yaml", "--lanes", "9"],
+    ],
+)
 def test_bad_options_are_usage_errors(args: list[str]) -> None:
     result = CliRunner().invoke(mdd_cli, ["setup", *args])
     assert result.exit_code == 2
@@ -76,3 +90,59 @@ def test_bad_options_are_usage_errors(args: list[str]) -> None:
 def test_a_track_too_small_for_the_walls_is_refused() -> None:
     with pytest.raises(ValueError, match="no room for 6 walls"):
         random_setup("v2.1", 25, 1, lanes=5, rows=16)
+
+
+def _board(text: str, tmp_path: Path):
+    path = tmp_path / "made.yaml"
+    path.write_text(text, encoding="utf-8")
+    located = load_yaml(path)
+    spec = PLUGIN.build(located)
+    assert PLUGIN.check(spec, located) == []
+    return spec, spec.to_board()
+
+
+def test_setup_makes_any_track_lanes_rows_cell(tmp_path: Path) -> None:
+    result = CliRunner().invoke(mdd_cli, ["setup", "--lanes", "9", "--rows", "36", "--cell", "15mm", "--seed", "2"])
+    assert result.exit_code == 0, result.output
+    spec, board = _board(result.output, tmp_path)
+    assert (board.lanes, board.rows, spec.track.cell) == (9, 36, 15.0)
+    # 5 cars a lane apart fit across 9 lanes: the default spacing; the header repeats the command
+    assert [c.lane for c in board.cars if c.row == 9] == [1, 3, 5, 7, 9]
+    assert "pnp mdd setup --ruleset v2.1 --cars 25 --lanes 9 --rows 36 --cell 15mm --seed 2" in result.output
+    narrow = CliRunner().invoke(mdd_cli, ["setup", "--lanes", "7", "--seed", "2"])
+    assert [c.lane for c in _board(narrow.output, tmp_path)[1].cars if c.row == 9] == [2, 3, 4, 5, 6]
+
+
+def test_the_header_command_makes_the_same_file_again() -> None:
+    runner = CliRunner()
+    first = runner.invoke(mdd_cli, ["setup", "--lanes", "12", "--spacing", "1/0", "--cell", "2cm", "--seed", "8"])
+    command = first.output.splitlines()[1].split("pnp mdd ", 1)[1].split()
+    assert runner.invoke(mdd_cli, command).output == first.output
+
+
+def test_the_default_setup_is_the_default_track_with_its_spacing(tmp_path: Path) -> None:
+    made = CliRunner().invoke(mdd_cli, ["setup", "--seed", "4"]).output
+    _, board = _board(made, tmp_path)
+    bare = "game: mdd\nruleset: v2.1\n" + made.split("walls:", 1)[1].join(["walls:", ""])
+    _, default = _board(bare, tmp_path)
+    assert board == default  # a file without track: or spacing: reads as the generated one
+
+
+@pytest.mark.parametrize("kit", ["mdd-micro", "mdd-classic"])
+def test_the_kits_walls_and_mines_come_from_the_command_they_name(kit: str, tmp_path: Path) -> None:
+    text = (Path("examples") / kit / "kit.yaml").read_text(encoding="utf-8")
+    command = next(line for line in text.splitlines() if "pnp mdd setup" in line)
+    words = command.split("pnp mdd ", 1)[1].strip("`").split("`")[0].split()
+    made = CliRunner().invoke(mdd_cli, words)
+    assert made.exit_code == 0, made.output
+    _, board = _board(made.output, tmp_path)
+    located = load_yaml(Path("examples") / kit / "kit.yaml")
+    kit_board = PLUGIN.build(located).to_board()
+    assert (board.lanes, board.rows, board.walls, board.mines, board.cars, board.finals) == (
+        kit_board.lanes, kit_board.rows, kit_board.walls, kit_board.mines, kit_board.cars, kit_board.finals)
+    # --track reads the same track from the kit itself
+    cell = words.index("--cell")
+    rest = words[1:cell] + words[cell + 2 :]
+    again = CliRunner().invoke(mdd_cli, ["setup", "--track", str(Path("examples") / kit / "kit.yaml"), *rest])
+    assert again.exit_code == 0, again.output
+    assert _board(again.output, tmp_path)[1] == board

@@ -27,7 +27,7 @@ def test_the_registry_finds_the_plugin() -> None:
 def test_defaults_track_cars_lives_and_cell() -> None:
     spec = PLUGIN.build(load_yaml_text("game: mdd\nruleset: v2.1\n"))
     b = spec.to_board()
-    assert (b.lanes, b.rows, spec.track.cell) == (7, 30, 18.0)
+    assert (b.lanes, b.rows, spec.track.cell) == (11, 30, 18.0)
     assert len(b.cars) == 25 and {c.lives for c in b.cars} == {7}
     assert b.limits.name == "v2.1" and b.walls == () and b.mines == ()
 
@@ -37,8 +37,32 @@ def test_cell_size_accepts_units() -> None:
     assert spec.track.cell == pytest.approx(19.05)
 
 
-def test_25_cars_stand_in_five_lines_of_five_centred_front_line_numbered_first() -> None:
+def test_25_cars_stand_in_five_lines_of_five_a_lane_apart_on_the_default_track() -> None:
     cars = board("game: mdd\nruleset: v2.1\n").cars
+    front = [c for c in cars if c.row == 9]
+    assert [(c.number, c.lane) for c in front] == [(1, 2), (2, 4), (3, 6), (4, 8), (5, 10)]
+    assert sorted({c.row for c in cars}) == [1, 3, 5, 7, 9]
+    second = {c.lane: c.team for c in cars if c.row == 7}
+    assert all(second[c.lane + 2] == c.team for c in front if c.lane + 2 in second)
+
+
+@pytest.mark.parametrize("track", ["track: {lanes: 7, rows: 30}", "track: {lanes: 11}", "track: {rows: 30}"])
+def test_a_setup_that_names_its_track_keeps_the_touching_grid(track: str) -> None:
+    b = board(f"game: mdd\nruleset: v2.1\n{track}\n")
+    first = (b.lanes - 5) // 2 + 1
+    front = [c.lane for c in b.cars if c.row == 9]
+    assert front == list(range(first, first + 5))
+
+
+def test_spacing_spreads_the_default_grid_and_the_finals() -> None:
+    b = board("game: mdd\nruleset: v2.1\ntrack: {lanes: 11, rows: 40}\nspacing: {rows: 1, lanes: 1}\n")
+    assert sorted({c.row for c in b.cars}) == [1, 4, 7, 10, 13]
+    assert [c.lane for c in b.cars if c.row == 13] == [2, 4, 6, 8, 10]
+    assert sorted({f.row for f in b.finals}) == [4, 7, 10, 13]
+
+
+def test_25_cars_on_a_named_track_stand_in_five_touching_lines_front_line_numbered_first() -> None:
+    cars = board("game: mdd\nruleset: v2.1\ntrack: {lanes: 7}\n").cars
     front = [c for c in cars if c.row == 9]
     assert [(c.number, c.lane) for c in front] == [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6)]
     assert sorted({c.row for c in cars}) == [1, 3, 5, 7, 9]
@@ -54,7 +78,7 @@ def test_big_variants_have_six_teams(cars: int, teams: int, size: int, behind: i
     assert len(b.cars) == cars
     assert sorted(Counter(c.team for c in b.cars).values()) == [size] * teams
     assert len([c for c in b.cars if c.row <= 0]) == behind
-    assert all(1 <= c.lane <= 7 for c in b.cars)
+    assert all(1 <= c.lane <= 11 for c in b.cars)
     assert len(b.finals) == 12
 
 
