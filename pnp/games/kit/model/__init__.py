@@ -6,6 +6,7 @@ from pydantic import Field, field_validator
 
 from pnp.games.kit.model.components import Component
 from pnp.games.kit.model.elements import clean_text
+from pnp.games.kit.model.typography import FontFamily, Icons
 from pnp.model.base import SpecModel
 from pnp.model.sheets import SheetSettings
 
@@ -17,5 +18,11 @@ class Kit(SpecModel):
     credit: str = Field(default="", max_length=300)
     sheets: SheetSettings = SheetSettings()
     components: list[Component] = Field(min_length=1, max_length=200)
+    icons: Icons = Field(default_factory=dict, description=(
+        "icons for `:name:` in texts: a mapping of names to PNG/JPEG files, or a folder whose image files are "
+        "icons named by their file names without the extension"))
+    fonts: dict[str, FontFamily] = Field(default_factory=dict, max_length=20, description=(
+        "the kit's own font families, by the name texts use in `font:`; files are TrueType (.ttf) inside the "
+        "kit folder"))
 
     _clean = field_validator("kit", "credit")(classmethod(lambda cls, v: clean_text(v)))
