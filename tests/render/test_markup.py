@@ -4,6 +4,7 @@ the text's height, escapes, wrapping and `fit: shrink` measuring the styled runs
 from __future__ import annotations
 
 import io
+import itertools
 import json
 import re
 from pathlib import Path
@@ -83,7 +84,7 @@ def test_runs_of_a_line_join_up_without_gaps_or_overlaps(run_pnp, tmp_kit, tmp_p
     spec = make_kit(tmp_kit, "ab**cd***ef*gh")
     chars, _ = card_chars(next(render(run_pnp, spec, tmp_path / "out").glob("*.pdf")))
     assert "".join(c["text"] for c in chars) == "abcdefgh"
-    for left, right in zip(chars, chars[1:]):
+    for left, right in itertools.pairwise(chars):
         assert abs(left["x1"] - right["x0"]) < 0.01  # each run starts where the one before ends
     assert len({round(c["matrix"][5], 3) for c in chars}) == 1  # one baseline
 
