@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.fonts import text_width_mm
-from pnp.layout.markup import IconRef, Paragraph, Span
+from pnp.layout.markup import IconRef, Paragraph
 from pnp.layout.scene import Image, Item, Text
 from pnp.layout.text import ASCENT, LineBox
 
@@ -144,12 +144,3 @@ class RichText:
                 at += atom.width
         return items
 
-
-def plain_styles(font: str) -> Styles:
-    """Every style set in one font (a text whose font has no other members)."""
-    return {(b, i): font for b in (False, True) for i in (False, True)}
-
-
-def span_fonts(para: Paragraph, styles: Styles) -> list[tuple[str, str]]:
-    """The (text, font) of each span of a paragraph."""
-    return [(p.text, styles[(p.bold, p.italic)]) for p in para if isinstance(p, Span)]

@@ -52,6 +52,7 @@ class Typesetter:
         self.warnings: list[Diagnostic] = []
         self._members: dict[tuple[str, str], str | None] = {}
         self._icons: dict[str, IconImage] | None = None
+        self._styles: dict[tuple[str, frozenset[tuple[bool, bool]]], Styles] = {}
 
     def _member(self, family: str, member: str) -> str | None:
         """The font name of one member of an own family (None: the family has no such file)."""
@@ -68,6 +69,12 @@ class Typesetter:
     def styles(self, font: str, path: PathKey, used: set[tuple[bool, bool]]) -> Styles:
         """The font of each style for a text set in `font`, warning once about each style of `used` that the
         family lacks; SpecError at the text's `font` for a font the kit does not have."""
+        key = (font, frozenset(used))
+        if key not in self._styles:
+            self._styles[key] = self._styles_of(font, path, used)
+        return self._styles[key]
+
+    def _styles_of(self, font: str, path: PathKey, used: set[tuple[bool, bool]]) -> Styles:
         if font in self.kit.fonts and font not in BUILTIN_FONTS:
             base = (False, False)
             members = {m: f for m in STYLES.values() if (f := self._member(font, m)) is not None}
