@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import io
+import logging
 from functools import cache
 
 from pnp.fonts import own_font_file
@@ -27,12 +28,17 @@ def _subset(font: str, chars: frozenset[str]) -> bytes:
     options.hinting = False
     options.name_IDs = ["*"]  # keeps the copyright and licence names
     options.notdef_outline = True
-    face = TTFont(str(own_font_file(font)), recalcTimestamp=False)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(unicodes=sorted(ord(c) for c in chars))
-    subsetter.subset(face)
-    out = io.BytesIO()
-    face.save(out)
+    log = logging.getLogger("fontTools")
+    level, log.level = log.level, logging.ERROR  # its notes on odd header dates are nothing a user can act on
+    try:
+        face = TTFont(str(own_font_file(font)), recalcTimestamp=False)
+        subsetter = subset.Subsetter(options)
+        subsetter.populate(unicodes=sorted(ord(c) for c in chars))
+        subsetter.subset(face)
+        out = io.BytesIO()
+        face.save(out)
+    finally:
+        log.level = level
     return out.getvalue()
 
 

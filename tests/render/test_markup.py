@@ -181,7 +181,7 @@ def test_an_unknown_icon_is_a_located_error_with_did_you_mean(run_pnp, tmp_kit):
     result = run_pnp("validate", spec, "--format", "json")
     assert result.exit_code == 1
     [error] = [d for d in json.loads(result.stdout) if d["rule"] == "text.icon"]
-    assert error["file"].endswith("kit.yaml") and error["line"] == 11
+    assert error["file"].endswith("cards.csv") and error["line"] == 3  # at the data cell
     assert "'dott'" in error["message"] and "did you mean 'dot'?" in error["hint"]
 
 
@@ -196,6 +196,15 @@ def test_icons_from_a_folder_are_named_by_their_stems_and_checked_as_images(run_
     result = run_pnp("validate", spec, "--format", "json")
     assert result.exit_code == 1
     assert any(d["rule"] == "spec.image" and "dot.png" in d["message"] for d in json.loads(result.stdout))
+
+
+def test_an_unknown_icon_written_in_the_layout_is_reported_there(run_pnp, tmp_kit):
+    spec = tmp_kit(KIT.format(width="50mm", height="70mm", more="").replace(
+        '"{{ card.text }}"', '"{{ card.text }} :dott:"'), {"cards.csv": _csv("fine"), "icons/dot.png": png(20, 20),
+                                                         "icons/wide.png": png(40, 20)})
+    result = run_pnp("validate", spec, "--format", "json")
+    [error] = [d for d in json.loads(result.stdout) if d["rule"] == "text.icon"]
+    assert error["file"].endswith("kit.yaml") and error["line"] == 11
 
 
 def test_an_icons_folder_outside_the_kit_is_refused(run_pnp, tmp_kit):

@@ -68,7 +68,8 @@ def test_own_font_is_embedded_as_a_subset_with_its_bold_member(run_pnp, tmp_kit,
 
 def test_svg_embeds_the_glyphs_drawn_in_a_font_face(run_pnp, tmp_kit, tmp_path: Path):
     spec = make_kit(tmp_kit, "Hello **bold**")
-    assert run_pnp("render", spec, "-o", tmp_path / "out", "--format", "svg").exit_code == 0
+    result = run_pnp("render", spec, "-o", tmp_path / "out", "--format", "svg")
+    assert result.exit_code == 0 and "timestamp" not in result.stderr  # no notes from the font tools
     svg = next((tmp_path / "out").glob("*.svg")).read_text()
     faces = re.findall(r'@font-face\{font-family:"([^"]+)";src:url\(data:font/ttf;base64,([A-Za-z0-9+/=]+)\)', svg)
     assert len(faces) == 2
@@ -106,6 +107,14 @@ def test_an_unknown_font_is_a_located_error_with_did_you_mean(run_pnp, tmp_kit):
     assert code == 1
     [error] = [d for d in found if d["rule"] == "text.font"]
     assert error["line"] == 12 and error["hint"] == "did you mean 'title'?"
+
+
+def test_a_family_may_not_take_the_name_of_one_of_pnps_fonts(run_pnp, tmp_kit):
+    spec = make_kit(tmp_kit, "x", spec=KIT.replace("  title: {", "  sans: {").replace("font: title", "font: sans"))
+    code, found = diagnostics(run_pnp, spec)
+    assert code == 1
+    [error] = found
+    assert error["line"] == 4 and "'sans' is the name of one of pnp's fonts" in error["message"]
 
 
 def _cff_font() -> bytes:

@@ -122,7 +122,8 @@ class Drawer:
         text = self.render_text(e.text, context, (*path, "text")) if "{" in e.text else e.text
         if text is not e.text and e.font in BUILTIN_FONTS:
             self._check_glyphs(e, text, context, (*path, "text"))
-        rich, text, styles = self.typeset.rich(text, e.font, path, self.mark((*path, "text")))
+        rich, text, styles = self.typeset.rich(text, e.font, path,
+                                               lambda part: self._mark_of(part, context, path, face))
         if styles[(False, False)] != e.font:
             e = e.model_copy(update={"font": styles[(False, False)]})
         e = shrunk(e, text, w, h, face.kind if face is not None else "card", rich)
@@ -140,19 +141,21 @@ class Drawer:
             return lines
         return [Group(tuple(lines), Transform(e.x, e.y, e.rotate))]  # the block turns as one about its corner
 
+    def _mark_of(self, part: str, context: dict[str, Any], path: PathKey, face: FaceOf | None) -> Mark:
+        """Where to report a problem with `part` of a text: at the card's field (its data cell) that holds it,
+        else at the text."""
+        card = context.get("card") or {}
+        where = face.card if face is not None else None
+        field = next((k for k, v in card.items() if k != "count" and isinstance(v, str) and part in v), None)
+        if field is None or where is None:
+            return self.mark((*path, "text"))
+        return self.mark((*where, "name") if field == "name" else (*where, "fields", field))
+
     def _check_own_glyphs(self, lines: list[Item], context: dict[str, Any], path: PathKey,
                           face: FaceOf | None) -> None:
-        card = context.get("card") or {}
-        fields = {k: v for k, v in card.items() if k != "count"}
-        where = face.card if face is not None else None
-
-        def mark(field: str | None) -> Mark:
-            if field is None or where is None:
-                return self.mark((*path, "text"))
-            return self.mark((*where, "name") if field == "name" else (*where, "fields", field))
-
         piece = face.name if face is not None else "the kit"
-        problems = own_glyph_problems(lines, fields, mark, piece, self.typeset.font_label)
+        problems = own_glyph_problems(lines, lambda ch: self._mark_of(ch, context, path, face), piece,
+                                      self.typeset.font_label)
         if problems:
             raise SpecError(problems)
 

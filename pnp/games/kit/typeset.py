@@ -130,9 +130,10 @@ class Typesetter:
         for file in files:
             self._icons[file.stem] = _icon(self.check_image(file.name, where, mark))  # type: ignore[index]
 
-    def rich(self, text: str, font: str, path: PathKey, text_mark: Mark) -> tuple[RichText | None, str, Styles]:
+    def rich(self, text: str, font: str, path: PathKey,
+             mark_of: Callable[[str], Mark]) -> tuple[RichText | None, str, Styles]:
         """How to draw `text`: a marked-up text to lay out (None: plain text, drawn as before), the plain text
-        (escapes undone) and the fonts of its styles."""
+        (escapes undone) and the fonts of its styles; `mark_of(part)` says where to report a part of it."""
         paragraphs = parse(text) if has_markup(text) else ((Span(text),),)
         used = {(p.bold, p.italic) for para in paragraphs for p in para if isinstance(p, Span)}
         styles = self.styles(font, path, used)
@@ -145,7 +146,7 @@ class Typesetter:
         if unknown:
             hint = did_you_mean(unknown[0], icons) or (
                 f"the kit's icons are: {', '.join(sorted(icons))}" if icons else "add the kit's icons under `icons:`")
-            raise SpecError(Diagnostic.at(text_mark, "text.icon", f"unknown icon {unknown[0]!r}",
+            raise SpecError(Diagnostic.at(mark_of(f":{unknown[0]}:"), "text.icon", f"unknown icon {unknown[0]!r}",
                                           f"{hint} (write \\: for a colon that is not an icon)"))
         return RichText(paragraphs, styles, icons), flat or "", styles
 
@@ -161,10 +162,9 @@ def _icon(info: ImageInfo) -> IconImage:
     return IconImage(info.path, info.key, info.width_px / info.height_px)
 
 
-def own_glyph_problems(items: list[Item], fields: Mapping[str, object], mark: Callable[[str | None], Mark],
-                       piece: str, label: Callable[[str], str]) -> list[Diagnostic]:
-    """An error for each character drawn in an own font that the font has no glyph for, at the data field it
-    came from (`mark(field)`) or at the text (`mark(None)`)."""
+def own_glyph_problems(items: list[Item], mark_of: Callable[[str], Mark], piece: str,
+                       label: Callable[[str], str]) -> list[Diagnostic]:
+    """An error for each character drawn in an own font that the font has no glyph for, at `mark_of(char)`."""
     errors: list[Diagnostic] = []
     seen: set[tuple[str, str]] = set()
     for item in items:
@@ -174,9 +174,8 @@ def own_glyph_problems(items: list[Item], fields: Mapping[str, object], mark: Ca
             if (ch, item.font) in seen:
                 continue
             seen.add((ch, item.font))
-            field = next((k for k, v in fields.items() if isinstance(v, str) and ch in v), None)
             errors.append(Diagnostic.at(
-                mark(field), "text.glyphs",
-                f"on {piece}, the font {label(item.font)} has no glyph for U+{ord(ch):04X} "
-                f"{ch!r}", "replace the character, or use a font that has it"))
+                mark_of(ch), "text.glyphs",
+                f"on {piece}, the font {label(item.font)} has no glyph for U+{ord(ch):04X} {ch!r}",
+                "replace the character, or use a font that has it"))
     return errors

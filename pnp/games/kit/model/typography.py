@@ -10,6 +10,7 @@ from pnp.model.base import SpecModel
 
 FilePath = Annotated[str, StringConstraints(min_length=1, max_length=500)]
 IconName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,39}$")]
+FamilyName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,39}$")]
 
 Icons = Annotated[dict[IconName, FilePath] | FilePath, Field(description=(
     "a mapping of icon names to image files, or a folder of image files (each an icon named by its stem)"))]
