@@ -184,3 +184,21 @@ def test_a_font_over_the_size_cap_is_refused(run_pnp, tmp_kit, monkeypatch):
     code, found = diagnostics(run_pnp, spec)
     assert code == 1
     assert any(d["rule"] == "spec.font" and "over the cap" in d["message"] for d in found)
+
+
+def test_the_spell_deck_example_validates_and_renders_with_its_font_and_icons(run_pnp, tmp_path: Path):
+    spec = LATO.parent / "kit.yaml"
+    checked = run_pnp("validate", spec, "--format", "json")
+    assert checked.exit_code == 0 and json.loads(checked.stdout) == []
+    result = run_pnp("render", spec, "-o", tmp_path / "out", "--format", "pdf,svg,png")
+    assert result.exit_code == 0, result.output
+    out = tmp_path / "out"
+    with pdfplumber.open(next(out.glob("*.pdf"))) as pdf:
+        creatures, _, spells, _ = pdf.pages
+        names = {c["fontname"].split("+")[-1] for page in (creatures, spells) for c in page.chars}
+        assert {"Lato-Regular", "Lato-Bold", "Lato-Italic"} <= names
+        assert "Cinder Golem" in creatures.extract_text() and "Fireball" in spells.extract_text()
+        assert "*" not in creatures.extract_text() + spells.extract_text()
+        assert len(creatures.images) > 9 * 3  # the picture and the icons of each card
+    assert len(list(out.glob("*.png"))) == 4 and len(list(out.glob("*.svg"))) == 4
+    assert all("@font-face" in svg.read_text() for svg in out.glob("*p01.svg"))
