@@ -188,14 +188,15 @@ def test_an_unknown_icon_is_a_located_error_with_did_you_mean(run_pnp, tmp_kit):
 def test_icons_from_a_folder_are_named_by_their_stems_and_checked_as_images(run_pnp, tmp_kit, tmp_path: Path):
     spec_text = KIT.format(width="50mm", height="70mm", more="").replace(
         "icons: {dot: icons/dot.png, wide: icons/wide.png}", "icons: icons/")
-    spec = tmp_kit(spec_text, {"cards.csv": _csv("a :dot: b :wide:"), "icons/dot.png": png(20, 20),
+    spec = tmp_kit(spec_text, {"cards.csv": _csv("a :dot: b :wide:", "c :wide:"), "icons/dot.png": png(20, 20),
                                "icons/wide.png": png(40, 20), "icons/notes.txt": "not an icon"})
     _, images = card_chars(next(render(run_pnp, spec, tmp_path / "out").glob("*.pdf")))
-    assert len(images) == 2
+    assert len(images) == 3
     (spec.parent / "icons" / "dot.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\0" * 30)  # damaged
     result = run_pnp("validate", spec, "--format", "json")
     assert result.exit_code == 1
-    assert any(d["rule"] == "spec.image" and "dot.png" in d["message"] for d in json.loads(result.stdout))
+    found = json.loads(result.stdout)
+    assert [d["rule"] for d in found] == ["spec.image"] and "dot.png" in found[0]["message"]  # no "unknown icon"
 
 
 def test_an_unknown_icon_written_in_the_layout_is_reported_there(run_pnp, tmp_kit):

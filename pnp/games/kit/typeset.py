@@ -105,18 +105,19 @@ class Typesetter:
 
     def icons(self) -> Mapping[str, IconImage]:
         """The kit's icons by name, their images checked (on first use)."""
-        if self._icons is None:
-            self._icons = {}
+        if self._icons is None:  # a problem is raised for every text that uses icons, never a partial set
             spec = self.kit.icons
             if isinstance(spec, str):
-                self._folder_icons(spec)
+                self._icons = self._folder_icons(spec)
             else:
+                icons = {}
                 for name, src in spec.items():
                     mark = self.located.mark(("icons", name))
-                    self._icons[name] = _icon(self.check_image(src, Path(mark.file).parent, mark))
+                    icons[name] = _icon(self.check_image(src, Path(mark.file).parent, mark))
+                self._icons = icons
         return self._icons
 
-    def _folder_icons(self, folder: str) -> None:
+    def _folder_icons(self, folder: str) -> dict[str, IconImage]:
         mark = self.located.mark(("icons",))
         root = self.located.root.resolve()
         where = (Path(mark.file).parent / folder).resolve()
@@ -127,8 +128,7 @@ class Typesetter:
         if len(files) > MAX_ICONS:
             raise SpecError(Diagnostic.at(mark, "spec.icons", f"the icons folder holds {len(files)} images, over "
                                           f"the cap of {MAX_ICONS}", "keep only the icons the kit uses"))
-        for file in files:
-            self._icons[file.stem] = _icon(self.check_image(file.name, where, mark))  # type: ignore[index]
+        return {file.stem: _icon(self.check_image(file.name, where, mark)) for file in files}
 
     def rich(self, text: str, font: str, path: PathKey,
              mark_of: Callable[[str], Mark]) -> tuple[RichText | None, str, Styles]:
