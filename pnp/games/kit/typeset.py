@@ -35,6 +35,8 @@ BUILTIN_FAMILIES: dict[str, tuple[dict[str, str], tuple[bool, bool]]] = {
     "mono": ({"regular": "mono"}, (False, False)),
 }
 """pnp's fonts as families: their members, and the style each font name starts in."""
+_UPRIGHT = frozenset({(False, False)})
+"""The styles a text without markup uses."""
 ICON_SUFFIXES = (".png", ".jpg", ".jpeg")
 MAX_ICONS = 500
 
@@ -66,10 +68,10 @@ class Typesetter:
             self._members[family, member] = name
         return self._members[family, member]
 
-    def styles(self, font: str, path: PathKey, used: set[tuple[bool, bool]]) -> Styles:
+    def styles(self, font: str, path: PathKey, used: set[tuple[bool, bool]] | frozenset[tuple[bool, bool]]) -> Styles:
         """The font of each style for a text set in `font`, warning once about each style of `used` that the
         family lacks; SpecError at the text's `font` for a font the kit does not have."""
-        key = (font, frozenset(used))
+        key = (font, used if isinstance(used, frozenset) else frozenset(used))
         if key not in self._styles:
             self._styles[key] = self._styles_of(font, path, used)
         return self._styles[key]
@@ -134,7 +136,9 @@ class Typesetter:
              mark_of: Callable[[str], Mark]) -> tuple[RichText | None, str, Styles]:
         """How to draw `text`: a marked-up text to lay out (None: plain text, drawn as before), the plain text
         (escapes undone) and the fonts of its styles; `mark_of(part)` says where to report a part of it."""
-        paragraphs = parse(text) if has_markup(text) else ((Span(text),),)
+        if not has_markup(text):
+            return None, text, self.styles(font, path, _UPRIGHT)  # the plain path, as fast as before markup
+        paragraphs = parse(text)
         used = {(p.bold, p.italic) for para in paragraphs for p in para if isinstance(p, Span)}
         styles = self.styles(font, path, used)
         flat = plain(paragraphs)
