@@ -2,11 +2,16 @@
 
 Input: font names used by the page description ("sans", "sans-bold", "sans-italic", "mono").
 Output: reportlab font names, text widths in mm, and the characters a font cannot show.
+A kit's own TrueType files are registered with `own_font` under a name made from their content ("own-…"),
+which the page description then uses like ours.
 """
 
 from __future__ import annotations
 
+import hashlib
+import io
 from functools import cache
+from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -40,9 +45,54 @@ SVG_FAMILIES: dict[str, tuple[str, str, str]] = {
 """SVG font-family, font-weight and font-style for each of our fonts."""
 
 
+_OWN: dict[str, Path] = {}
+"""Own fonts registered in this process: their name and file."""
+
+
+class FontFileError(ValueError):
+    """A font file that cannot be used: the message says why, for a located error."""
+
+
+def own_font(path: Path, data: bytes) -> str:
+    """Register the TrueType font `data` (read from `path`) with reportlab; return its font name.
+
+    Raises FontFileError when reportlab cannot read or embed it (damaged, or its licence bits forbid
+    embedding)."""
+    name = "own-" + hashlib.sha256(data).hexdigest()[:16]
+    if name in _OWN:
+        return name
+    try:
+        face = TTFont(name, io.BytesIO(data))
+        face.face.makeSubset([ord(c) for c in "Aa0 "])  # proves the font can be cut into subsets
+    except Exception as exc:
+        raise FontFileError(str(exc) or type(exc).__name__) from None
+    pdfmetrics.registerFont(face)
+    _OWN[name] = path
+    return name
+
+
+def is_own(font: str) -> bool:
+    """Whether `font` is a kit's own font (registered by `own_font`)."""
+    return font in _OWN
+
+
+def own_font_file(font: str) -> Path:
+    """The file an own font was read from."""
+    return _OWN[font]
+
+
+def svg_family(font: str) -> tuple[str, str, str]:
+    """SVG font-family, font-weight and font-style for a font (an own font is a family of its own)."""
+    if font in _OWN:
+        return font, "normal", "normal"
+    return SVG_FAMILIES[font]
+
+
 @cache
 def _registered(font: str) -> str:
     """Register one of our fonts with reportlab on first use; return its reportlab name."""
+    if font in _OWN:
+        return font
     name = REPORTLAB_NAMES[font]
     pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONT_FILES[font])))
     # registerFont makes the font a family of its own; keep DejaVuSans's bold and italic members mapped
@@ -88,8 +138,8 @@ def _charmap(font: str) -> frozenset[int]:
 def missing_glyphs(text: str, font: str = "sans") -> list[str]:
     """Characters of `text` (other than line breaks) that `font` has no glyph for, in order, once each."""
     cmap = _charmap(font)
-    if text.isascii() and text.isprintable():
-        return []  # every font here covers printable ASCII
+    if text.isascii() and text.isprintable() and font not in _OWN:
+        return []  # every font we ship covers printable ASCII
     missing: list[str] = []
     for ch in text:
         if ch in "\n\r\t" or ord(ch) in cmap or ch in missing:

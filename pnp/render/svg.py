@@ -14,7 +14,7 @@ import re
 import svgwrite
 from svgwrite.container import Group as SvgGroup
 
-from pnp.fonts import SVG_FAMILIES
+from pnp.fonts import is_own, svg_family
 from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
 from pnp.render.images import PNG_SIGNATURE, png_without_ancillary_chunks
 
@@ -40,8 +40,13 @@ def render_svg_page(page: Page, title: str = "") -> str:
         drawing.set_desc(title=_clean(title))
     counter = iter(range(1, 1_000_000))
     images: dict[str, str] = {}
+    fonts: dict[str, set[str]] = {}
     for item in page.items:
-        drawing.add(_element(drawing, item, counter, images))
+        drawing.add(_element(drawing, item, counter, images, fonts))
+    if fonts:
+        from pnp.render.svg_fonts import font_faces
+
+        drawing.defs.add(drawing.style(font_faces(fonts)))
     return drawing.tostring()
 
 
@@ -80,7 +85,9 @@ def _image_symbol(drawing: svgwrite.Drawing, item: Image, images: dict[str, str]
     return images[item.key]
 
 
-def _element(drawing: svgwrite.Drawing, item: Item, counter: object, images: dict[str, str]) -> object:
+def _element(drawing: svgwrite.Drawing, item: Item, counter: object, images: dict[str, str],
+             fonts: dict[str, set[str]]) -> object:
+    """The SVG element of one item; `images` and `fonts` collect what the page's defs embed."""
     match item:
         case Group():
             t = item.transform
@@ -105,7 +112,7 @@ def _element(drawing: svgwrite.Drawing, item: Item, counter: object, images: dic
                 group.add(inner)
                 target = inner
             for child in item.children:
-                target.add(_element(drawing, child, counter, images))
+                target.add(_element(drawing, child, counter, images, fonts))
             return group
         case Rect():
             extra = {"rx": _num(item.radius), "ry": _num(item.radius)} if item.radius else {}
@@ -123,7 +130,9 @@ def _element(drawing: svgwrite.Drawing, item: Item, counter: object, images: dic
                 return drawing.polygon(points, **_style_attrs(item.style))
             return drawing.polyline(points, **_style_attrs(item.style))
         case Text():
-            family, weight, style = SVG_FAMILIES[item.font]
+            family, weight, style = svg_family(item.font)
+            if is_own(item.font):
+                fonts.setdefault(item.font, set()).update(item.text)
             attrs = {
                 "insert": (_num(item.x), _num(item.y)),
                 "font_family": family,

@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
+from pnp.fonts import is_own
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import (
+    BUILTIN_FONTS,
     Element,
     EllipseElement,
     Face,
@@ -25,8 +27,10 @@ from pnp.games.kit.model.elements import (
 )
 from pnp.games.kit.overflow import shrunk, text_overflow
 from pnp.games.kit.rules import rendered_glyphs
+from pnp.games.kit.typeset import Typesetter, own_glyph_problems
 from pnp.layout.furniture import hex_points
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
+from pnp.layout.rich import RichText
 from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Polygon, Rect, Style, Text, Transform
 from pnp.layout.text import text_block
 from pnp.source.images import ImageInfo
@@ -44,13 +48,17 @@ class FaceOf:
     name: str
     kind: str = "card"
     shared: str = ""
+    card: PathKey | None = None
+    """The card's own path (its `name` and `fields`), to put an error where a field's value was written."""
 
 
 class Drawer:
     """Turns elements into scene items; knows how to fetch images and render templated text."""
 
-    def __init__(self, images: ImageResolver, render_text: TextRenderer, mark: Callable[[PathKey], Mark]):
+    def __init__(self, images: ImageResolver, render_text: TextRenderer, mark: Callable[[PathKey], Mark],
+                 typeset: Typesetter):
         self.images = images
+        self.typeset = typeset
         self.render_text = render_text
         self.mark = mark
         self.errors: list[Diagnostic] = []
@@ -85,18 +93,7 @@ class Drawer:
                 face: FaceOf | None = None) -> list[Item]:
         match e:
             case TextElement():
-                text = self.render_text(e.text, context, (*path, "text")) if "{" in e.text else e.text
-                if text is not e.text:
-                    self._check_glyphs(e, text, context, (*path, "text"))
-                e = shrunk(e, text, w, h, face.kind if face is not None else "card")
-                if face is not None:
-                    self._check_fit(e, text, w, h, path, face)
-                width = e.width if e.width is not None else w - e.x
-                if not e.rotate:
-                    return list(text_block(text, e.x, e.y, width, e.size, e.font, e.colour, e.align, e.line_height))
-                # the block turns as one about its top-left corner
-                lines = text_block(text, 0, 0, width, e.size, e.font, e.colour, e.align, e.line_height)
-                return [Group(tuple(lines), Transform(e.x, e.y, e.rotate))]
+                return self._text(e, w, h, context, path, face)
             case RectElement():
                 return [Rect(e.x, e.y, e.width, e.height, Style(e.fill, e.stroke, e.stroke_width), e.radius)]
             case EllipseElement():
@@ -119,8 +116,52 @@ class Drawer:
                 return [Image(e.x, e.y, iw, ih, info.path, info.key)]
         raise TypeError(type(e).__name__)
 
-    def _check_fit(self, e: TextElement, text: str, w: float, h: float, path: PathKey, face: FaceOf) -> None:
-        reasons = text_overflow(e, text, w, h, face.kind)
+    def _text(self, e: TextElement, w: float, h: float, context: dict[str, Any], path: PathKey,
+              face: FaceOf | None) -> list[Item]:
+        """A text element's lines: plain text as one `Text` per line, marked-up text as runs and icons."""
+        text = self.render_text(e.text, context, (*path, "text")) if "{" in e.text else e.text
+        if text is not e.text and e.font in BUILTIN_FONTS:
+            self._check_glyphs(e, text, context, (*path, "text"))
+        rich, text, styles = self.typeset.rich(text, e.font, path,
+                                               lambda part: self._mark_of(part, context, path, face))
+        if styles[(False, False)] != e.font:
+            e = e.model_copy(update={"font": styles[(False, False)]})
+        e = shrunk(e, text, w, h, face.kind if face is not None else "card", rich)
+        if face is not None:
+            self._check_fit(e, text, w, h, path, face, rich)
+        width = e.width if e.width is not None else w - e.x
+        x, y = (e.x, e.y) if not e.rotate else (0.0, 0.0)
+        if rich is None:
+            lines: list[Item] = list(text_block(text, x, y, width, e.size, e.font, e.colour, e.align, e.line_height))
+        else:
+            lines = rich.items(x, y, width, e.size, e.colour, e.align, e.line_height)
+        if rich is not None or is_own(e.font):
+            self._check_own_glyphs(lines, context, path, face)
+        if not e.rotate:
+            return lines
+        return [Group(tuple(lines), Transform(e.x, e.y, e.rotate))]  # the block turns as one about its corner
+
+    def _mark_of(self, part: str, context: dict[str, Any], path: PathKey, face: FaceOf | None) -> Mark:
+        """Where to report a problem with `part` of a text: at the card's field (its data cell) that holds it,
+        else at the text."""
+        card = context.get("card") or {}
+        where = face.card if face is not None else None
+        field = next((k for k, v in card.items() if k != "count" and isinstance(v, str) and part in v), None)
+        if field is None or where is None:
+            return self.mark((*path, "text"))
+        return self.mark((*where, "name") if field == "name" else (*where, "fields", field))
+
+    def _check_own_glyphs(self, lines: list[Item], context: dict[str, Any], path: PathKey,
+                          face: FaceOf | None) -> None:
+        piece = face.name if face is not None else "the kit"
+        problems = own_glyph_problems(lines, lambda ch: self._mark_of(ch, context, path, face), piece,
+                                      self.typeset.font_label)
+        if problems:
+            raise SpecError(problems)
+
+    def _check_fit(self, e: TextElement, text: str, w: float, h: float, path: PathKey, face: FaceOf,
+                   rich: RichText | None = None) -> None:
+        reasons = text_overflow(e, text, w, h, face.kind, rich)
         if not reasons:
             return
         who = face.shared if face.shared and "{" not in e.text else face.name
@@ -152,10 +193,11 @@ def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) ->
         context = {"card": _card_context(card), "deck": {"name": deck.name}, "kit": kit}
         name = f'card "{card.name or ci + 1}" of deck "{deck.name}"'
         front = (*_background(card.fill or deck.fill, w, h, b),
-                 *drawer.elements(card.elements, w, h, context, (*cpath, "elements"), FaceOf(name)))
+                 *drawer.elements(card.elements, w, h, context, (*cpath, "elements"), FaceOf(name, card=cpath)))
         back_face = card.back or deck.back
         back_path = (*cpath, "back") if card.back else (*path, "back")
-        back_of = FaceOf(f"the back of {name}", shared="" if card.back else f'the back of deck "{deck.name}"')
+        back_of = FaceOf(f"the back of {name}", shared="" if card.back else f'the back of deck "{deck.name}"',
+                         card=cpath)
         back = _face(drawer, back_face, w, h, b, context, back_path, back_of) if back_face else None
         for _ in range(card.count):
             pieces.append(Piece(w, h, front, back, b, "rect", deck.corner_radius, card.name or deck.name))
@@ -244,5 +286,6 @@ def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
                 groups.append(draw_board(component, path))
     if drawer.errors:
         raise SpecError(drawer.errors)
-    return PrintJob(kit.kit, kit.credit, tuple(groups), kit.sheets, warnings=tuple(drawer.warnings))
+    warnings = (*drawer.typeset.warnings, *drawer.warnings)
+    return PrintJob(kit.kit, kit.credit, tuple(groups), kit.sheets, warnings=warnings)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 
 from pnp.games.kit.model.elements import TextElement
+from pnp.layout.rich import RichText
 from pnp.layout.text import LineBox, line_boxes
 
 TOLERANCE_MM = 0.05
@@ -27,17 +28,22 @@ def _turned(box: LineBox, e: TextElement) -> list[tuple[float, float]]:
     return [(e.x + x * cos - y * sin, e.y + x * sin + y * cos) for x, y in corners]
 
 
-def text_overflow(e: TextElement, text: str, face_w: float, face_h: float, face: str = "card") -> list[str]:
-    """Why `text`, set as `e` on a `face_w` x `face_h` mm face, does not fit; [] when it fits."""
+def text_overflow(e: TextElement, text: str, face_w: float, face_h: float, face: str = "card",
+                  rich: RichText | None = None) -> list[str]:
+    """Why `text`, set as `e` on a `face_w` x `face_h` mm face, does not fit; [] when it fits. A marked-up text
+    is measured as `rich` lays it out (styled runs and icons)."""
     width = e.width if e.width is not None else face_w - e.x
-    boxes = line_boxes(text, 0.0, 0.0, width, e.size, e.font, e.align, e.line_height)
+    if rich is not None:
+        boxes = rich.line_boxes(0.0, 0.0, width, e.size, e.align, e.line_height)
+    else:
+        boxes = line_boxes(text, 0.0, 0.0, width, e.size, e.font, e.align, e.line_height)
     if not boxes:
         return []
     reasons: list[str] = []
     room = f"the {width:.3g} mm wide box" if e.width is not None else f"the {width:.3g} mm to the {face}'s right edge"
     wide = [b for b in boxes if b.x1 - b.x0 > width + TOLERANCE_MM]
     for b in wide[:3]:
-        what = "the word" if " " not in b.text.strip() else "the line"
+        what = "the word" if " " not in b.text.strip() else "the line"  # a marked-up line shows icons as :name:
         reasons.append(f"{what} \"{b.text}\" is {b.x1 - b.x0:.1f} mm wide, wider than {room}")
     needed = boxes[-1].y1
     if e.height is not None and needed > e.height + TOLERANCE_MM:
@@ -62,7 +68,8 @@ SHRINK_STEP = 0.95
 """Each step of `fit: shrink` sets the text at 95 % of the size before."""
 
 
-def shrunk(e: TextElement, text: str, face_w: float, face_h: float, face: str = "card") -> TextElement:
+def shrunk(e: TextElement, text: str, face_w: float, face_h: float, face: str = "card",
+           rich: RichText | None = None) -> TextElement:
     """`e` at the largest size, from `e.size` down in steps to `min_size` (default half the size), at which
     `text` fits (`text_overflow` finds nothing); at `min_size` when none does. Unchanged unless `fit: shrink`."""
     if e.fit != "shrink":
@@ -71,6 +78,6 @@ def shrunk(e: TextElement, text: str, face_w: float, face_h: float, face: str = 
     size = e.size
     while True:
         sized = e.model_copy(update={"size": size})
-        if size <= smallest or not text_overflow(sized, text, face_w, face_h, face):
+        if size <= smallest or not text_overflow(sized, text, face_w, face_h, face, rich):
             return sized
         size = max(size * SHRINK_STEP, smallest)

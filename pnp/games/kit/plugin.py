@@ -10,12 +10,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pnp.diagnostics import Diagnostic, SpecError
+from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.kit import rules
 from pnp.games.kit.decks import expand_decks
 from pnp.games.kit.draw import Drawer, draw_kit
 from pnp.games.kit.model import Kit
+from pnp.games.kit.typeset import Typesetter
 from pnp.layout.pieces import PrintJob
 from pnp.model.base import build_model
 from pnp.rules import check_rules
@@ -62,7 +63,12 @@ def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
         mark = located.text_mark(path)
         return render_template_string(source, values, file=mark.file, line=mark.line, column=mark.column)
 
-    return draw_kit(kit, Drawer(images, render_text, located.mark))
+    def icon_image(src: str, folder: Path, mark: Mark) -> ImageInfo:
+        info = check_image(located.root, folder, src, mark, context.max_pixels, context.max_image_bytes)
+        located.inputs.add(info.path)
+        return info
+
+    return draw_kit(kit, Drawer(images, render_text, located.mark, Typesetter(kit, located, icon_image)))
 
 
 COLOUR_PROPERTIES = frozenset({"fill", "stroke", "colour"})

@@ -17,7 +17,7 @@ from pnp.diagnostics import Diagnostic, Mark
 from pnp.fonts import missing_glyphs
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
-from pnp.games.kit.model.elements import Element, Face, TextElement
+from pnp.games.kit.model.elements import BUILTIN_FONTS, Element, Face, TextElement
 from pnp.rules import rule
 from pnp.source.located import Located, PathKey
 
@@ -91,7 +91,7 @@ def check_glyphs(kit: Kit, located: Located) -> Iterator[Diagnostic]:
     for path, printed, fonts in printed_texts(kit):
         text = _as_written(located.data, path, printed)
         missing: list[str] = []
-        for font in fonts:
+        for font in (f for f in fonts if f in BUILTIN_FONTS):  # a kit's own fonts are checked as drawn
             missing.extend(ch for ch in missing_glyphs(text, font) if ch not in missing)
         if missing:
             shown = " ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:10])

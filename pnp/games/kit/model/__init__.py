@@ -7,7 +7,8 @@ from typing import ClassVar
 from pydantic import Field, field_validator
 
 from pnp.games.kit.model.components import Component
-from pnp.games.kit.model.elements import clean_text
+from pnp.games.kit.model.elements import BUILTIN_FONTS, clean_text
+from pnp.games.kit.model.typography import FamilyName, FontFamily, Icons
 from pnp.model.base import SpecModel
 from pnp.model.sheets import SheetSettings
 
@@ -26,5 +27,19 @@ class Kit(SpecModel):
     """How the pieces go on paper."""
     components: list[Component] = Field(min_length=1, max_length=200)
     """The decks, counter sheets and boards of the kit, in print order."""
+    icons: Icons = Field(default_factory=dict, description=(
+        "icons for `:name:` in texts: a mapping of names to PNG/JPEG files, or a folder whose image files are "
+        "icons named by their file names without the extension"))
+    fonts: dict[FamilyName, FontFamily] = Field(default_factory=dict, max_length=20, description=(
+        "the kit's own font families, by the name texts use in `font:`; files are TrueType (.ttf) inside the "
+        "kit folder"))
 
     _clean = field_validator("kit", "credit")(classmethod(lambda cls, v: clean_text(v)))
+
+    @field_validator("fonts")
+    @classmethod
+    def _own_names(cls, fonts: dict[str, FontFamily]) -> dict[str, FontFamily]:
+        taken = [name for name in fonts if name in BUILTIN_FONTS]
+        if taken:
+            raise ValueError(f"{taken[0]!r} is the name of one of pnp's fonts: give the family another name")
+        return fonts

@@ -17,7 +17,11 @@ from pnp.units import Length, NonNegativeLength, PositiveLength
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
 
-FontName = Literal["sans", "sans-bold", "sans-italic", "mono"]
+BUILTIN_FONTS = ("sans", "sans-bold", "sans-italic", "mono")
+"""The fonts pnp ships, usable in every kit."""
+FontName = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,39}$", description=(
+    "the font: one of pnp's (`sans`, `sans-bold`, `sans-italic`, `mono`) or a family named under the kit's "
+    "`fonts:`"))]
 
 
 def clean_text(value: str) -> str:
@@ -28,12 +32,14 @@ def clean_text(value: str) -> str:
 class TextElement(SpecModel):
     """A block of text wrapped to `width` (default: up to the face's right edge); `y` is the top of the first
     line; `height`, when given, is the room below it: pnp warns about text that needs more room than its box or
-    runs past the face's trim."""
+    runs past the face's trim. The text may hold markup: `**bold**`, `*italic*`, `\\n` for a line break and
+    `:name:` for an icon of the kit's `icons:`; a backslash prints the next `*`, `:` or backslash as written."""
 
     type: Literal["text"]
     """Draws text."""
-    text: str = Field(max_length=2000)
-    """The words; `{{ card.X }}` inserts a field of the card."""
+    text: str = Field(max_length=2000, description=(
+        "the text; `{{ card.X }}` puts in a card's field; markup: `**bold**`, `*italic*`, `\\n` (line break), "
+        "`:name:` (an icon of the kit's `icons:`), `\\*` and `\\:` for a literal star or colon"))
     x: Length = 0.0
     """Left edge of the text box, from the face's left trim edge."""
     y: Length = 0.0
@@ -45,7 +51,7 @@ class TextElement(SpecModel):
     size: PositiveLength = 9 * 25.4 / 72
     """Letter size (em), as a length: 9pt, 3.2mm."""
     font: FontName = "sans"
-    """One of pnp's embedded fonts."""
+    """One of pnp's embedded fonts, or a family of the kit's `fonts:`."""
     colour: Colour = "#000000"
     """Colour of the letters."""
     align: Literal["left", "center", "right"] = "left"
