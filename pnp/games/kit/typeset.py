@@ -22,7 +22,7 @@ from pnp.layout.scene import Item, Text
 from pnp.model.suggest import did_you_mean
 from pnp.source.fonts import check_font
 from pnp.source.images import ImageInfo
-from pnp.source.loader import Located, PathKey
+from pnp.source.located import Located, PathKey
 
 STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bold_italic"}
 """Each style (bold, italic) and the family member that sets it."""

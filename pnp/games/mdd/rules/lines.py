@@ -14,7 +14,7 @@ from pnp.games.mdd.formation import cars_per_line
 from pnp.games.mdd.model import MddSetup
 from pnp.games.mdd.rules.common import _at, _car_cell_owners, _lowest_start_row, _rules_of
 from pnp.rules import rule
-from pnp.source.loader import Located
+from pnp.source.located import Located
 
 
 def start_lines(cars: int) -> tuple[int, int]:
