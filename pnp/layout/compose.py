@@ -104,7 +104,7 @@ def _front_items(job: PrintJob, sheet: Sheet, settings: SheetSettings) -> list[I
         piece = job.groups[p.group].pieces[p.piece]
         drawing = piece.front
         if settings.cut_lines:
-            drawing = (*drawing, outline(piece))
+            drawing = (*drawing, *outline(piece))
         items.append(_piece_group(piece, drawing, p.x, p.y, piece.name, p.bleeds))
     for block in sheet.blocks:
         if block.crop_marks:

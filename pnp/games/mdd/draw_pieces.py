@@ -8,10 +8,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from pnp.games.mdd.draw_common import CUT, FOLD, ink_on, pattern, team_look
+from pnp.games.mdd.draw_common import ink_on, pattern, team_look
 from pnp.games.mdd.geometry import CarStart
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
+from pnp.layout.strokes import CUT, fold_line
 from pnp.layout.text import fit_size
 
 STANDEE_SLOPE = 0.9
@@ -68,7 +69,7 @@ def car_standee(car: CarStart, cell: float, tr: Callable[[str], str] = str) -> P
     items.extend(_side_view(fill, letter, kind, car.number, 0, flap, w, slope, upside_down=True))
     items.extend(_side_view(fill, letter, kind, car.number, 0, flap + slope, w, slope, upside_down=False))
     for y in (flap, flap + slope, flap + 2 * slope):
-        items.append(Line(0, y, w, y, FOLD))
+        items.extend(fold_line(0, y, w, y))
     glue = tr("glue under")
     note = fit_size(glue, "sans", min(cell * 0.16, 2.5), w - 1.0)
     items.append(Text(w / 2, flap * 0.6, glue, note, "sans", "#777777", "middle", 180.0))
@@ -148,6 +149,6 @@ def wall_box(cell: float) -> Piece:
     fold = 0.0
     for _, size in faces:
         fold += size
-        items.append(Line(0, fold, w, fold, FOLD))
+        items.extend(fold_line(0, fold, w, fold))
     items.append(Rect(0, 0, w, y, CUT))
     return Piece(w, y + tab, tuple(items), name="wall")

@@ -11,11 +11,12 @@ from functools import cache
 from typing import Any
 
 from pnp.data import resource_path
-from pnp.games.mdd.draw_common import CUT, FOLD, ink_on
+from pnp.games.mdd.draw_common import ink_on
 from pnp.games.mdd.geometry import RuleLimits
 from pnp.layout.cards import reference_card
 from pnp.layout.pieces import Piece
-from pnp.layout.scene import Item, Line, Rect, Style, Text
+from pnp.layout.scene import Item, Rect, Style, Text
+from pnp.layout.strokes import CUT, fold_line
 from pnp.layout.text import fill_placeholders
 from pnp.source.loader import trusted_yaml
 
@@ -61,8 +62,8 @@ def award_pawns(cell: float) -> list[Piece]:
     w, h = cell * 1.2, cell * 2.4
     for name, fill, text in AWARDS:
         ink = ink_on(fill)
-        items: list[Item] = [Rect(0, 0, w, h, Style(fill=fill, stroke=None)),
-                             Line(0, h / 2, w, h / 2, FOLD), Rect(0, 0, w, h, CUT)]
+        items: list[Item] = [Rect(0, 0, w, h, Style(fill=fill, stroke=None)), *fold_line(0, h / 2, w, h / 2),
+                             Rect(0, 0, w, h, CUT)]
         size = min(cell * 0.3, 4.0)
         items.append(Text(w / 2, h * 0.25, name.upper(), size, "sans-bold", ink, "middle", 180.0))
         items.append(Text(w / 2, h * 0.75 + size * 0.36, name.upper(), size, "sans-bold", ink, "middle"))
