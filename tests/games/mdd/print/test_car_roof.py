@@ -4,6 +4,7 @@ printed counters fit in a row on the car's flat top, measured in the PDF the kit
 from __future__ import annotations
 
 import io
+import itertools
 from pathlib import Path
 
 import pdfplumber
@@ -42,7 +43,7 @@ def _top(car: Piece, folds: bool) -> tuple[float, float]:
     across = sorted({round(line["top"] * MM, 2) for line in page.lines
                      if line.get("dash") and abs(line["top"] - line["bottom"]) < 1e-3})
     assert len(across) >= 2, "a fold-up car has fold lines across it"
-    width = max(b - a for a, b in zip(across, across[1:], strict=False))
+    width = max(b - a for a, b in itertools.pairwise(across))
     return car.width, width
 
 
