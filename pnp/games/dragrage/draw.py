@@ -22,6 +22,8 @@ ROAD = "#d9d9d4"
 INK = "#1f1f1f"
 LANE_H = 18.0
 COUNTER_ROW = 22.0
+CHECK = 1.5
+"""Side of the finish line's checks, mm; the line is two checks wide, centred on the line."""
 MAX_STRIP = 258.0
 """Longest strip (lane letters aside) that fits an A4 or Letter sheet in landscape (usable 287 / 269 mm)."""
 
@@ -73,13 +75,15 @@ def strip(lane_length: int, finish_after: int, space: float, tr: Callable[[str],
                 size = fit_size(label, "sans-bold", size, (LANE_H if space < 14 else space) - 2.0)
                 items.append(Text(x + space / 2, y + LANE_H / 2 + size * 0.36, label, size, "sans-bold", INK,
                                   "middle", -90.0 if space < 14 else 0.0))
-            else:
-                items.append(Text(x + space / 2, y + LANE_H - 1.8, label, size, "sans", "#555555", "middle"))
+            else:  # the spaces either side of the finish line keep their number off its checks
+                shift = -CHECK if s == finish_after else CHECK if s == finish_after + 1 else 0.0
+                items.append(Text(x + space / 2 + shift, y + LANE_H - 1.8, label, size, "sans", "#555555",
+                                  "middle"))
         items.append(Rect(-7, y, 6, LANE_H, Style(fill=colour, stroke=None)))
         items.append(Text(-4, y + LANE_H / 2 + 1.4, letter, 4.0, "sans-bold", "#ffffff", "middle"))
     finish_x = finish_after * space
     top, bottom = lane_top[0], lane_top[1] + LANE_H
-    cell = 1.5
+    cell = CHECK
     for k in range(int((bottom - top) / cell)):
         for j in range(2):
             if (k + j) % 2 == 0:
