@@ -236,6 +236,8 @@ def render(spec: Path, output: Path, formats: str, dpi: int | None, paper: str |
         sys.exit(1)
     document, plan = layout_document(loaded, paper, limits, lang=lang, tr=tr)
     report(list(document.warnings))
+    wants_book = rulebook != "none" and loaded.plugin.rulebook is not None
+    request = loaded.plugin.rulebook(loaded.spec, tr) if wants_book else None  # its figures' words are the kit's
     gaps = tr.gaps(strict) if hasattr(tr, "gaps") else []
     stem = f"{slug(document.title)}-{plan.paper.name}" + (f"-{lang}" if lang else "")
     pages = len(document.pages)
@@ -250,11 +252,11 @@ def render(spec: Path, output: Path, formats: str, dpi: int | None, paper: str |
         for fmt, export in _card_exports(loaded, chosen, limits, paper, tr, kit_stem, dpi):
             files.update(export.files)
             jobs.update(dict.fromkeys(export.files, f"{kit_stem} {fmt}"))
-    if rulebook != "none" and loaded.plugin.rulebook is not None:
+    if request is not None:
         from pnp.booklet.request import render_kit_rulebook
 
         try:
-            book = render_kit_rulebook(loaded.plugin.rulebook(loaded.spec), lang, plan.paper.name, rulebook,
+            book = render_kit_rulebook(request, lang, plan.paper.name, rulebook,
                                        catalogs, strict, document)
         except SpecError as exc:  # the kit's gaps (errors under --strict) are reported with the rulebook's
             raise SpecError([*gaps, *exc.diagnostics]) from None

@@ -18,7 +18,6 @@ from pathlib import Path
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     Flowable,
     Image,
@@ -51,6 +50,8 @@ _TOC_LEVELS = {1: 0, 2: 0, 3: 1}
 """Contents level of each heading level; deeper headings are not listed."""
 _CELL_PADDING = 6.0
 """Left and right padding of table cells, points."""
+MIN_CELL_SCALE = 0.7
+"""Smallest share of the body's cell size a table is set at to keep its longest words whole."""
 
 
 def _font_command() -> tuple[str, tuple[int, int], tuple[int, int], str]:
@@ -178,19 +179,35 @@ def _list(block: doc.ListBlock, ctx: FlowContext) -> Flowable:
     return ListFlowable(items, leftIndent=size * 1.6, bulletFontSize=size, spaceAfter=size * 0.5, **options)
 
 
-def _column_widths(plain: list[list[str]], ctx: FlowContext) -> list[float]:
-    """Natural column widths (longest cell text), scaled down to the frame when too wide."""
+def _column_widths(cells: list[list[Paragraph]], frame_width: float) -> tuple[list[float], float]:
+    """Column widths and the table's font scale, measured on the cells' paragraphs (their fonts, code spans
+    included). Natural widths (longest cell line) when they fit the frame; else every column keeps its
+    longest word whole and the room left goes to the columns that want more, in proportion; a table whose
+    longest words alone are too wide is set smaller (never below MIN_CELL_SCALE), so a word is never cut."""
     pad = 2 * _CELL_PADDING + 2
-    size = ctx.styles["cell"].fontSize
-    fonts = [reportlab_name("sans-bold")] + [reportlab_name("sans")] * (len(plain) - 1)
-    widths = [[stringWidth(text, font, size) for text in row] for row, font in zip(plain, fonts, strict=True)]
-    natural = [max(column) + pad for column in zip(*widths, strict=True)]
-    if sum(natural) <= ctx.frame_width:
-        return natural
-    fair = ctx.frame_width / len(natural)
-    narrow = sum(width for width in natural if width <= fair)
-    wide = sum(width for width in natural if width > fair)
-    return [width if width <= fair else (ctx.frame_width - narrow) * width / wide for width in natural]
+
+    def natural_width(cell: Paragraph) -> float:
+        cell.wrap(1e6, 1e6)
+        return max(cell.getActualLineWidths0(), default=0.0)
+
+    natural = [max(natural_width(cell) for cell in column) + pad for column in zip(*cells, strict=True)]
+    if sum(natural) <= frame_width:
+        return natural, 1.0
+    least = [max(cell.minWidth() for cell in column) for column in zip(*cells, strict=True)]
+    text_room = frame_width - pad * len(least)
+    scale = max(min(1.0, text_room / sum(least)), MIN_CELL_SCALE)
+    least = [width * scale + pad for width in least]
+    natural = [(width - pad) * scale + pad for width in natural]
+    spare = max(frame_width - sum(least), 0.0)
+    wants = [max(n - m, 0.0) for n, m in zip(natural, least, strict=True)]
+    total = sum(wants)
+    return [m + (spare * want / total if total else 0.0) for m, want in zip(least, wants, strict=True)], scale
+
+
+def _scaled(style: ParagraphStyle, scale: float) -> ParagraphStyle:
+    """`style` at `scale` times its size; words are never split across lines."""
+    return ParagraphStyle(f"{style.name}-{scale:.3f}", parent=style, fontSize=style.fontSize * scale,
+                          leading=style.leading * scale, splitLongWords=0)
 
 
 def _aligned(style: ParagraphStyle, align: str) -> ParagraphStyle:
@@ -202,12 +219,16 @@ def _aligned(style: ParagraphStyle, align: str) -> ParagraphStyle:
 def _table(block: doc.Table, ctx: FlowContext) -> Flowable:
     head = [ctx.text(unit, "sans-bold") for unit in block.header]
     body = [[ctx.text(unit) for unit in row] for row in block.rows]
-    head_styles = [_aligned(ctx.styles["cell-head"], align) for align in block.aligns]
-    body_styles = [_aligned(ctx.styles["cell"], align) for align in block.aligns]
-    cells = [[Paragraph(t.markup, style) for t, style in zip(head, head_styles, strict=True)]]
-    cells += [[Paragraph(t.markup, style) for t, style in zip(row, body_styles, strict=True)] for row in body]
-    plain = [[t.plain for t in row] for row in [head, *body]]
-    table = Table(cells, colWidths=_column_widths(plain, ctx), repeatRows=1, hAlign="LEFT")
+    def paragraphs(scale: float) -> list[list[Paragraph]]:
+        head_styles = [_aligned(_scaled(ctx.styles["cell-head"], scale), align) for align in block.aligns]
+        body_styles = [_aligned(_scaled(ctx.styles["cell"], scale), align) for align in block.aligns]
+        cells = [[Paragraph(t.markup, style) for t, style in zip(head, head_styles, strict=True)]]
+        return cells + [[Paragraph(t.markup, style) for t, style in zip(row, body_styles, strict=True)]
+                        for row in body]
+
+    widths, scale = _column_widths(paragraphs(1.0), ctx.frame_width)
+    cells = paragraphs(scale)
+    table = Table(cells, colWidths=widths, repeatRows=1, hAlign="LEFT")
     commands: list[tuple[object, ...]] = [
         _font_command(),
         ("LINEBELOW", (0, 0), (-1, 0), 0.9, ACCENT),

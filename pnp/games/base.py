@@ -56,8 +56,9 @@ class GamePlugin:
     """Balance warnings from N simulated games (`pnp validate --simulate N`)."""
     noun: str = "spec"
     """What its spec files are called in messages ("a Nitro Dice track")."""
-    rulebook: Callable[[Any], Any] | None = None
-    """The rulebook to print with a spec's kit, as a `pnp.booklet.request.RulebookRequest`."""
+    rulebook: Callable[[Any, Callable[[str], str]], Any] | None = None
+    """`rulebook(spec, tr)`: the rulebook to print with a spec's kit, as a `pnp.booklet.request.RulebookRequest`;
+    `tr` translates the words drawn in its figures, as the kit's own."""
 
 
 def require_game(located: Located, game: str | None, what: str) -> None:

@@ -32,6 +32,11 @@ def _piece_group(piece: Piece, drawing: tuple[Item, ...], x: float, y: float, la
     return Group(drawing, Transform(x, y), clip=clip, label=label)
 
 
+LABEL_BAND = 9.0
+"""Room (mm) beside and above an assembly map for the tiles' row letters and column numbers."""
+LABEL_SIZE = 6.0
+
+
 def _phrase(tr: Translate, text: str, **values: object) -> str:
     """Translate a sheet phrase, then fill its {placeholders} by plain replacement (never str.format)."""
     return fill_placeholders(tr(text), values)
@@ -104,7 +109,7 @@ def _front_items(job: PrintJob, sheet: Sheet, settings: SheetSettings) -> list[I
         piece = job.groups[p.group].pieces[p.piece]
         drawing = piece.front
         if settings.cut_lines:
-            drawing = (*drawing, outline(piece))
+            drawing = (*drawing, *outline(piece))
         items.append(_piece_group(piece, drawing, p.x, p.y, piece.name, p.bleeds))
     for block in sheet.blocks:
         if block.crop_marks:
@@ -179,16 +184,17 @@ def _alignment_marks(tile: Tile) -> list[Item]:
 
 def _assembly_items(job: PrintJob, tiles: tuple[Tile, ...], plan: Plan, settings: SheetSettings,
                     tr: Translate) -> list[Item]:
-    """A scaled map of the whole board with each tile's place and label."""
+    """A scaled map of the whole board with each tile's place: the tiles' row letters beside the map and their
+    column numbers above it, like a map grid, so no label covers the board."""
     first = tiles[0]
     piece = job.groups[first.group].pieces[first.piece]
     bw, bh = piece.width + 2 * piece.bleed, piece.height + 2 * piece.bleed
     margin = settings.margin
-    avail_w = plan.paper.width - 2 * margin
-    avail_h = plan.paper.height - 2 * margin - 40
+    avail_w = plan.paper.width - 2 * margin - 2 * LABEL_BAND
+    avail_h = plan.paper.height - 2 * margin - 40 - LABEL_BAND
     scale = min(avail_w / bw, avail_h / bh, 1.0)
-    x0 = margin + (avail_w - bw * scale) / 2
-    y0 = margin + 22
+    x0 = margin + LABEL_BAND + (avail_w - bw * scale) / 2
+    y0 = margin + 22 + LABEL_BAND
     items: list[Item] = [
         Text(margin, margin + 6, _phrase(tr, "Assembly map: {name}", name=job.groups[first.group].name), 5.0,
              "sans-bold"),
@@ -203,6 +209,10 @@ def _assembly_items(job: PrintJob, tiles: tuple[Tile, ...], plan: Plan, settings
         tx = x0 + (t.x + piece.bleed) * scale
         ty = y0 + (t.y + piece.bleed) * scale
         items.append(Rect(tx, ty, t.w * scale, t.h * scale, Style(stroke="#c0392b", stroke_width=0.4)))
-        items.append(Text(tx + t.w * scale / 2, ty + t.h * scale / 2, t.label, 8.0, "sans-bold", "#c0392b",
-                          anchor="middle"))
+        if t.row == 0:
+            items.append(Text(tx + t.w * scale / 2, y0 - LABEL_BAND * 0.3, t.label[1:], LABEL_SIZE, "sans-bold",
+                              "#c0392b", anchor="middle"))
+        if t.column == 0:
+            items.append(Text(x0 - LABEL_BAND * 0.2, ty + t.h * scale / 2 + LABEL_SIZE * 0.36, t.label[:1],
+                              LABEL_SIZE, "sans-bold", "#c0392b", anchor="end"))
     return items

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Polygon, Rect, Style
-
-FOLD = Style(stroke="#888888", stroke_width=0.2, dash=(1.0, 0.8))
-EDGE = Style(stroke="#000000", stroke_width=0.3)
+from pnp.layout.strokes import CUT as EDGE
+from pnp.layout.strokes import FOLD, two_tone
 
 PIPS: dict[int, tuple[tuple[float, float], ...]] = {
     1: ((0.5, 0.5),),
@@ -62,7 +61,7 @@ def die_net(side: float = 18.0, colour: str = "#000000", fill: str = "#ffffff", 
                          Style(fill="#eeeeee", stroke="#000000", stroke_width=0.3)))
     # fold lines on every face edge, then the solid cut outline of the cross
     for col, row in LAYOUT.values():
-        items.append(Rect(tab + col * side, row * side, side, side, FOLD))
+        items.extend(two_tone(Rect(tab + col * side, row * side, side, side, FOLD)))
     t, s = tab, side
     items.append(Polygon(((t + s, 0), (t + 2 * s, 0), (t + 2 * s, s), (t + 3 * s, s), (t + 3 * s, 2 * s),
                           (t + 2 * s, 2 * s), (t + 2 * s, 4 * s), (t + s, 4 * s), (t + s, 2 * s), (t, 2 * s),

@@ -9,9 +9,10 @@ from pnp.layout.imposition import CROP_LENGTH, CROP_OFFSET, Block
 from pnp.layout.paper import FOOTER_MM, Paper
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
+from pnp.layout.strokes import two_tone
 
 MARK = Style(stroke="#000000", stroke_width=0.2)
-CUT = Style(stroke="#9a9a9a", stroke_width=0.15, dash=(1.0, 1.0))
+CUT = Style(stroke="#333333", stroke_width=0.2, dash=(1.0, 1.0))
 FOOTER_TEXT_MM = 2.4
 
 
@@ -80,14 +81,15 @@ def _mark(items: list[Item], start: tuple[float, float], end: tuple[float, float
         items.append(Line(*start, *end, MARK))
 
 
-def outline(piece: Piece, style: Style = CUT) -> Item:
-    """The piece's cut outline in piece coordinates (rectangle, rounded rectangle, circle or hexagon)."""
+def outline(piece: Piece, style: Style = CUT) -> tuple[Item, Item]:
+    """The piece's cut outline in piece coordinates (rectangle, rounded rectangle, circle or hexagon), two-tone
+    so it shows on the piece's art as on the paper."""
     w, h = piece.width, piece.height
     if piece.outline == "round":
-        return Ellipse(w / 2, h / 2, w / 2, h / 2, style)
+        return two_tone(Ellipse(w / 2, h / 2, w / 2, h / 2, style))
     if piece.outline == "hex":
-        return Polygon(hex_points(w, h), style)
-    return Rect(0, 0, w, h, style, radius=piece.corner_radius)
+        return two_tone(Polygon(hex_points(w, h), style))
+    return two_tone(Rect(0, 0, w, h, style, radius=piece.corner_radius))
 
 
 def hex_points(w: float, h: float) -> tuple[tuple[float, float], ...]:

@@ -14,7 +14,7 @@ from pnp.layout.cards import reference_card
 from pnp.layout.dice import die_net
 from pnp.layout.pieces import Piece, PieceGroup
 from pnp.layout.scene import Ellipse, Group, Item, Polygon, Rect, Style, Text, Transform
-from pnp.layout.text import fit_size
+from pnp.layout.text import fill_placeholders, fit_size, text_width_mm
 
 PLAYERS: tuple[tuple[str, str, str], ...] = (("A", "#d55e00", "#ffffff"), ("B", "#0072b2", "#ffffff"))
 """Player letter, car colour, ink."""
@@ -22,6 +22,8 @@ ROAD = "#d9d9d4"
 INK = "#1f1f1f"
 LANE_H = 18.0
 COUNTER_ROW = 22.0
+CHECK = 1.5
+"""Side of the finish line's checks, mm; the line is two checks wide, centred on the line."""
 MAX_STRIP = 258.0
 """Longest strip (lane letters aside) that fits an A4 or Letter sheet in landscape (usable 287 / 269 mm)."""
 
@@ -43,21 +45,22 @@ def space_width(lane_length: int, space: float | None) -> float:
 def strip(lane_length: int, finish_after: int, space: float, tr: Callable[[str], str] = str) -> Piece:
     """Two parallel lanes of `lane_length` spaces: Start, finish line after `finish_after`, target space,
     run-off shaded, and a counter row along each lane (counters go beside the space the car left).
-    `tr` translates Start and Finish; the Start label shrinks to fit its space when the translation is long."""
+    `tr` translates its words; the Start label shrinks to fit its space when the translation is long."""
     start = tr("Start").upper()
     width = lane_length * space
     title_h = 9.0
     height = title_h + 2 * COUNTER_ROW + 2 * LANE_H
+    note = tr("counters go beside the space your car leaves")
+    note_size = fit_size(note, "sans-italic", 3.0, width - text_width_mm("DRAG RAGE ", "sans-bold", 6.0))
     items: list[Item] = [Text(0, 6.0, "DRAG RAGE", 6.0, "sans-bold", INK),
-                         Text(width, 6.0, "counters go beside the space your car leaves", 3.0, "sans-italic", INK,
-                              "end")]
+                         Text(width, 6.0, note, note_size, "sans-italic", INK, "end")]
     lane_top = {0: title_h + COUNTER_ROW, 1: title_h + COUNTER_ROW + LANE_H}
     for index, (letter, colour, _) in enumerate(PLAYERS):
         y = lane_top[index]
         row_y = title_h if index == 0 else y + LANE_H
         items.append(Rect(0, row_y, width, COUNTER_ROW, Style(fill="#f6f1e4", stroke=None)))
-        items.append(Text(1.5, row_y + (4.0 if index == 0 else COUNTER_ROW - 1.5), f"counters of {letter}", 2.6,
-                          "sans", "#8a7d5c"))
+        owner = fill_placeholders(tr("counters of {player}"), {"player": letter})
+        items.append(Text(1.5, row_y + (4.0 if index == 0 else COUNTER_ROW - 1.5), owner, 2.6, "sans", "#8a7d5c"))
         for s in range(1, lane_length + 1):
             x = (s - 1) * space
             fill = ROAD
@@ -72,13 +75,15 @@ def strip(lane_length: int, finish_after: int, space: float, tr: Callable[[str],
                 size = fit_size(label, "sans-bold", size, (LANE_H if space < 14 else space) - 2.0)
                 items.append(Text(x + space / 2, y + LANE_H / 2 + size * 0.36, label, size, "sans-bold", INK,
                                   "middle", -90.0 if space < 14 else 0.0))
-            else:
-                items.append(Text(x + space / 2, y + LANE_H - 1.8, label, size, "sans", "#555555", "middle"))
+            else:  # the spaces either side of the finish line keep their number off its checks
+                shift = -CHECK if s == finish_after else CHECK if s == finish_after + 1 else 0.0
+                items.append(Text(x + space / 2 + shift, y + LANE_H - 1.8, label, size, "sans", "#555555",
+                                  "middle"))
         items.append(Rect(-7, y, 6, LANE_H, Style(fill=colour, stroke=None)))
         items.append(Text(-4, y + LANE_H / 2 + 1.4, letter, 4.0, "sans-bold", "#ffffff", "middle"))
     finish_x = finish_after * space
     top, bottom = lane_top[0], lane_top[1] + LANE_H
-    cell = 1.5
+    cell = CHECK
     for k in range(int((bottom - top) / cell)):
         for j in range(2):
             if (k + j) % 2 == 0:
@@ -86,9 +91,9 @@ def strip(lane_length: int, finish_after: int, space: float, tr: Callable[[str],
                                   Style(fill="#000000", stroke=None)))
     items.append(Text(finish_x, top - 1.5, tr("Finish").upper(), 3.2, "sans-bold", INK, "middle"))
     if finish_after + 1 <= lane_length:
-        items.append(Text(finish_x + space / 2, bottom + 4.0, "target", 2.8, "sans-bold", "#7a6a00", "middle"))
+        items.append(Text(finish_x + space / 2, bottom + 4.0, tr("target"), 2.8, "sans-bold", "#7a6a00", "middle"))
     if finish_after + 2 <= lane_length:
-        items.append(Text((finish_x + space + width) / 2, bottom - LANE_H - 1.5 + LANE_H + 8.5, "run-off", 2.8,
+        items.append(Text((finish_x + space + width) / 2, bottom - LANE_H - 1.5 + LANE_H + 8.5, tr("run-off"), 2.8,
                           "sans-italic", "#9a5b3c", "middle"))
     return Piece(width + 8, height, (Group(tuple(items), Transform(8, 0)),), name="drag strip")
 

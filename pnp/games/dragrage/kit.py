@@ -48,9 +48,10 @@ def rulebook_context(spec: DragRageSpec) -> dict[str, Any]:
     return {"track": track, "counters": counters, "dice": {"count": KIT_DICE}}
 
 
-def dragrage_rulebook(spec: DragRageSpec) -> RulebookRequest:
-    """The Drag Rage rules of this kit's reading of rule 9, with its numbers and its strip as the figure."""
+def dragrage_rulebook(spec: DragRageSpec, tr: Callable[[str], str] = str) -> RulebookRequest:
+    """The Drag Rage rules of this kit's reading of rule 9, with its numbers and its strip as the figure
+    (its words translated by `tr`)."""
     context = rulebook_context(spec)
     options = spec.print or DragRagePrint()
-    figure = strip(spec.lane_length, spec.finish_after, space_width(spec.lane_length, options.space))
+    figure = strip(spec.lane_length, spec.finish_after, space_width(spec.lane_length, options.space), tr)
     return RulebookRequest(RULEBOOKS[spec.crossing_move], context, {"drag-strip": figure})

@@ -1,4 +1,4 @@
-"""Shared look of the MDD kit: team colours with a letter and pattern each, credit line, fold style."""
+"""Shared look of the MDD kit: team colours with a letter and pattern each, credit line."""
 
 from __future__ import annotations
 
@@ -15,9 +15,6 @@ TEAM_LOOK: dict[str, tuple[str, str, str]] = {
     "purple": ("#cc79a7", "P", "cross"),
 }
 """Team -> (fill, letter, pattern): colours kept apart for colour-blind players, a letter and a pattern too."""
-
-FOLD = Style(stroke="#555555", stroke_width=0.2, dash=(1.2, 0.8))
-CUT = Style(stroke="#000000", stroke_width=0.3)
 
 
 def team_look(team: str) -> tuple[str, str, str]:

@@ -1,6 +1,7 @@
-"""MDD pieces: cars (fold-up standees and flat tokens, 1 x 2 cells), life counters, mines, wall boxes.
+"""MDD pieces: cars (fold-up boxes and flat tokens, 1 x 2 cells), life counters, mines, wall boxes.
 
-Every size derives from the track's cell, so a car covers exactly one lane and two rows of the track.
+Every size derives from the track's cell, so a car covers exactly one lane and two rows of the track, and a
+car's starting lives (one five-life and two one-life counters) sit in a row on its flat roof.
 """
 
 from __future__ import annotations
@@ -8,14 +9,19 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from pnp.games.mdd.draw_common import CUT, FOLD, ink_on, pattern, team_look
+from pnp.games.mdd.draw_common import ink_on, pattern, team_look
 from pnp.games.mdd.geometry import CarStart
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
+from pnp.layout.strokes import CUT, fold_line
 from pnp.layout.text import fit_size
 
-STANDEE_SLOPE = 0.9
-"""Slope length of a standee tent, in cells: the tent stands about 0.75 cell tall."""
+STANDEE_SIDE = 0.5
+"""Height of a fold-up car's sides, in cells: the box stands half a cell tall under its flat roof."""
+FIVE_LIFE = 0.8
+"""Diameter of a five-life counter, in cells."""
+ONE_LIFE = 0.5
+"""Diameter of a one-life counter, in cells: one five and two ones fit in a row on a 1 x 2 cell roof."""
 
 
 def _car_top(fill: str, letter: str, kind: str, number: int, x: float, y: float, w: float, h: float,
@@ -52,29 +58,57 @@ def car_token(car: CarStart, cell: float) -> Piece:
     return Piece(cell, 2 * cell, tuple(items), name=f"car {car.number}")
 
 
-def car_standee(car: CarStart, cell: float, tr: Callable[[str], str] = str) -> Piece:
-    """A fold-up tent: two slopes with the car on them and two base flaps that meet under it (`tr`
-    translates the flaps' note).
+def roof_spots(cell: float) -> tuple[tuple[float, float, int], ...]:
+    """Where a car's starting counters sit on its 2 x 1 cell roof: (centre along the car from one end,
+    diameter, value), one five-life then two one-life counters, an equal gap before, between and after them."""
+    sizes = (FIVE_LIFE * cell, ONE_LIFE * cell, ONE_LIFE * cell)
+    gap = (2 * cell - sum(sizes)) / (len(sizes) + 1)
+    spots, x = [], gap
+    for size, value in zip(sizes, (5, 1, 1), strict=True):
+        spots.append((x + size / 2, size, value))
+        x += size + gap
+    return tuple(spots)
 
-    Flat it is 2 cells long and (cell + 2 slopes) wide; folded, its footprint is exactly 1 x 2 cells.
+
+def car_standee(car: CarStart, cell: float, tr: Callable[[str], str] = str) -> Piece:
+    """A fold-up box car: two sides with the car on them, a flat roof where its life counters sit (printed
+    rings show where), and two base flaps that meet under it (`tr` translates the flaps' note).
+
+    Flat it is 2 cells long and (cell + 2 sides + 2 flaps) wide; folded, its footprint and its roof are
+    exactly 1 x 2 cells.
     """
     fill, letter, kind = team_look(car.team)
-    slope = STANDEE_SLOPE * cell
+    side = STANDEE_SIDE * cell
     flap = cell / 2
     w = 2 * cell
-    h = 2 * flap + 2 * slope
+    h = 2 * flap + 2 * side + cell
     items: list[Item] = [Rect(0, 0, w, h, Style(fill="#ffffff", stroke=None))]
-    # slopes: the car side view on both, the upper one upside down so both read upright when folded
-    items.extend(_side_view(fill, letter, kind, car.number, 0, flap, w, slope, upside_down=True))
-    items.extend(_side_view(fill, letter, kind, car.number, 0, flap + slope, w, slope, upside_down=False))
-    for y in (flap, flap + slope, flap + 2 * slope):
-        items.append(Line(0, y, w, y, FOLD))
+    # sides: the car side view on both, the upper one upside down so both read upright when folded
+    items.extend(_side_view(fill, letter, kind, car.number, 0, flap, w, side, upside_down=True))
+    items.extend(_roof(fill, kind, flap + side, cell))
+    items.extend(_side_view(fill, letter, kind, car.number, 0, flap + side + cell, w, side, upside_down=False))
+    for y in (flap, flap + side, flap + side + cell, h - flap):
+        items.extend(fold_line(0, y, w, y))
     glue = tr("glue under")
     note = fit_size(glue, "sans", min(cell * 0.16, 2.5), w - 1.0)
     items.append(Text(w / 2, flap * 0.6, glue, note, "sans", "#777777", "middle", 180.0))
     items.append(Text(w / 2, h - flap * 0.4, glue, note, "sans", "#777777", "middle"))
     items.append(Rect(0, 0, w, h, CUT))
     return Piece(w, h, tuple(items), name=f"car {car.number}")
+
+
+def _roof(fill: str, kind: str, y: float, cell: float) -> list[Item]:
+    """The roof, 2 cells long by 1 cell: team colour and pattern, and a ring for each starting counter with
+    its value."""
+    ink = ink_on(fill)
+    w = 2 * cell
+    items: list[Item] = [Rect(0, y, w, cell, Style(fill=fill, stroke=None))]
+    items.extend(pattern(kind, 0, y, w, cell, ink))
+    ring = Style(fill="#ffffff", stroke=ink, stroke_width=max(0.25, cell * 0.02), opacity=0.85)
+    for x, size, value in roof_spots(cell):
+        items.append(Ellipse(x, y + cell / 2, size / 2, size / 2, ring))
+        items.append(Text(x, y + cell / 2 + size * 0.16, str(value), size * 0.42, "sans-bold", "#777777", "middle"))
+    return items
 
 
 def _side_view(fill: str, letter: str, kind: str, number: int, x: float, y: float, w: float, h: float,
@@ -94,8 +128,8 @@ def _side_view(fill: str, letter: str, kind: str, number: int, x: float, y: floa
 
 
 def life_counter(value: int, cell: float) -> Piece:
-    """A round life counter (5 or 1) sized to sit inside one cell."""
-    d = round(cell * 0.8, 2)
+    """A round life counter (5 or 1): a car's five and two ones fit in a row on its roof (`roof_spots`)."""
+    d = round(cell * (FIVE_LIFE if value >= 5 else ONE_LIFE), 2)
     fill = "#d62728" if value >= 5 else "#f4a6c6"
     ink = ink_on(fill)
     items: list[Item] = [Ellipse(d / 2, d / 2, d / 2, d / 2, Style(fill=fill, stroke="#000000", stroke_width=0.25))]
@@ -148,6 +182,6 @@ def wall_box(cell: float) -> Piece:
     fold = 0.0
     for _, size in faces:
         fold += size
-        items.append(Line(0, fold, w, fold, FOLD))
+        items.extend(fold_line(0, fold, w, fold))
     items.append(Rect(0, 0, w, y, CUT))
     return Piece(w, y + tab, tuple(items), name="wall")

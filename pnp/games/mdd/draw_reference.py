@@ -11,12 +11,13 @@ from functools import cache
 from typing import Any
 
 from pnp.data import resource_path
-from pnp.games.mdd.draw_common import CUT, FOLD, ink_on
+from pnp.games.mdd.draw_common import ink_on
 from pnp.games.mdd.geometry import RuleLimits
 from pnp.layout.cards import reference_card
 from pnp.layout.pieces import Piece
-from pnp.layout.scene import Item, Line, Rect, Style, Text
-from pnp.layout.text import fill_placeholders
+from pnp.layout.scene import Item, Rect, Style, Text
+from pnp.layout.strokes import CUT, fold_line
+from pnp.layout.text import fill_placeholders, fit_size
 from pnp.source.loader import trusted_yaml
 
 Translate = Callable[[str], str]
@@ -55,16 +56,18 @@ AWARDS: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def award_pawns(cell: float) -> list[Piece]:
-    """Fold-in-half standing pawns for the v2.1 awards variant, one per award."""
+def award_pawns(cell: float, tr: Translate = str) -> list[Piece]:
+    """Fold-in-half standing pawns for the v2.1 awards variant, one per award, named by their colour (`tr`
+    translates it); the name shrinks to keep a margin on the pawn."""
     pieces = []
     w, h = cell * 1.2, cell * 2.4
     for name, fill, text in AWARDS:
         ink = ink_on(fill)
-        items: list[Item] = [Rect(0, 0, w, h, Style(fill=fill, stroke=None)),
-                             Line(0, h / 2, w, h / 2, FOLD), Rect(0, 0, w, h, CUT)]
-        size = min(cell * 0.3, 4.0)
-        items.append(Text(w / 2, h * 0.25, name.upper(), size, "sans-bold", ink, "middle", 180.0))
-        items.append(Text(w / 2, h * 0.75 + size * 0.36, name.upper(), size, "sans-bold", ink, "middle"))
+        items: list[Item] = [Rect(0, 0, w, h, Style(fill=fill, stroke=None)), *fold_line(0, h / 2, w, h / 2),
+                             Rect(0, 0, w, h, CUT)]
+        label = tr(name.capitalize()).upper()
+        size = fit_size(label, "sans-bold", min(cell * 0.3, 4.0), w * 0.84)
+        items.append(Text(w / 2, h * 0.25, label, size, "sans-bold", ink, "middle", 180.0))
+        items.append(Text(w / 2, h * 0.75 + size * 0.36, label, size, "sans-bold", ink, "middle"))
         pieces.append(Piece(w, h, tuple(items), name=f"award {name}: {text}"))
     return pieces

@@ -9,6 +9,7 @@ cars greyed and crossed out, qualified cars above the finish line. Pure: no file
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from math import hypot
 
@@ -18,7 +19,7 @@ from pnp.games.mdd.geometry import Board, Cell
 from pnp.games.mdd.records import CarState, Event, Snapshot
 from pnp.games.mdd.rulesets import limits_for
 from pnp.layout.scene import Ellipse, Group, Item, Line, Page, Polygon, Rect, Style, Text, Transform
-from pnp.layout.text import text_block, wrap
+from pnp.layout.text import fill_placeholders, text_block, wrap
 
 CELL = 10.0
 """Cell size of the figure's boards, in mm."""
@@ -122,11 +123,12 @@ def scenario_figure(
     return Page(width, height, (background, *items), label="scenario")
 
 
-def scenario_boards(before: Snapshot, after: Snapshot, events: tuple[Event, ...], letters: tuple[str, ...]) -> Page:
+def scenario_boards(before: Snapshot, after: Snapshot, events: tuple[Event, ...], letters: tuple[str, ...],
+                    tr: Callable[[str], str] = str) -> Page:
     """The two boards of `scenario_figure` without its words: before on the left, an arrow, after on the right.
-    For a rulebook, whose (translated) text says what the example shows."""
+    For a rulebook, whose (translated) text says what the example shows; `tr` translates the boards' words."""
     width = _figure_width(before)
-    boards, bottom = _boards(before, after, events, letters, MARGIN, labels=False)
+    boards, bottom = _boards(before, after, events, letters, MARGIN, labels=False, tr=tr)
     middle = MARGIN + _board_width(before) + GAP / 2
     y = MARGIN + (bottom - 4 - MARGIN) / 2
     shaft, head = _arrow([(middle - GAP * 0.35, y), (middle + GAP * 0.35, y)], "#555555", dashed=False)
@@ -144,10 +146,11 @@ def _figure_width(before: Snapshot) -> float:
 
 
 def _boards(
-    before: Snapshot, after: Snapshot, events: tuple[Event, ...], letters: tuple[str, ...], y: float, labels: bool
+    before: Snapshot, after: Snapshot, events: tuple[Event, ...], letters: tuple[str, ...], y: float, labels: bool,
+    tr: Callable[[str], str] = str,
 ) -> tuple[list[Item], float]:
     """The board before and after, side by side, from `y` down (under the words Before and After with
-    `labels`); and the y below them."""
+    `labels`); and the y below them. `tr` translates the words on the boards."""
     runs, outcome = car_runs(before, events)
     frame = track_frame(_board(before), CELL)
     lift = 2 * CELL + 6.0 if outcome.qualified else 0.0
@@ -158,11 +161,11 @@ def _boards(
         if labels:
             items.append(Text(left + _board_width(before) / 2, y + caption * 0.76, word, caption, "sans-bold",
                               anchor="middle"))
-        panel: list[Item] = list(draw_track(_board(snap), CELL, preprint=True).front)
+        panel: list[Item] = list(draw_track(_board(snap), CELL, preprint=True, tr=tr).front)
         if k == 0:
             panel.extend(_tokens(frame, snap, letters, ghosts=()))
         else:
-            panel.extend(_after(frame, snap, letters, runs, outcome))
+            panel.extend(_after(frame, snap, letters, runs, outcome, tr))
         top = y + (caption * 1.4 if labels else 0.0) + lift
         items.append(Group(tuple(panel), Transform(left + OUT, top), label=f"{word.lower()}-board"))
     return items, top + frame.height + 4
@@ -181,7 +184,8 @@ def _centre(frame: TrackFrame, lane: int, row: int) -> tuple[float, float]:
 
 
 def _after(
-    frame: TrackFrame, snap: Snapshot, letters: tuple[str, ...], runs: tuple[Run, ...], outcome: Outcome
+    frame: TrackFrame, snap: Snapshot, letters: tuple[str, ...], runs: tuple[Run, ...], outcome: Outcome,
+    tr: Callable[[str], str] = str,
 ) -> list[Item]:
     """The board after the moves: former places, cars that left, cars, then the arrows on top."""
     c = frame.cell
@@ -207,7 +211,8 @@ def _after(
     for car, place in outcome.qualified.items():
         lane, _ = outcome.last[car]
         places[car] = (frame.x(lane), -2 * c - 1.0)
-        items.append(Text(frame.x(lane) + c / 2, -2 * c - 2.0, _ordinal(place), c * 0.3, "sans-bold", anchor="middle"))
+        items.append(Text(frame.x(lane) + c / 2, -2 * c - 2.0, _ordinal(place, tr), c * 0.3, "sans-bold",
+                          anchor="middle"))
     shafts: list[Item] = []
     heads: list[Item] = []
     still = tuple(Run(car, True, (outcome.last[car],)) for car in places if all(r.car != car for r in runs))
@@ -328,6 +333,7 @@ def _arrow(points: list[tuple[float, float]], colour: str, dashed: bool) -> tupl
     return shaft_items, [Polygon(tip, Style(fill=colour, stroke="#111111", stroke_width=0.35))]
 
 
-def _ordinal(n: int) -> str:
+def _ordinal(n: int, tr: Callable[[str], str] = str) -> str:
+    """A qualifying place as a word ("1st"), translated by `tr` ("{n}st" and its three siblings)."""
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    return fill_placeholders(tr("{n}" + suffix), {"n": n})

@@ -63,7 +63,7 @@ def mdd_print_job(setup: MddSetup, paper: str | None = None, tr: Translate = str
     variants = options.variants and limits.name == "v2.1"
     cards = reference_cards(limits, finalists, CREDIT, base=options.reference, variants=variants, tr=tr)
     if variants:
-        groups.append(PieceGroup("Award pawns", tuple(award_pawns(cell)), kind="pawns"))
+        groups.append(PieceGroup("Award pawns", tuple(award_pawns(cell, tr)), kind="pawns"))
     if cards:
         groups.append(PieceGroup("Reference cards", tuple(cards), kind="cards"))
     return PrintJob(options.kit, CREDIT, tuple(groups), options.sheets)

@@ -4,6 +4,7 @@ and a figure for each example, drawn from its scenario as the engine plays it.""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,24 +27,25 @@ SCENARIOS = resource_path("pnp.games.mdd", "scenarios")
 _FIGURE_NAME = re.compile(r"\]\(figure:([A-Za-z0-9_.-]+)[\s)]")
 
 
-def example_figures(source: Path) -> dict[str, Piece]:
+def example_figures(source: Path, tr: Callable[[str], str] = str) -> dict[str, Piece]:
     """The figures of the examples in the rulebook `source`: each `figure:NAME` that names a scenario
-    (pnp/games/mdd/scenarios/NAME.yaml) is that scenario played by the engine, its board before and after."""
+    (pnp/games/mdd/scenarios/NAME.yaml) is that scenario played by the engine, its board before and after;
+    `tr` translates the words drawn on the boards."""
     figures: dict[str, Piece] = {}
     for name in _FIGURE_NAME.findall(source.read_text(encoding="utf-8")):
         path = SCENARIOS / f"{name}.yaml"
         if path.is_file():
             result = play_scenario(*load_scenario(str(path)))
-            page = scenario_boards(result.before, result.after, result.events, result.letters)
+            page = scenario_boards(result.before, result.after, result.events, result.letters, tr)
             figures[name] = Piece(page.width, page.height, page.items, name=name)
     return figures
 
 
-def _scale_figure(board: Board, cell: float) -> Piece:
+def _scale_figure(board: Board, cell: float, tr: Callable[[str], str]) -> Piece:
     """A corner of the track with one car (1 x 2 cells) and one wall (2 x 1 cells), to scale."""
     car = CarStart(7, board.cars[0].team if board.cars else "red", 2, 1, board.limits.lives)
     small = Board(4, 4, (Cell(2, 4),), (), (car,), (), board.limits)
-    track = draw_track(small, cell, preprint=True)
+    track = draw_track(small, cell, preprint=True, tr=tr)
     frame = track_frame(small, cell)
     token = Group(car_token(car, cell).front, Transform(frame.x(car.lane), frame.y(car.row + 1)))
     return Piece(track.width, track.height, (*track.front, token), name="car and wall to scale")
@@ -88,8 +90,8 @@ def rulebook_context(
     return {"ruleset": {"name": limits.name, "year": limits.year}, "kit": kit, "rules": rules}
 
 
-def mdd_rulebook(setup: MddSetup) -> RulebookRequest:
-    """The rulebook for the setup's ruleset, quoting the kit's numbers."""
+def mdd_rulebook(setup: MddSetup, tr: Callable[[str], str] = str) -> RulebookRequest:
+    """The rulebook for the setup's ruleset, quoting the kit's numbers; `tr` translates its figures' words."""
     board = setup.to_board()
     limits = board.limits
     context = rulebook_context(
@@ -101,6 +103,6 @@ def mdd_rulebook(setup: MddSetup) -> RulebookRequest:
         dice=setup.print.dice if setup.print is not None else 1,
     )
     source = RULEBOOKS / ("rules-v2.1.md" if limits.name == "v2.1" else "rules-current.md")
-    figures = {"mdd-track": draw_track(board, setup.track.cell, preprint=True),
-               "mdd-car": _scale_figure(board, setup.track.cell), **example_figures(source)}
+    figures = {"mdd-track": draw_track(board, setup.track.cell, preprint=True, tr=tr),
+               "mdd-car": _scale_figure(board, setup.track.cell, tr), **example_figures(source, tr)}
     return RulebookRequest(source, context, figures)

@@ -2,8 +2,8 @@
 
 Input: a `NitroTrack` and its `TrackGeometry`. Output: `Piece`s of `card_width` x `card_length` mm.
 A track card is drawn with its road running up the card (entry at the bottom edge). A turn is the same
-ring sector the map uses, centred on the card and clipped to it: a real card cannot hold the whole
-curve, so the card shows the middle of the bend, its two lanes and its spaces.
+ring sector the map uses, scaled down to lie whole on the card below its header: a card cannot hold the
+bend at table size, so it shows the whole bend, its two lanes and its spaces, smaller.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pnp.games.nitro.draw_road import (
 from pnp.games.nitro.geometry import PlacedSection, Pose, Space, TrackGeometry, place_section, straight_inside
 from pnp.games.nitro.model import Kind, NitroTrack, Section
 from pnp.layout.pieces import Piece
-from pnp.layout.scene import Group, Item, Rect, Style, Text
+from pnp.layout.scene import Group, Item, Rect, Style, Text, Transform
 from pnp.layout.text import fit_size
 
 Translate = Callable[[str], str]
@@ -33,6 +33,10 @@ Translate = Callable[[str], str]
 VERGE = "#f4f1e8"
 CORNER = 3.0
 """Corner radius of every card's cut outline."""
+HEADER_MM = 15.0
+"""Height of the card's header band (number badge, type box); a turn's road is drawn below it."""
+TURN_MARGIN = 3.0
+"""White space (mm) between a turn's road and the card's edges."""
 
 
 def _on_card(track: NitroTrack, number: int, section: Section, inside: str) -> PlacedSection:
@@ -102,22 +106,41 @@ def _title(section: Section, tr: Translate) -> str:
     return tr(section.type.title)
 
 
+def _turn_fit(placed: PlacedSection, w: float, length: float) -> Transform:
+    """Scale and shift that put a turn's whole road on the card, below the header, centred."""
+    xs = [p.x for p in placed.outline]
+    ys = [p.y for p in placed.outline]
+    room_w, room_h = w - 2 * TURN_MARGIN, length - HEADER_MM - TURN_MARGIN
+    k = min(room_w / (max(xs) - min(xs)), room_h / (max(ys) - min(ys)), 1.0)
+    dx = (w - k * (max(xs) - min(xs))) / 2 - k * min(xs)
+    dy = HEADER_MM + (room_h - k * (max(ys) - min(ys))) / 2 - k * min(ys)
+    return Transform(dx, dy, 0.0, k)
+
+
 def track_card(track: NitroTrack, number: int, slots: tuple[StartSlot, ...], tr: Translate = str) -> Piece:
     """The printed card of section `number`: road, spaces, hazards, start grid, number and type (through
-    `tr`)."""
+    `tr`). A turn's road is scaled to lie whole on the card (`_turn_fit`); marks keep their size."""
     g = track.geometry
     w, length = g.card_width, g.card_length
     section = track.sections[number - 1]
     placed = _on_card(track, number, section, straight_inside(track))
     view = View()
-    items: list[Item] = [Rect(0, 0, w, length, Style(fill=VERGE, stroke=None)), *road_items(placed, view, 1.0)]
+    fit = _turn_fit(placed, w, length) if section.type.is_turn else Transform()
+    k = fit.scale
+
+    def at(x: float, y: float) -> tuple[float, float]:
+        return fit.dx + k * x, fit.dy + k * y
+
+    road = road_items(placed, view, 1.0 / k)
+    items: list[Item] = [Rect(0, 0, w, length, Style(fill=VERGE, stroke=None)),
+                         *(road if k == 1.0 else [Group(tuple(road), fit, label="road")])]
     hazards = {(h.lane, h.space): h.kind for h in section.hazards}
     starts = {(slot.space.lane, slot.space.number) for slot in slots if slot.section == number}
     for space in placed.spaces:
-        x, y = _visible(space, w, length, 6.0)
+        x, y = at(*_visible(space, w, length, 6.0)) if k == 1.0 else at(space.centre.x, space.centre.y)
         kind = hazards.get((space.lane, space.number))
         if kind is not None:
-            items.extend(hazard_mark(x, y, min(w, length) * 0.22, kind, 1.0))
+            items.extend(hazard_mark(x, y, min(w, length) * 0.22 * k, kind, 1.0))
         elif (space.lane, space.number) not in starts:
             items.append(Text(x, y + 1.2, f"{space.number}", 3.4, "sans", "#5a5a5a", "middle"))
     if number == 1:
@@ -126,11 +149,11 @@ def track_card(track: NitroTrack, number: int, slots: tuple[StartSlot, ...], tr:
     for slot in slots:
         if slot.section == number:
             space = next(s for s in placed.spaces if s.lane == slot.space.lane and s.number == slot.space.number)
-            side = min(w * 0.16, length / g.spaces_per_lane * 0.45)
-            x, y = _visible(space, w, length, 0.0)
-            toward_middle = side * 0.35 * ((y < length / 2) - (y > length / 2))
+            side = min(w * 0.16, length / g.spaces_per_lane * 0.45) * k
+            x, y = at(*_visible(space, w, length, 0.0)) if k == 1.0 else at(space.centre.x, space.centre.y)
+            toward_middle = side * 0.35 * ((y < length / 2) - (y > length / 2)) if k == 1.0 else 0.0
             items.extend(die_marker(x, y + toward_middle, side, slot.position, 1.0))
-    items.append(arrow(w / 2, length / 2, -90.0, w * 0.16))
+    items.append(arrow(*at(placed.centre.x, placed.centre.y), -90.0, w * 0.16 * k))
     items.extend(_header(w, str(number), _title(section, tr)))
     return _card(w, length, items, f"card {number} {section.type.title}")
 

@@ -33,6 +33,7 @@ from pnp.games.nitro.geometry import PlacedSection, Point, Pose, TrackGeometry
 from pnp.games.nitro.model import Kind, NitroTrack
 from pnp.games.nitro.route import sections_crossed
 from pnp.layout.scene import Group, Item, Line, Polygon, Rect, Style, Text, Transform
+from pnp.layout.text import fill_placeholders, fit_size, text_width_mm
 
 SCALES = (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100)
 """Round map scales 1:N, tried from the largest picture down."""
@@ -40,6 +41,12 @@ PAD = 22.0
 """Table millimetres kept round the track for marks that reach past the road."""
 HEADER = 17.0
 LEGEND = 27.0
+Translate = Callable[[str], str]
+
+
+def _phrase(tr: Translate, text: str, **values: object) -> str:
+    """`text` translated, its {placeholders} filled."""
+    return fill_placeholders(tr(text), values)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +85,9 @@ def _arrow_pose(section: PlacedSection) -> tuple[float, float, float]:
     return x, y, pair[0].heading
 
 
-def track_items(track: NitroTrack, geometry: TrackGeometry, view: View, ink: float) -> list[Item]:
-    """The whole track in table millimetres: roads, Garage, bridges on top, then every mark."""
+def track_items(track: NitroTrack, geometry: TrackGeometry, view: View, ink: float, tr: Translate = str) -> list[Item]:
+    """The whole track in table millimetres: roads, Garage, bridges on top, then every mark (`tr` translates
+    the turn-back label)."""
     width = track.geometry.card_width
     bridges = [s for s in geometry.sections if track.sections[s.number - 1].over]
     items: list[Item] = []
@@ -104,7 +112,7 @@ def track_items(track: NitroTrack, geometry: TrackGeometry, view: View, ink: flo
         x, y, heading = _arrow_pose(section)
         items.append(arrow(*view.pt(Point(x, y)), view.heading(heading), width * 0.22))
     if track.race.type == "out-and-back":
-        items.extend(_turn_back(geometry.sections[-1].exit, width, view))
+        items.extend(_turn_back(geometry.sections[-1].exit, width, view, tr))
     for section in geometry.sections:
         x, y = view.pt(section.centre)
         items.extend(badge(x, y, width * 0.19, str(section.number), ink))
@@ -125,10 +133,11 @@ def track_items(track: NitroTrack, geometry: TrackGeometry, view: View, ink: flo
     return items
 
 
-def _turn_back(exit: Pose, width: float, view: View) -> list[Item]:
+def _turn_back(exit: Pose, width: float, view: View, tr: Translate) -> list[Item]:
     """A label just past the far end of an out-and-back route."""
     x, y = view.pt(offset(exit, width * 0.28, 0.0))
     size = width * 0.17
+    label = tr("Turn back").upper()
     return [
         Rect(
             x - size * 2.4,
@@ -138,29 +147,30 @@ def _turn_back(exit: Pose, width: float, view: View) -> list[Item]:
             Style(fill="#ffffff", stroke="#000000", stroke_width=0.2 * width / 63),
             radius=size * 0.3,
         ),
-        Text(x, y + size * 0.15, "TURN BACK", size * 0.75, "sans-bold", anchor="middle"),
+        Text(x, y + size * 0.15, label, fit_size(label, "sans-bold", size * 0.75, size * 4.5), "sans-bold",
+             anchor="middle"),
     ]
 
 
-def _race_line(track: NitroTrack) -> str:
+def _race_line(track: NitroTrack, tr: Translate) -> str:
     """The race in one line: laps (or the out-and-back route), players, cards, sections to cross."""
+    laps = track.race.laps
     race = (
-        f"out to card {len(track.sections)}, turn back and return to the finish line"
+        _phrase(tr, "out to card {card}, turn back and return to the finish line", card=len(track.sections))
         if track.race.type == "out-and-back"
-        else f"{track.race.laps} lap{'s' if track.race.laps != 1 else ''}"
+        else _phrase(tr, "{laps} lap" if laps == 1 else "{laps} laps", laps=laps)
     )
-    return (
-        f"{race} · {track.players} players · {len(track.sections)} cards · "
-        f"{sections_crossed(track)} sections to cross to win"
-    )
+    return " · ".join((race, _phrase(tr, "{players} players", players=track.players),
+                       _phrase(tr, "{cards} cards", cards=len(track.sections)),
+                       _phrase(tr, "{sections} sections to cross to win", sections=sections_crossed(track))))
 
 
-def _card_counts(track: NitroTrack) -> str:
+def _card_counts(track: NitroTrack, tr: Translate) -> str:
     counts = {kind: sum(1 for s in track.sections if s.type == kind) for kind in Kind}
-    parts = [f"{n} {kind.title}" for kind, n in counts.items() if n]
+    parts = [f"{n} {tr(kind.title)}" for kind, n in counts.items() if n]
     if track.garage is not None:
-        parts.append("1 Garage")
-    return "Cards on the table: " + ", ".join(parts)
+        parts.append(f"1 {tr('Garage')}")
+    return _phrase(tr, "Cards on the table: {cards}", cards=", ".join(parts))
 
 
 def _bar_length(ratio: float) -> float:
@@ -171,7 +181,37 @@ def _bar_length(ratio: float) -> float:
     return 10000.0
 
 
-def _legend(track: NitroTrack, ratio: float, width: float, top: float, tr: Callable[[str], str]) -> list[Item]:
+def _key_row(track: NitroTrack, width: float, row: float, tr: Translate) -> list[Item]:
+    """The legend's row of marks, each with its (translated) words; a mark moves right of the words before it
+    when they are long, and the words shrink when the row would not fit the map's width."""
+    keys: list[tuple[float, float, str, Callable[[float], list[Item]]]] = [
+        (0.0, 6.5, tr("card number, in driving order"), lambda x: badge(x + 2.5, row + 1.8, 2.4, "7", 0.2)),
+        (58.0, 6.0, tr("driving direction"), lambda x: [arrow(x + 2.0, row + 1.8, 0.0, 4.0)]),
+        (93.2, 5.3, tr("start grid (1 = front)"), lambda x: die_marker(x + 1.8, row + 1.8, 3.6, 1, 0.2)),
+        (131.0, 10.0, tr("Finish line").lower(),
+         lambda x: checkered(Point(x, row + 0.3), Point(x + 8, row + 0.3), Point(x, row + 3.3), View(), 4)),
+    ]
+    if any(s.hazards for s in track.sections):
+        keys.append((width - 26.0, 5.0, tr("hazard"), lambda x: hazard_mark(x + 2.0, row + 1.6, 4.0, "", 0.2)[:2]))
+    size = 2.6
+    for _ in range(2):
+        places, end = [], 0.0
+        for nominal, gap, words, _draw in keys:
+            x = max(nominal, end + 3.0 if end else 0.0)
+            places.append(x)
+            end = x + gap + text_width_mm(words, "sans", size)
+        if end <= width:
+            break
+        size *= (width - sum(gap + 3.0 for _, gap, _, _ in keys)) / sum(text_width_mm(w, "sans", size)
+                                                                       for _, _, w, _ in keys)
+    items: list[Item] = []
+    for x, (_, gap, words, draw) in zip(places, keys, strict=True):
+        items.extend(draw(x))
+        items.append(Text(x + gap, row + 3.0, words, size))
+    return items
+
+
+def _legend(track: NitroTrack, ratio: float, width: float, top: float, tr: Translate) -> list[Item]:
     items: list[Item] = []
     keys = [(ROAD[k], tr(k.title)) for k in (Kind.START_FINISH, Kind.STRAIGHT, Kind.TURN_A, Kind.TURN_B)]
     keys.append((GARAGE, f"{tr('Garage')} (G)"))
@@ -180,19 +220,8 @@ def _legend(track: NitroTrack, ratio: float, width: float, top: float, tr: Calla
         items.append(Rect(x, top, 7, 4, Style(fill=fill, stroke="#3a3a3a", stroke_width=0.2)))
         items.append(Text(x + 8.5, top + 3.2, label, 2.8))
         x += 12 + len(label) * 1.55
-    row = top + 6.5
-    items.extend(badge(2.5, row + 1.8, 2.4, "7", 0.2))
-    items.append(Text(6.5, row + 3.0, "card number, in driving order", 2.6))
-    items.append(arrow(60, row + 1.8, 0.0, 4.0))
-    items.append(Text(64, row + 3.0, "driving direction", 2.6))
-    items.extend(die_marker(95, row + 1.8, 3.6, 1, 0.2))
-    items.append(Text(98.5, row + 3.0, "start grid (1 = front)", 2.6))
-    items.extend(checkered(Point(131, row + 0.3), Point(139, row + 0.3), Point(131, row + 3.3), View(), 4))
-    items.append(Text(141, row + 3.0, tr("Finish line").lower(), 2.6))
-    if any(s.hazards for s in track.sections):
-        items.extend(hazard_mark(width - 24, row + 1.6, 4.0, "", 0.2)[:2])
-        items.append(Text(width - 21, row + 3.0, "hazard", 2.6))
-    row += 6.5
+    items.extend(_key_row(track, width, top + 6.5, tr))
+    row = top + 13.0
     bar = _bar_length(ratio)
     length = bar / ratio
     for i in range(5):
@@ -202,9 +231,10 @@ def _legend(track: NitroTrack, ratio: float, width: float, top: float, tr: Calla
     items.append(Rect(0, row, length, 2.0, Style(stroke="#000000", stroke_width=0.15)))
     items.append(Line(0, row - 1, 0, row + 3, Style(stroke="#000000", stroke_width=0.2)))
     items.append(Line(length, row - 1, length, row + 3, Style(stroke="#000000", stroke_width=0.2)))
-    items.append(Text(length + 2, row + 2.2, f"{bar / 10:g} cm on the table", 2.6))
-    items.append(Text(width, row + 2.2, f"Scale 1:{ratio:g}", 3.4, "sans-bold", anchor="end"))
-    items.append(Text(0, row + 6.5, _card_counts(track), 2.6, color="#333333"))
+    items.append(Text(length + 2, row + 2.2, _phrase(tr, "{length} cm on the table", length=f"{bar / 10:g}"), 2.6))
+    items.append(Text(width, row + 2.2, _phrase(tr, "Scale 1:{ratio}", ratio=f"{ratio:g}"), 3.4, "sans-bold",
+                      anchor="end"))
+    items.append(Text(0, row + 6.5, _card_counts(track, tr), 2.6, color="#333333"))
     return items
 
 
@@ -219,11 +249,11 @@ def map_piece(
     ox = (width - fit.width * scale) / 2
     oy = HEADER + (box_h - fit.height * scale) / 2
     ink = max(fit.ratio / 5, 0.6)
-    title = track.name or "Nitro Dice track"
+    title = _phrase(tr, "{name} — track map", name=track.name or tr("Nitro Dice track"))
     items: list[Item] = [
-        Text(0, 6.5, f"{title} — track map", 6.0, "sans-bold"),
-        Text(0, 12.5, _race_line(track), 3.2, color="#333333"),
-        Group(tuple(track_items(track, geometry, fit.view, ink)), Transform(ox, oy, 0.0, scale), label="track"),
+        Text(0, 6.5, title, 6.0, "sans-bold"),
+        Text(0, 12.5, _race_line(track, tr), 3.2, color="#333333"),
+        Group(tuple(track_items(track, geometry, fit.view, ink, tr)), Transform(ox, oy, 0.0, scale), label="track"),
         *_legend(track, fit.ratio, width, height - LEGEND + 3.0, tr),
     ]
     return fit, tuple(items)
@@ -235,9 +265,9 @@ def _tiles(length: float, window: float, overlap: float) -> int:
 
 
 def full_size_drawing(
-    track: NitroTrack, geometry: TrackGeometry, area_w: float, area_h: float, overlap: float
+    track: NitroTrack, geometry: TrackGeometry, area_w: float, area_h: float, overlap: float, tr: Translate = str
 ) -> tuple[float, float, tuple[Item, ...]]:
-    """The whole track at 1:1 with a title in its corner: (width, height, items).
+    """The whole track at 1:1 with a title in its corner: (width, height, items); `tr` translates its words.
 
     The track is turned a quarter when that needs fewer area_w x area_h tiles.
     """
@@ -248,6 +278,6 @@ def full_size_drawing(
     plain = _tiles(w, area_w, overlap) * _tiles(h, area_h, overlap)
     turned = _tiles(turned_w, area_w, overlap) * _tiles(turned_h, area_h, overlap) < plain
     view = View(PAD - y0, PAD + top + x1, True) if turned else View(PAD - x0, PAD + top - y0)
-    title = f"{track.name or 'Nitro Dice track'} — full size (1:1)"
-    items = (Text(PAD, PAD, title, 8.0, "sans-bold"), *track_items(track, geometry, view, 0.6))
+    title = _phrase(tr, "{name} — full size (1:1)", name=track.name or tr("Nitro Dice track"))
+    items = (Text(PAD, PAD, title, 8.0, "sans-bold"), *track_items(track, geometry, view, 0.6, tr))
     return (turned_w, turned_h, items) if turned else (w, h, items)

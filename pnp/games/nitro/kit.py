@@ -78,7 +78,7 @@ def track_print_job(track: NitroTrack, paper: str | None = None, tr: Callable[[s
     if racer_cards:
         groups.append(PieceGroup("Racer cards", tuple(racer_cards)))
     if options.full_size:
-        w, h, items = full_size_drawing(track, geometry, area.width, area.height, settings.tile_overlap)
+        w, h, items = full_size_drawing(track, geometry, area.width, area.height, settings.tile_overlap, tr)
         board = Piece(w, h, items, name="track at full size")
         groups.append(PieceGroup("Track at full size", (board,), crop_marks=False, tile=True, kind="board"))
     title = options.kit or track.name or "Nitro Dice track"

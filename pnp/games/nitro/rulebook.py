@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pnp.booklet.request import RulebookRequest
@@ -31,8 +32,9 @@ def rulebook_context(players: int | None = None) -> dict[str, Any]:
     return {"checks": checks, "players": seats}
 
 
-def nitro_rulebook(track: NitroTrack) -> RulebookRequest:
-    """The guide, quoting the players of this track, with this track's map as the `nitro-track` figure."""
-    _, items = map_piece(track, place_track(track), *FIGURE_MM)
+def nitro_rulebook(track: NitroTrack, tr: Callable[[str], str] = str) -> RulebookRequest:
+    """The guide, quoting the players of this track, with this track's map as the `nitro-track` figure (its
+    words translated by `tr`)."""
+    _, items = map_piece(track, place_track(track), *FIGURE_MM, tr)
     figure = Piece(*FIGURE_MM, items, name="track map")
     return RulebookRequest(GUIDE, rulebook_context(track.players), {"nitro-track": figure})

@@ -152,19 +152,21 @@ def test_finish_line_lies_where_racers_finish(oval, build, race, edge):
 
 
 @pytest.mark.parametrize("direction", ["left", "right"])
-def test_turn_cards_show_the_bend_within_the_card(oval, build, direction):
+def test_turn_cards_show_the_whole_bend_within_the_card(oval, build, direction):
     track = build(oval.replace("  - turn_b\n", f"  - {{type: turn_b, direction: {direction}}}\n", 1))
     card = track_card(track, 5, ())
     (clipped,) = card.front
-    assert isinstance(clipped, Group) and clipped.clip is not None
-    assert (clipped.clip.w, clipped.clip.h) == (card.width, card.height) == (63.0, 88.0)
-    road = next(i for i in clipped.children if isinstance(i, Polygon) and i.style.fill is not None)
-    # the bend is larger than the card, so it is clipped; at the top edge the road has swung towards the
-    # side it turns to, leaving the other top corner bare
-    ys = [p[1] for p in road.points]
-    assert min(ys) < 0 and max(ys) > card.height
-    assert _contains(road.points, (1.0, 1.0)) == (direction == "left")
-    assert _contains(road.points, (card.width - 1.0, 1.0)) == (direction == "right")
+    assert isinstance(clipped, Group) and (clipped.clip.w, clipped.clip.h) == (card.width, card.height)
+    road = next(i for i in clipped.children if isinstance(i, Group) and i.label == "road")
+    t = road.transform
+    outline = next(i for i in road.children if isinstance(i, Polygon) and i.style.fill is not None)
+    points = [(t.dx + t.scale * x, t.dy + t.scale * y) for x, y in outline.points]
+    # the whole bend, scaled down, lies on the card below its header
+    assert all(2.9 <= x <= card.width - 2.9 and 14.9 <= y <= card.height - 2.9 for x, y in points)
+    # the bend's outer edge swings up on the side away from the turn: its topmost point is on that side
+    xs = [x for x, _ in points]
+    top = min(points, key=lambda p: p[1])
+    assert (top[0] > (min(xs) + max(xs)) / 2) == (direction == "left")
     for text in (i for i in _walk(clipped.children) if isinstance(i, Text)):
         assert 0 <= text.x <= card.width and 0 <= text.y <= card.height, text
 
