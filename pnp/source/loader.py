@@ -435,4 +435,4 @@ def load_yaml_text(text: str, file: str = "<spec>", limits: Limits | None = None
 def trusted_yaml(path: Path) -> Any:
     """The data of a YAML file shipped with pnp (trusted project data, loaded safely with YAML's types)."""
     with path.open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return yaml.load(handle, Loader=yaml.CSafeLoader)  # the safe loader, in libyaml
