@@ -1,22 +1,23 @@
 """The fonts pnp prints with (DejaVu, shipped in pnp/fonts/), each registered with reportlab when first used.
 
 Input: font names used by the page description ("sans", "sans-bold", "sans-italic", "mono").
-Output: reportlab font names, text widths in mm, and the characters a font cannot show.
+Output: reportlab font names, text widths in mm, and the characters a font cannot show. Widths, glyph boxes
+and character maps of our fonts come from `pnp.font_metrics` (the values reportlab computes), so measuring text
+for layout or validation loads no PDF library; reportlab is imported when a font is registered for drawing.
 A kit's own TrueType files are registered with `own_font` under a name made from their content ("own-…"),
-which the page description then uses like ours.
+which the page description then uses like ours (their metrics come from reportlab, which reads them).
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
-
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from typing import Any
 
 from pnp.data import resource_path
+from pnp.font_metrics import FontMetrics, read_metrics
 
 FONT_DIR = resource_path("pnp", "fonts")
 
@@ -58,6 +59,9 @@ def own_font(path: Path, data: bytes) -> str:
 
     Raises FontFileError when reportlab cannot read or embed it (damaged, or its licence bits forbid
     embedding)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     name = "own-" + hashlib.sha256(data).hexdigest()[:16]
     if name in _OWN:
         return name
@@ -93,6 +97,9 @@ def _registered(font: str) -> str:
     """Register one of our fonts with reportlab on first use; return its reportlab name."""
     if font in _OWN:
         return font
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
     name = REPORTLAB_NAMES[font]
     pdfmetrics.registerFont(TTFont(name, str(FONT_DIR / FONT_FILES[font])))
     # registerFont makes the font a family of its own; keep DejaVuSans's bold and italic members mapped
@@ -117,29 +124,44 @@ def reportlab_name(font: str) -> str:
     return _registered(font)
 
 
+@cache
+def _metrics(font: str) -> FontMetrics:
+    return read_metrics(FONT_DIR / FONT_FILES[font])
+
+
+def _own_face(font: str) -> Any:
+    """reportlab's face of an own font (registered by `own_font`)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    return pdfmetrics.getFont(font).face
+
+
+@lru_cache(maxsize=8192)
+def _em_width(text: str, font: str) -> float:
+    if font in _OWN:
+        from reportlab.pdfbase import pdfmetrics
+
+        return float(pdfmetrics.stringWidth(text, font, 1000.0))
+    return _metrics(font).string_width(text)
+
+
 def text_width_mm(text: str, font: str, size_mm: float) -> float:
     """Width of `text` set in `font` at `size_mm` (em size in mm)."""
-    return pdfmetrics.stringWidth(text, _registered(font), 1000.0) * size_mm / 1000.0
+    return _em_width(text, font) * size_mm / 1000.0
 
 
 @cache
 def glyph_box(font: str) -> tuple[float, float, float, float]:
     """The box around every glyph of `font` relative to its origin, in ems, y up: x0, y0, x1, y1."""
-    x0, y0, x1, y1 = pdfmetrics.getFont(_registered(font)).face.bbox
+    x0, y0, x1, y1 = _own_face(font).bbox if font in _OWN else _metrics(font).bbox
     return x0 / 1000.0, y0 / 1000.0, x1 / 1000.0, y1 / 1000.0
-
-
-@cache
-def _charmap(font: str) -> frozenset[int]:
-    face = pdfmetrics.getFont(_registered(font)).face
-    return frozenset(face.charToGlyph)
 
 
 def missing_glyphs(text: str, font: str = "sans") -> list[str]:
     """Characters of `text` (other than line breaks) that `font` has no glyph for, in order, once each."""
-    cmap = _charmap(font)
     if text.isascii() and text.isprintable() and font not in _OWN:
         return []  # every font we ship covers printable ASCII
+    cmap = _own_face(font).charToGlyph if font in _OWN else _metrics(font).chars
     missing: list[str] = []
     for ch in text:
         if ch in "\n\r\t" or ord(ch) in cmap or ch in missing:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from pnp.fonts import text_width_mm
@@ -12,8 +13,10 @@ ASCENT = 0.76
 """Height of the first baseline below the block's top, as a fraction of the font size (DejaVu)."""
 
 
-def wrap(text: str, font: str, size: float, width: float | None) -> list[str]:
-    """Split `text` into lines no wider than `width` (mm), breaking at spaces; explicit newlines kept."""
+@lru_cache(maxsize=4096)
+def wrap(text: str, font: str, size: float, width: float | None) -> tuple[str, ...]:
+    """Split `text` into lines no wider than `width` (mm), breaking at spaces; explicit newlines kept. (Cached:
+    a card's text is wrapped to check that it fits, then to draw it.)"""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         if width is None:
@@ -28,7 +31,7 @@ def wrap(text: str, font: str, size: float, width: float | None) -> list[str]:
             else:
                 current = candidate
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 @dataclass(frozen=True, slots=True)

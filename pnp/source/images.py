@@ -8,10 +8,8 @@ instead of failing (or printing garbage) in render.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import struct
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -94,6 +92,8 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
         raise SpecError(
             Diagnostic.at(mark, "spec.image", f"{src!r} cannot be read as an image: {exc}", _FIX)
         ) from None
+    import hashlib  # loaded by a kit with images only
+
     with path.open("rb") as handle:
         key = hashlib.file_digest(handle, "sha256").hexdigest()[:16]
     if key not in _DECODED:
@@ -121,6 +121,8 @@ def _decode_problem(path: Path, header_reader: type) -> str:
     """What stops the file's pixels from being decoded (or a PNG from being embedded as it is), or ''.
 
     Called only once the pixel count is within the cap, so the decoded size is bounded by it."""
+    import zlib
+
     try:
         with header_reader(str(path)) as img:
             img.load()

@@ -145,6 +145,7 @@ class _Checker:
         if node.tag not in _COLLECTION_TAGS[type(node)]:
             raise _tag_error(self._mark(node), node.tag)
         self.open.add(key)
+        node.end_mark = node.start_mark
         levels = 0
         if isinstance(node, MappingNode):
             keys: dict[str, Node] = {}
@@ -192,6 +193,7 @@ class _Checker:
         keys[name.value] = name
 
     def _scalar(self, node: ScalarNode, what: str, hint: str) -> None:
+        node.end_mark = node.start_mark  # nothing reads end marks: one Mark less per value (a fifth of the memory)
         tag = node.tag
         if tag != _PLAIN and tag != "!" and tag not in SCALAR_TAGS:
             raise _tag_error(self._mark(node), tag)
@@ -336,4 +338,4 @@ def _load(located: Located, read: Callable[[], str], limits: Limits, path: Path)
 def trusted_yaml(path: Path) -> Any:
     """The data of a YAML file shipped with pnp (trusted project data, loaded safely with YAML's types)."""
     with path.open(encoding="utf-8") as handle:
-        return yaml.safe_load(handle)
+        return yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml when built

@@ -15,6 +15,8 @@ from pnp.diagnostics import Mark
 from pnp.source.files import Block
 
 PathKey = tuple[str | int, ...]
+SCANNED_KEYS = 12
+"""Mappings of up to this many keys are scanned for a key; larger ones are indexed once (`Located.keys`)."""
 
 
 @dataclass(slots=True)
@@ -52,21 +54,22 @@ class Located:
     blocks: dict[int, Block] = field(default_factory=dict)
     inputs: set[Path] = field(default_factory=set)
     keys: dict[int, dict[str, tuple[Any, Any]]] = field(default_factory=dict)
-    """Per mapping node (by id), its keys indexed on first lookup: one scan per mapping, not per diagnostic."""
+    """Per mapping node (by id) of over `SCANNED_KEYS` keys, its keys indexed on first lookup: one scan per
+    mapping, not per diagnostic (smaller mappings are scanned, which is as fast and keeps no index)."""
 
     def mark(self, path: PathKey) -> Mark:
         """Mark of the value at `path`, or of its nearest ancestor that has one."""
-        node, file, _, _ = self._find(path)
+        node, file, _, _, _ = self._find(path)
         return node_mark(node, file) if node is not None else Mark(self.file, 1, 1)
 
     def key_mark(self, path: PathKey) -> Mark:
         """Mark of the key naming `path` (for unknown keys), else of the value."""
-        _, _, key, found = self._find(path)
-        return key if found and key is not None else self.mark(path)
+        _, _, key, key_file, found = self._find(path)
+        return node_mark(key, key_file) if found and key is not None else self.mark(path)
 
     def block(self, path: PathKey) -> Block | None:
         """The `|` or `>` block at `path` (its style and where its text starts), None for any other value."""
-        node, _, _, found = self._find(path)
+        node, _, _, _, found = self._find(path)
         return self.blocks.get(id(node)) if found else None
 
     def text_mark(self, path: PathKey) -> Mark:
@@ -76,7 +79,7 @@ class Located:
 
     def node_at(self, path: PathKey) -> tuple[Any, str]:
         """The node at `path` (None when there is none) and its file: an opaque handle for `graft`."""
-        node, file, _, found = self._find(path)
+        node, file, _, _, found = self._find(path)
         return (node if found else None), file
 
     def graft(self, value: Any, mark: Mark, children: list[Any] | None = None) -> Grafted:
@@ -97,21 +100,25 @@ class Located:
         if parent is not None and parent.id == "sequence":
             parent.value[path[-1]] = node
 
-    def _find(self, path: PathKey) -> tuple[Any, str, Mark | None, bool]:
-        """The node at `path` (or its nearest ancestor), its file, the mark of the key naming it, whether found."""
-        node, file, key = self.node, self.file, None
+    def _find(self, path: PathKey) -> tuple[Any, str, Any, str, bool]:
+        """The node at `path` (or its nearest ancestor) and its file, the key naming it and the key's file, and
+        whether it was found. Marks are made by the callers, of the one node they need."""
+        node, file, key, key_file = self.node, self.file, None, ""
         for step in path:
             child: tuple[Any, Any] | None = None
             kind = node.id if node is not None else None
             if kind == "mapping" and isinstance(step, str):
-                index = self.keys.get(id(node))
-                if index is None:  # the first key of a name wins, as in a scan
-                    index = self.keys[id(node)] = {k.value: (k, v) for k, v in reversed(node.value)}
-                child = index.get(step)
+                if len(node.value) <= SCANNED_KEYS:
+                    child = next((pair for pair in node.value if pair[0].value == step), None)  # the first wins
+                else:
+                    index = self.keys.get(id(node))
+                    if index is None:  # the first key of a name wins, as in a scan
+                        index = self.keys[id(node)] = {k.value: (k, v) for k, v in reversed(node.value)}
+                    child = index.get(step)
             elif kind == "sequence" and type(step) is int and 0 <= step < len(node.value):
                 child = (None, node.value[step])
             if child is None:
-                return node, file, key, False
-            key, node = (node_mark(child[0], file) if child[0] is not None else None), child[1]
+                return node, file, key, key_file, False
+            key, key_file, node = child[0], file, child[1]
             file = self.included.get(id(node), file)
-        return node, file, key, True
+        return node, file, key, key_file, True

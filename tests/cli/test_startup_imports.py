@@ -88,6 +88,16 @@ def test_validating_a_plain_kit_loads_no_pdf_writer_and_no_jinja2(tmp_kit: KitFa
     assert _loaded(result, "jinja2", "reportlab.pdfgen", "reportlab.platypus", "pnp.render", "pnp.booklet") == []
 
 
+def test_validating_a_kit_measures_its_texts_without_loading_reportlab_or_pillow(tmp_kit: KitFactory) -> None:
+    fits = _fresh("validate", tmp_kit())
+    assert fits["code"] == 0, fits["stderr"]
+    assert _loaded(fits, "reportlab", "PIL", "pnp.source.table", "xml.etree") == []  # nor table readers
+    too_long = tmp_kit(MINIMAL_KIT.replace('text: "Hello"', 'text: "Hello ' + "wide " * 40 + '", size: 30pt'))
+    overflowing = _fresh("validate", too_long)  # the text is still measured: it runs past the card
+    assert "warning [text.overflow]" in overflowing["stderr"], overflowing["stderr"]
+    assert _loaded(overflowing, "reportlab", "PIL") == []
+
+
 def test_a_text_with_a_brace_is_still_a_template(tmp_kit: KitFactory) -> None:
     spec = tmp_kit(MINIMAL_KIT.replace('text: "Hello"', 'text: "Hello {{ kit.nam }}"'))
     result = _fresh("validate", spec)

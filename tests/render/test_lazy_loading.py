@@ -26,12 +26,13 @@ print(json.dumps({"modules": sorted(sys.modules), "fonts": sorted(pdfmetrics.get
 FAMILY = """
 import json, sys
 from reportlab.lib.fonts import ps2tt, tt2ps
+from reportlab.pdfbase import pdfmetrics
 from pnp import fonts
 for font in sys.argv[1:]:
     fonts.register_fonts() if font == "all" else fonts.reportlab_name(font)
 names = ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique"]
 print(json.dumps({"tt2ps": [tt2ps("DejaVuSans", b, i) for b in (0, 1) for i in (0, 1)],
-                  "ps2tt": [list(ps2tt(n)) for n in names if n in fonts.pdfmetrics.getRegisteredFontNames()]}))
+                  "ps2tt": [list(ps2tt(n)) for n in names if n in pdfmetrics.getRegisteredFontNames()]}))
 """
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.games.kit.model.components import Layout
@@ -22,8 +22,10 @@ from pnp.model.base import build_model
 from pnp.model.suggest import did_you_mean
 from pnp.source.files import resolve_inside
 from pnp.source.located import Located, PathKey
-from pnp.source.table import Row, Table, read_table
 from pnp.templating import render_template_string
+
+if TYPE_CHECKING:
+    from pnp.source.table import Row, Table
 
 DECK_KEYS = ("data", "front", "layouts")
 """Deck keys this module consumes."""
@@ -210,6 +212,8 @@ class _Expander:
             return fallback
 
     def _table(self, path: PathKey, deck: dict[str, Any]) -> Table | None:
+        from pnp.source.table import read_table  # csv, zip and XML readers: only for a deck with data
+
         target, mark = deck["data"], self.mark((*path, "data"))
         if not isinstance(target, str):
             self.errors.append(Diagnostic.at(mark, "deck.data", "`data` takes the path of a table file",

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
-from pnp.fonts import is_own
+from pnp.fonts import is_own, missing_glyphs
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import (
@@ -83,6 +83,8 @@ class Drawer:
         if path in self._glyphs_checked:
             return
         self._glyphs_checked.add(path)
+        if not missing_glyphs(text, e.font):
+            return
         piece = context.get("card") or context.get("counter") or {}
         name = str(piece.get("name") or piece.get("label") or "")
         problem = rendered_glyphs(e.text, text, e.font, context, name, self.mark(path))
