@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from yaml.nodes import MappingNode, Node, SequenceNode
 
-from pnp.source.loader import SCANNED_KEYS, load_yaml_text
+from pnp.source.loader import load_yaml_text
+from pnp.source.located import SCANNED_KEYS
 
 SMALL = "card:\n  name: A\n  count: 2\n  fields: {x: '1'}\n"
 LARGE = "big:\n" + "".join(f"  k{i}: v{i}\n" for i in range(SCANNED_KEYS + 5))
