@@ -1,8 +1,8 @@
 """Gettext catalogs of a rulebook folder, handled with Babel: extract, update, status, load.
 
 Input: a folder holding Markdown rulebooks (`*.md`), their kit's `build.yaml` (`pnp.build_steps`) and/or a
-`strings.txt` of component texts (one text a line, `#` comments). Output: `messages.pot` (every unit, with `file:line` locations), one `<lang>.po` per
-language beside it, and per-language coverage.
+`strings.txt` of component texts (one text a line, `#` comments). Output: `messages.pot` (every unit, with
+`file:line` locations), one `<lang>.po` per language beside it, and per-language coverage.
 
 Catalog dates are fixed so that extracting twice gives the same file and catalogs diff cleanly in git.
 """
