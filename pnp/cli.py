@@ -254,10 +254,12 @@ def render(spec: Path, output: Path, formats: str, dpi: int | None, paper: str |
             jobs.update(dict.fromkeys(export.files, f"{kit_stem} {fmt}"))
     if request is not None:
         from pnp.booklet.request import render_kit_rulebook
+        from pnp.pipeline import print_job
 
+        job = print_job(loaded, limits, paper, tr)  # the pieces the sheets hold, for the kit's own sections
         try:
             book = render_kit_rulebook(request, lang, plan.paper.name, rulebook,
-                                       catalogs, strict, document)
+                                       catalogs, strict, document, job, plan)
         except SpecError as exc:  # the kit's gaps (errors under --strict) are reported with the rulebook's
             raise SpecError([*gaps, *exc.diagnostics]) from None
         files[f"{stem}-rules{'-booklet' if rulebook == 'booklet' else ''}.pdf"] = book.pdf

@@ -10,6 +10,7 @@ from typing import Any
 
 from pnp.booklet.request import RulebookRequest
 from pnp.data import resource_path
+from pnp.games.mdd.build import mdd_guide
 from pnp.games.mdd.draw_pieces import car_token
 from pnp.games.mdd.draw_scenario import scenario_boards
 from pnp.games.mdd.draw_track import draw_track, track_frame
@@ -105,4 +106,4 @@ def mdd_rulebook(setup: MddSetup, tr: Callable[[str], str] = str) -> RulebookReq
     source = RULEBOOKS / ("rules-v2.1.md" if limits.name == "v2.1" else "rules-current.md")
     figures = {"mdd-track": draw_track(board, setup.track.cell, preprint=True, tr=tr),
                "mdd-car": _scale_figure(board, setup.track.cell, tr), **example_figures(source, tr)}
-    return RulebookRequest(source, context, figures)
+    return RulebookRequest(source, context, figures, mdd_guide(setup))

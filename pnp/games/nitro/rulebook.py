@@ -7,6 +7,7 @@ from typing import Any
 
 from pnp.booklet.request import RulebookRequest
 from pnp.data import resource_path
+from pnp.games.nitro.build import nitro_guide
 from pnp.games.nitro.draw_map import map_piece
 from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.model import NitroTrack
@@ -37,4 +38,4 @@ def nitro_rulebook(track: NitroTrack, tr: Callable[[str], str] = str) -> Ruleboo
     words translated by `tr`)."""
     _, items = map_piece(track, place_track(track), *FIGURE_MM, tr)
     figure = Piece(*FIGURE_MM, items, name="track map")
-    return RulebookRequest(GUIDE, rulebook_context(track.players), {"nitro-track": figure})
+    return RulebookRequest(GUIDE, rulebook_context(track.players), {"nitro-track": figure}, nitro_guide(track))
