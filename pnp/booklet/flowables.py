@@ -189,7 +189,8 @@ def _list(block: doc.ListBlock, ctx: FlowContext) -> Flowable:
 def _column_widths(cells: list[list[Paragraph]], frame_width: float) -> tuple[list[float], float]:
     """Column widths and the table's font scale, measured on the cells' paragraphs (their fonts, code spans
     included). Natural widths (longest cell line) when they fit the frame; else every column keeps its
-    longest word whole and the room left goes to the columns that want more, in proportion; a table whose
+    longest word whole and the room left is shared equally by the columns that want more (a column that needs
+    less than its share gets its natural width, so short labels stay on one line); a table whose
     longest words alone are too wide is set smaller (never below MIN_CELL_SCALE), so a word is never cut."""
     pad = 2 * _CELL_PADDING + 2
 
@@ -205,10 +206,17 @@ def _column_widths(cells: list[list[Paragraph]], frame_width: float) -> tuple[li
     scale = max(min(1.0, text_room / sum(least)), MIN_CELL_SCALE)
     least = [width * scale + pad for width in least]
     natural = [(width - pad) * scale + pad for width in natural]
-    spare = max(frame_width - sum(least), 0.0)
-    wants = [max(n - m, 0.0) for n, m in zip(natural, least, strict=True)]
-    total = sum(wants)
-    return [m + (spare * want / total if total else 0.0) for m, want in zip(least, wants, strict=True)], scale
+    widths, spare = least, max(frame_width - sum(least), 0.0)
+    while spare > 0.01:  # the room left, shared equally among the columns that want more; a short one fills up
+        wanting = [i for i, (w, n) in enumerate(zip(widths, natural, strict=True)) if n - w > 0.01]
+        if not wanting:
+            break
+        share = spare / len(wanting)
+        for i in wanting:
+            grow = min(share, natural[i] - widths[i])
+            widths[i] += grow
+            spare -= grow
+    return widths, scale
 
 
 def _scaled(style: ParagraphStyle, scale: float) -> ParagraphStyle:

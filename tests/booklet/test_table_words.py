@@ -50,7 +50,7 @@ def _cut_words(pdf: bytes, vocabulary: set[str]) -> list[str]:
                 if b["top"] <= a["top"] + 1.0:
                     continue
                 head, whole = _clean(a["text"]), _clean(a["text"] + b["text"])
-                if len(whole) > 3 and whole in vocabulary and head not in vocabulary:
+                if head and len(whole) > 3 and whole in vocabulary and head not in vocabulary:
                     cut.append(f"page {number}: {a['text']}|{b['text']}")
     return cut
 
