@@ -83,7 +83,8 @@ def _assert_fonts_cover_the_text(pdf: bytes) -> None:
         for page in doc.pages:
             for char in page.chars:
                 subset, _, base = char["fontname"].partition("+")
-                assert len(subset) == 6 and base in _FONT_OF, f"{char['text']!r} drawn in {char['fontname']}, not an embedded pnp font"
+                embedded = len(subset) == 6 and base in _FONT_OF
+                assert embedded, f"{char['text']!r} drawn in {char['fontname']}, not an embedded pnp font"
                 assert missing_glyphs(char["text"], _FONT_OF[base]) == [], f"{char['text']!r} in {base}"
                 greek += bool(_GREEK.match(char["text"]))
     assert greek > 100  # the check looked at Greek text
