@@ -33,7 +33,7 @@ EXPECTED = {
     ("el", "mdd"): (["Κίνηση αυτοκινήτου", "ΤΕΡΜΑΤΙΣΜΟΣ"], ["Τι περιέχει το κιτ", "Η σχάρα εκκίνησης"]),
     ("es", "drag-rage"): (["SALIDA", "META"], ["Ganar una manga", "Paracaídas roto"]),
     ("el", "drag-rage"): (["ΕΚΚΙΝΗΣΗ", "ΤΕΡΜΑΤΙΣΜΟΣ"], ["Νίκη σε έναν γύρο", "Σπασμένο αλεξίπτωτο"]),
-    ("es", "nitro-dice"): (["Boxes"], ["Describir un circuito", "Equilibrio de tipos de carta"]),
+    ("es", "nitro-dice"): (["Garaje"], ["Describir un circuito", "Equilibrio de tipos de carta"]),
     ("el", "nitro-dice"): (["Γκαράζ"], ["Περιγραφή μιας πίστας", "Ισορροπία τύπων κάρτας"]),
 }
 """(language, game): texts the kit's sheets print, texts its rulebook prints."""
