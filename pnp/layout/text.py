@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -11,6 +12,26 @@ from pnp.layout.scene import Text
 
 ASCENT = 0.76
 """Height of the first baseline below the block's top, as a fraction of the font size (DejaVu)."""
+
+
+_GREEK_CAPS_DROP = {"\u0301", "\u0300", "\u0342", "\u0313", "\u0314", "\u0345"}
+"""Marks Greek drops in capitals: tonos/oxia, varia, perispomeni, breathings, ypogegrammeni."""
+
+
+def caps(text: str) -> str:
+    """`text` in capitals for a printed label, as each script writes them: Greek capitals lose their
+    accents and breathings (ΤΕΡΜΑΤΙΣΜΟΣ, not ΤΕΡΜΑΤΙΣΜΌΣ) and keep the diaeresis; other letters
+    (Í, Ñ, Ü) keep their marks."""
+    out: list[str] = []
+    for char in unicodedata.normalize("NFD", text.upper()):
+        if char in _GREEK_CAPS_DROP and out and _is_greek(out[-1]):
+            continue
+        out.append(char)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+def _is_greek(char: str) -> bool:
+    return "\u0370" <= char <= "\u03ff" or "\u1f00" <= char <= "\u1fff" or char == "\u0308"
 
 
 @lru_cache(maxsize=4096)

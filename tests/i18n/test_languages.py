@@ -40,7 +40,9 @@ def test_regional_and_differently_written_codes_fall_back_to_the_language(run_pn
 def test_an_unknown_language_is_a_usage_error_listing_the_languages(run_pnp: PnpRunner, tmp_path: Path):
     result = run_pnp("render", DECK, "-o", tmp_path / "out", "--lang", "xx")
     assert result.exit_code == 2
-    assert "'xx'" in result.output and "use one of: en, it" in result.output
+    assert "'xx'" in result.output and "use one of: en, " in result.output
+    listed = [code.strip(",") for code in result.output.split("use one of: ", 1)[1].split()]
+    assert listed[0] == "en" and {"el", "es", "it"} <= set(listed)  # English, then every shipped language
     assert not (tmp_path / "out").exists()
 
 

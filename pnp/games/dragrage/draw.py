@@ -14,7 +14,7 @@ from pnp.layout.cards import reference_card
 from pnp.layout.dice import die_net
 from pnp.layout.pieces import Piece, PieceGroup
 from pnp.layout.scene import Ellipse, Group, Item, Polygon, Rect, Style, Text, Transform
-from pnp.layout.text import fill_placeholders, fit_size, text_width_mm
+from pnp.layout.text import caps, fill_placeholders, fit_size, text_width_mm
 
 PLAYERS: tuple[tuple[str, str, str], ...] = (("A", "#d55e00", "#ffffff"), ("B", "#0072b2", "#ffffff"))
 """Player letter, car colour, ink."""
@@ -46,7 +46,7 @@ def strip(lane_length: int, finish_after: int, space: float, tr: Callable[[str],
     """Two parallel lanes of `lane_length` spaces: Start, finish line after `finish_after`, target space,
     run-off shaded, and a counter row along each lane (counters go beside the space the car left).
     `tr` translates its words; the Start label shrinks to fit its space when the translation is long."""
-    start = tr("Start").upper()
+    start = caps(tr("Start"))
     width = lane_length * space
     title_h = 9.0
     height = title_h + 2 * COUNTER_ROW + 2 * LANE_H
@@ -89,7 +89,7 @@ def strip(lane_length: int, finish_after: int, space: float, tr: Callable[[str],
             if (k + j) % 2 == 0:
                 items.append(Rect(finish_x - cell + j * cell, top + k * cell, cell, cell,
                                   Style(fill="#000000", stroke=None)))
-    items.append(Text(finish_x, top - 1.5, tr("Finish").upper(), 3.2, "sans-bold", INK, "middle"))
+    items.append(Text(finish_x, top - 1.5, caps(tr("Finish")), 3.2, "sans-bold", INK, "middle"))
     if finish_after + 1 <= lane_length:
         items.append(Text(finish_x + space / 2, bottom + 4.0, tr("target"), 2.8, "sans-bold", "#7a6a00", "middle"))
     if finish_after + 2 <= lane_length:

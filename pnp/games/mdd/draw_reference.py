@@ -17,7 +17,7 @@ from pnp.layout.cards import reference_card
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Item, Rect, Style, Text
 from pnp.layout.strokes import CUT, fold_line
-from pnp.layout.text import fill_placeholders, fit_size
+from pnp.layout.text import caps, fill_placeholders, fit_size
 from pnp.source.loader import trusted_yaml
 
 Translate = Callable[[str], str]
@@ -65,7 +65,7 @@ def award_pawns(cell: float, tr: Translate = str) -> list[Piece]:
         ink = ink_on(fill)
         items: list[Item] = [Rect(0, 0, w, h, Style(fill=fill, stroke=None)), *fold_line(0, h / 2, w, h / 2),
                              Rect(0, 0, w, h, CUT)]
-        label = tr(name.capitalize()).upper()
+        label = caps(tr(name.capitalize()))
         size = fit_size(label, "sans-bold", min(cell * 0.3, 4.0), w * 0.84)
         items.append(Text(w / 2, h * 0.25, label, size, "sans-bold", ink, "middle", 180.0))
         items.append(Text(w / 2, h * 0.75 + size * 0.36, label, size, "sans-bold", ink, "middle"))

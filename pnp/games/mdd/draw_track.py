@@ -13,7 +13,7 @@ from pnp.games.mdd.draw_common import team_look
 from pnp.games.mdd.geometry import Board, Cell
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
-from pnp.layout.text import fit_size
+from pnp.layout.text import caps, fit_size
 
 ASPHALT = "#eeeeea"
 GRID = Style(stroke="#9a9a92", stroke_width=0.25)
@@ -94,7 +94,7 @@ def draw_track(board: Board, cell: float, preprint: bool, tr: Callable[[str], st
     # start line under row 1
     start_y = f.y(1) + c
     items.append(Line(f.x(1), start_y, f.x(f.lanes + 1), start_y, Style(stroke="#1f1f1f", stroke_width=0.8)))
-    items.extend(_finish_flag(f, tr("Finish").upper()))
+    items.extend(_finish_flag(f, caps(tr("Finish"))))
     number = min(c * 0.32, 4.0)
     for row in range(1, f.rows + 1):
         y = f.y(row) + c / 2 + number * 0.36

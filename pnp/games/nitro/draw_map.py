@@ -33,7 +33,7 @@ from pnp.games.nitro.geometry import PlacedSection, Point, Pose, TrackGeometry
 from pnp.games.nitro.model import Kind, NitroTrack
 from pnp.games.nitro.route import sections_crossed
 from pnp.layout.scene import Group, Item, Line, Polygon, Rect, Style, Text, Transform
-from pnp.layout.text import fill_placeholders, fit_size, text_width_mm
+from pnp.layout.text import caps, fill_placeholders, fit_size, text_width_mm
 
 SCALES = (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 60, 80, 100)
 """Round map scales 1:N, tried from the largest picture down."""
@@ -137,7 +137,7 @@ def _turn_back(exit: Pose, width: float, view: View, tr: Translate) -> list[Item
     """A label just past the far end of an out-and-back route."""
     x, y = view.pt(offset(exit, width * 0.28, 0.0))
     size = width * 0.17
-    label = tr("Turn back").upper()
+    label = caps(tr("Turn back"))
     return [
         Rect(
             x - size * 2.4,
