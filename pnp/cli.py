@@ -233,10 +233,12 @@ def render(spec: Path, output: Path, formats: str, paper: str | None, lang: str 
         files = render_files(document, stem, chosen)
     if rulebook != "none" and loaded.plugin.rulebook is not None:
         from pnp.booklet.request import render_kit_rulebook
+        from pnp.pipeline import print_job
 
+        job = print_job(loaded, limits, paper, tr)  # the pieces the sheets hold, for the kit's own sections
         try:
             book = render_kit_rulebook(loaded.plugin.rulebook(loaded.spec), lang, plan.paper.name, rulebook,
-                                       catalogs, strict, document)
+                                       catalogs, strict, document, job, plan)
         except SpecError as exc:  # the kit's gaps (errors under --strict) are reported with the rulebook's
             raise SpecError([*gaps, *exc.diagnostics]) from None
         files[f"{stem}-rules{'-booklet' if rulebook == 'booklet' else ''}.pdf"] = book.pdf

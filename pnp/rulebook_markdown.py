@@ -9,7 +9,9 @@ Conventions on top of CommonMark (documented in docs/rulebooks.md):
 - the first `# Heading` is the title; the blocks after it, up to the first `##` heading or
   `<!-- pagebreak -->`, form the title page;
 - `<!-- toc -->` places the table of contents (the heading just before it is its title);
-- `<!-- pagebreak -->` starts a new page; other HTML comments are ignored; other raw HTML is an error;
+- `<!-- pagebreak -->` starts a new page; `<!-- kit: NAME -->` places a section the kit supplies (`contents`:
+  the table of what the kit holds, `build`: the "How to build" steps); other HTML comments are ignored; other
+  raw HTML is an error;
 - a paragraph made of one image `![Caption](figure:NAME)` is a figure supplied by the kit; a title such as
   `"35%"` after the name caps its height at that share of the page's text frame.
 """
@@ -28,6 +30,7 @@ _FIGURE_RE = re.compile(
     r'^!\[(?P<caption>.*)\]\(figure:(?P<name>[A-Za-z0-9_.-]+)(?:\s+"(?P<height>[1-9][0-9]?)%")?\)$', re.DOTALL
 )
 _COMMENT_RE = re.compile(r"^<!--\s*(?P<body>.*?)\s*-->\s*$", re.DOTALL)
+_KIT_RE = re.compile(r"^kit:\s*(?P<name>[a-z][a-z0-9-]*)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +99,15 @@ class Rule:
     pass
 
 
-Block = Heading | Paragraph | Figure | ListBlock | Table | Quote | Code | PageBreak | Contents | Rule
+@dataclass(frozen=True, slots=True)
+class KitSection:
+    """A section the kit supplies (`<!-- kit: NAME -->`), typeset from the kit's print job."""
+
+    name: str
+    line: int
+
+
+Block = Heading | Paragraph | Figure | ListBlock | Table | Quote | Code | PageBreak | Contents | Rule | KitSection
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,6 +208,9 @@ class _Parser:
             return PageBreak()
         if body == "toc":
             return Contents()
+        kit = _KIT_RE.match(body)
+        if kit:
+            return KitSection(kit["name"], self.line)
         return None
 
     def list_block(self, token: Token) -> ListBlock:

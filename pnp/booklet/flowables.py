@@ -5,14 +5,16 @@ the frame size and the figures the kit supplies (files, or pieces drawn as vecto
 flowables for the title page and one for the body, ready for `pnp.booklet.layout`.
 
 Headings are `HeadingParagraph`s (keep-with-next, listed in the table of contents); a figure that the kit
-did not supply is a dashed placeholder box with its caption, or an error under `strict`.
+did not supply is a dashed placeholder box with its caption, or an error under `strict`. A kit section
+(`<!-- kit: NAME -->`) is typeset from the blocks the kit supplies (`pnp.booklet.guide`): its table, notes,
+headings and numbered steps, each step's figure beside its text.
 """
 
 from __future__ import annotations
 
 import io
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
@@ -37,6 +39,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp import rulebook_markdown as doc
 from pnp.booklet.figure import PieceFigure, figure_size_mm
+from pnp.booklet.guide import Steps
 from pnp.booklet.styles import ACCENT, MUTED, RULE, TINT, Styles
 from pnp.booklet.text import TextResolver
 from pnp.diagnostics import Diagnostic, Mark, SpecError
@@ -51,6 +54,8 @@ _TOC_LEVELS = {1: 0, 2: 0, 3: 1}
 """Contents level of each heading level; deeper headings are not listed."""
 _CELL_PADDING = 6.0
 """Left and right padding of table cells, points."""
+_STEP_FIGURE_SHARE = 0.36
+"""Width of a step's figure column as a share of the frame width."""
 
 
 def _font_command() -> tuple[str, tuple[int, int], tuple[int, int], str]:
@@ -77,6 +82,8 @@ class FlowContext:
     figures: Mapping[str, Path | Piece]
     strict: bool
     source_file: str
+    sections: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
+    """The blocks of each kit section (`<!-- kit: NAME -->`) the kit supplies."""
 
 
 def _heading(block: doc.Heading, ctx: FlowContext, toc_level: int | None) -> HeadingParagraph:
@@ -276,10 +283,55 @@ def _contents(ctx: FlowContext) -> Flowable:
     return toc
 
 
+def _steps(block: Steps, ctx: FlowContext) -> Flowable:
+    """Numbered steps: number, figure (vector, at most its natural size) and text on one row each."""
+    figure_width = ctx.frame_width * _STEP_FIGURE_SHARE
+    number_width = ctx.styles.body_size * 2.0
+    number_style = ParagraphStyle("step-number", parent=ctx.styles["h3"], spaceBefore=0, spaceAfter=0)
+    rows = []
+    for number, step in enumerate(block.steps, start=1):
+        piece = ctx.figures[step.figure]
+        assert isinstance(piece, Piece)
+        width, _ = figure_size_mm(piece)
+        figure = PieceFigure(piece, min(1.0, (figure_width - 4) / (width * PT_PER_MM)))
+        rows.append([Paragraph(f"{number}", number_style), figure, _paragraph(step.text, ctx, "item")])
+    table = Table(rows, colWidths=[number_width, figure_width, ctx.frame_width - figure_width - number_width],
+                  hAlign="LEFT")
+    table.setStyle(TableStyle([
+        _font_command(),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LINEBELOW", (0, 0), (-1, -2), 0.3, RULE),
+        ("TOPPADDING", (0, 0), (-1, -1), 3),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
+        ("LEFTPADDING", (0, 0), (-1, -1), 2),
+    ]))
+    return KeepTogether([table, Spacer(0, ctx.styles.body_size)])
+
+
+def _kit_section(block: doc.KitSection, ctx: FlowContext) -> list[Flowable]:
+    """The blocks the kit supplies for `block`; a marked placeholder when it supplies none (error if strict)."""
+    supplied = ctx.sections.get(block.name)
+    if supplied is not None:
+        return _blocks(tuple(supplied), ctx)  # type: ignore[arg-type]
+    if ctx.strict:
+        raise SpecError(Diagnostic.at(
+            Mark(ctx.source_file, block.line, 1), "rulebook.kit",
+            f"the kit supplies no section named '{block.name}'",
+            f"print the rulebook with its kit (`pnp render`), or drop --strict to print a placeholder "
+            f"(known: {', '.join(ctx.sections) or 'none'})"))
+    return [Paragraph(f"[ kit: {block.name} ]", ctx.styles["placeholder"])]
+
+
 def _blocks(blocks: tuple[doc.Block, ...], ctx: FlowContext, role: str = "body") -> list[Flowable]:
     out: list[Flowable] = []
     for index, block in enumerate(blocks):
-        if isinstance(block, doc.Heading):
+        if isinstance(block, doc.KitSection):
+            out.extend(_kit_section(block, ctx))
+        elif isinstance(block, Steps) and out and isinstance(out[-1], HeadingParagraph):
+            out.append(KeepTogether([out.pop(), *_steps(block, ctx)._content]))  # a heading stays with its steps
+        elif isinstance(block, Steps):
+            out.append(_steps(block, ctx))
+        elif isinstance(block, doc.Heading):
             before_toc = index + 1 < len(blocks) and isinstance(blocks[index + 1], doc.Contents)
             out.append(_heading(block, ctx, None if before_toc else _TOC_LEVELS.get(block.level)))
         elif isinstance(block, doc.Paragraph):

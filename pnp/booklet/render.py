@@ -53,6 +53,7 @@ def render_rulebook(
     catalogs: Path | None = None,
     author: str = AUTHOR,
     subject: str | None = None,
+    sections: Mapping[str, tuple[Any, ...]] | None = None,
 ) -> RulebookResult:
     """Typeset the Markdown rulebook `source` as a PDF.
 
@@ -69,6 +70,8 @@ def render_rulebook(
       items), used by `![Caption](figure:NAME)`; an unsupplied figure prints a marked placeholder box.
     - `catalogs`: a translator's folder (`<folder of source>/<lang>.po`) searched before the catalog beside the
       source.
+    - `sections`: the blocks of each `<!-- kit: NAME -->` section (`pnp.booklet.guide.KitGuide`); a section
+      the kit does not supply prints a marked placeholder (an error under `strict`).
     - `author`, `subject`: the PDF metadata (default: pnp, and the title), so a rulebook printed with a kit
       names the kit's author and the kit.
 
@@ -95,7 +98,8 @@ def render_rulebook(
     styles = make_styles(page_size)
     frame_width = page_size[0] - styles.margin_inner - styles.margin_outer
     frame_height = page_size[1] - styles.margin_top - styles.margin_bottom
-    flow = FlowContext(resolver, styles, frame_width, frame_height, dict(figures or {}), strict, str(source))
+    flow = FlowContext(resolver, styles, frame_width, frame_height, dict(figures or {}), strict, str(source),
+                       dict(sections or {}))
     title_page = title_flowables(document, flow)
     body = body_flowables(document, flow)
     if strict:

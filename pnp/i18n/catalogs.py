@@ -1,8 +1,8 @@
 """Gettext catalogs of a rulebook folder, handled with Babel: extract, update, status, load.
 
-Input: a folder holding Markdown rulebooks (`*.md`) and/or a `strings.txt` of component texts (one text a
-line, `#` comments). Output: `messages.pot` (every unit, with `file:line` locations), one `<lang>.po` per
-language beside it, and per-language coverage.
+Input: a folder holding Markdown rulebooks (`*.md`), their kit's `build.yaml` (`pnp.build_steps`) and/or a
+`strings.txt` of component texts (one text a line, `#` comments). Output: `messages.pot` (every unit, with
+`file:line` locations), one `<lang>.po` per language beside it, and per-language coverage.
 
 Catalog dates are fixed so that extracting twice gives the same file and catalogs diff cleanly in git.
 """
@@ -25,6 +25,7 @@ from pnp.diagnostics import Diagnostic, Mark, SpecError
 
 TEMPLATE_NAME = "messages.pot"
 STRINGS_NAME = "strings.txt"
+BUILD_NAME = "build.yaml"
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=UTC)
 PROJECT = "pnp rulebooks"
 HEADER = (
@@ -63,12 +64,17 @@ def _error(path: Path, line: int, message: str, hint: str) -> SpecError:
 def source_units(folder: Path) -> list[tuple[str, str, int]]:
     """(msgid, file name, line) of every unit of the folder's sources, files in name order."""
     # imported here: pnp.booklet renders through pnp.i18n.translate, which needs this module first
+    from pnp.build_steps import guide_units, parse_build
     from pnp.rulebook_markdown import iter_units, parse_document
 
     found: list[tuple[str, str, int]] = []
     for path in sorted(folder.glob("*.md")):
         document = parse_document(path.read_text(encoding="utf-8"), str(path))
         found.extend((unit.text, path.name, unit.line) for unit in iter_units(document))
+    build = folder / BUILD_NAME
+    if build.is_file():
+        guide = parse_build(build.read_text(encoding="utf-8"), str(build))
+        found.extend((unit.text, build.name, unit.line) for unit in guide_units(guide))
     strings = folder / STRINGS_NAME
     if strings.exists():
         for number, line in enumerate(strings.read_text(encoding="utf-8").splitlines(), start=1):

@@ -44,8 +44,8 @@ class Translation:
 
     def lookup(self, unit: Unit) -> Resolved:
         """The translation of `unit`, or its source text when the catalog lacks it (counted as missing)."""
-        if self.catalog is None:
-            return Resolved(unit.text, self.source_file, unit.line, False)
+        if self.catalog is None or not any(ch.isalpha() for ch in unit.text):
+            return Resolved(unit.text, self.source_file, unit.line, False)  # numbers and signs: as written
         message = self.catalog.get(unit.text)
         if message is None or not message.string or message.fuzzy:
             if unit not in self.missing:

@@ -21,7 +21,7 @@ def german(tmp_path: Path) -> Path:
     folder = tmp_path / "de"
     init_folder(folder, "de")
     translate(folder / "components" / "de.po", {"Finish": "Ziel", "sheet {number} of {total}": "Blatt {number}"})
-    translate(folder / "dragrage" / "de.po", {"The idea": "Die Idee", "{{ counters.total }}": "elf"})
+    translate(folder / "dragrage" / "de.po", {"The idea": "Die Idee", "Pages to print ({{ printed.paper }})": "Seiten"})
     return folder
 
 
@@ -36,7 +36,7 @@ def test_render_names_the_untranslated_texts_and_dropped_placeholders(run_pnp: P
     assert "[i18n.placeholder]" in err and "leaves out {total}" in err
     book = next(line for line in err.splitlines() if "rules.md have no 'de' translation" in line)
     assert f"{german / 'dragrage' / 'de.po'}:1:1: warning [i18n.missing]" in book
-    assert "leaves out {{ counters.total }}" in err
+    assert "leaves out {{ printed.paper }}" in err
     assert sorted(p.name for p in (tmp_path / "out").iterdir() if p.suffix == ".pdf") == [
         "drag-rage-a4-de-rules.pdf", "drag-rage-a4-de.pdf"]
 
@@ -54,10 +54,10 @@ def test_strict_with_only_the_placeholder_gap_in_the_rulebook_is_an_error(run_pn
     (folder / "dragrage").mkdir(parents=True)
     installed = (installed_folders()["dragrage"] / "it.po").read_text(encoding="utf-8")
     (folder / "dragrage" / "it.po").write_text(installed, encoding="utf-8")
-    translate(folder / "dragrage" / "it.po", {"{{ dice.count }}": "quattro"})
+    translate(folder / "dragrage" / "it.po", {"six-sided; this kit prints {{ printed.dice }}": "a sei facce"})
     result = run_pnp("render", DRAG, "-o", tmp_path / "out", "--lang", "it", "--catalogs", folder, "--strict")
     assert result.exit_code == 1
-    assert "error [i18n.placeholder] the translation leaves out {{ dice.count }}" in result.stderr
+    assert "error [i18n.placeholder] the translation leaves out {{ printed.dice }}" in result.stderr
     assert not (tmp_path / "out").exists()
 
 

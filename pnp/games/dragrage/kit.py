@@ -7,6 +7,7 @@ from typing import Any
 
 from pnp.booklet.request import RulebookRequest
 from pnp.data import resource_path
+from pnp.games.dragrage.build import dragrage_guide
 from pnp.games.dragrage.draw import dragrage_groups, space_width, strip
 from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE
@@ -53,4 +54,4 @@ def dragrage_rulebook(spec: DragRageSpec) -> RulebookRequest:
     context = rulebook_context(spec)
     options = spec.print or DragRagePrint()
     figure = strip(spec.lane_length, spec.finish_after, space_width(spec.lane_length, options.space))
-    return RulebookRequest(RULEBOOKS[spec.crossing_move], context, {"drag-strip": figure})
+    return RulebookRequest(RULEBOOKS[spec.crossing_move], context, {"drag-strip": figure}, dragrage_guide())

@@ -9,6 +9,7 @@ from typing import Any
 
 from pnp.booklet.request import RulebookRequest
 from pnp.data import resource_path
+from pnp.games.mdd.build import mdd_guide
 from pnp.games.mdd.draw_pieces import car_token
 from pnp.games.mdd.draw_scenario import scenario_boards
 from pnp.games.mdd.draw_track import draw_track, track_frame
@@ -103,4 +104,4 @@ def mdd_rulebook(setup: MddSetup) -> RulebookRequest:
     source = RULEBOOKS / ("rules-v2.1.md" if limits.name == "v2.1" else "rules-current.md")
     figures = {"mdd-track": draw_track(board, setup.track.cell, preprint=True),
                "mdd-car": _scale_figure(board, setup.track.cell), **example_figures(source)}
-    return RulebookRequest(source, context, figures)
+    return RulebookRequest(source, context, figures, mdd_guide(setup))

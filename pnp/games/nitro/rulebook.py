@@ -6,6 +6,7 @@ from typing import Any
 
 from pnp.booklet.request import RulebookRequest
 from pnp.data import resource_path
+from pnp.games.nitro.build import nitro_guide
 from pnp.games.nitro.draw_map import map_piece
 from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.model import NitroTrack
@@ -35,4 +36,4 @@ def nitro_rulebook(track: NitroTrack) -> RulebookRequest:
     """The guide, quoting the players of this track, with this track's map as the `nitro-track` figure."""
     _, items = map_piece(track, place_track(track), *FIGURE_MM)
     figure = Piece(*FIGURE_MM, items, name="track map")
-    return RulebookRequest(GUIDE, rulebook_context(track.players), {"nitro-track": figure})
+    return RulebookRequest(GUIDE, rulebook_context(track.players), {"nitro-track": figure}, nitro_guide(track))
