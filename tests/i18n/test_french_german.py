@@ -26,20 +26,23 @@ KITS = {
     # kit: {lang: (texts on the kit's sheets, texts in its rulebook)}; English that must not print
     "mdd-micro/kit.yaml": {
         "fr": (["feuille 1 sur 6", "Déplacer une voiture", "coller dessous"],
-               ["Règles complètes, version 2.1 (2009)", "Le dé donne 5.", "Récompenses"]),
+               ["Règles complètes, version 2.1 (2009)", "Le dé donne 5.", "Récompenses", "Fabriquer le kit"]),
         "de": (["Blatt 1 von 6", "So fährt ein Auto", "darunter kleben"],
-               ["Vollständige Regeln, Version 2.1 (2009)", "Gewürfelt: 5.", "Preise"]),
-        None: (["sheet 1 of 6", "How a car moves"], ["Complete rules, version 2.1", "Rolls 5."]),
+               ["Vollständige Regeln, Version 2.1 (2009)", "Gewürfelt: 5.", "Preise", "Das Kit basteln"]),
+        None: (["sheet 1 of 6", "How a car moves"],
+               ["Complete rules, version 2.1", "Rolls 5.", "How to build the kit"]),
     },
     "nitro-dice/three-lap-race.yaml": {
-        "fr": (["Départ/Arrivée", "Virage A", "Ligne droite"], ["construire vos propres circuits"]),
-        "de": (["Start/Ziel", "Kurve A", "Gerade"], ["eigene Strecken bauen"]),
-        None: (["actual size"], ["building your own tracks"]),
+        "fr": (["Départ/Arrivée", "Virage A", "Ligne droite"],
+               ["construire vos propres circuits", "Cartes de circuit"]),
+        "de": (["Start/Ziel", "Kurve A", "Gerade"], ["eigene Strecken bauen", "Streckenkarten"]),
+        None: (["actual size"], ["building your own tracks", "Track cards"]),
     },
     "drag-rage/kit.yaml": {
-        "fr": (["versos de la feuille 1", "imprimer à 100"], ["Gagner une manche", "Parachute cassé"]),
-        "de": (["Rückseiten von Blatt 1", "Originalgröße"], ["Einen Lauf gewinnen", "Motorschaden"]),
-        None: (["backs of sheet 1", "actual size"], ["Winning a heat", "Blown engine"]),
+        "fr": (["versos de la feuille 1", "imprimer à 100"],
+               ["Gagner une manche", "Parachute cassé", "Tableau des manches"]),
+        "de": (["Rückseiten von Blatt 1", "Originalgröße"], ["Einen Lauf gewinnen", "Motorschaden", "Lauftafel"]),
+        None: (["backs of sheet 1", "actual size"], ["Winning a heat", "Blown engine", "Heat tracker"]),
     },
 }
 
