@@ -19,6 +19,7 @@ from typing import Any
 
 from pnp import rulebook_markdown as doc
 from pnp.build_steps import BuildGuideData, Step
+from pnp.diagnostics import Diagnostic, Mark, Severity
 from pnp.layout.build_figures import step_figure
 from pnp.layout.imposition import Plan, Tile
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
@@ -59,6 +60,15 @@ class KitGuide:
     """Names of the printed groups the build guide has no instructions for."""
     rows: tuple[tuple[str, int], ...] = ()
     """(label msgid, count) of every table row, for checks."""
+    file: str = ""
+    """The build guide data file (where missing instructions belong)."""
+
+    def warnings(self) -> list[Diagnostic]:
+        """One warning per printed group without instructions (left out of the table and the steps)."""
+        return [Diagnostic.at(Mark(self.file, 1, 1), "rulebook.build",
+                              f"the kit prints '{name}' but its rulebook has no build steps for it, so the rulebook "
+                              "does not list it", "add its piece type to this file's `pieces:`", Severity.WARNING)
+                for name in self.missing]
 
 
 def _literal(value: int | str, line: int) -> doc.Unit:
@@ -118,7 +128,7 @@ def kit_guide(data: BuildGuideData, job: PrintJob, plan: Plan, extras: KitExtras
     dice = sum(len(g.pieces) for g in job.groups if g.kind == "dice")
     context = {"printed": {"paper": paper_label(plan), "pages": plan.sheet_count, "dice": dice}}
     return KitGuide({"contents": tuple(contents), "build": tuple(blocks)}, figures, context, tuple(missing),
-                    tuple(counted))
+                    tuple(counted), data.file)
 
 
 def _section(data: BuildGuideData, group: PieceGroup, index: int, plan: Plan,

@@ -65,6 +65,7 @@ def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, 
     context = dict(request.context)
     pieces = dict(request.figures)
     sections: dict[str, tuple[Any, ...]] = {}
+    guide = None
     if request.guide is not None and job is not None and plan is not None:
         guide = request.guide(job, plan)
         context.update(guide.context)
@@ -82,4 +83,6 @@ def render_kit_rulebook(request: RulebookRequest, lang: str | None, paper: str, 
         result = render_rulebook(request.source, lang=lang, paper=paper, imposition=imposition,
                                  context=context, figures=figures, catalogs=catalogs, strict=strict,
                                  sections=sections, **about)
+    if guide is not None:
+        result.warnings.extend(guide.warnings())
     return result

@@ -18,7 +18,7 @@ from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Point, Polygon, 
 
 BOX = (46.0, 32.0)
 """Width and height of a step figure, mm."""
-MAP_BOX = (46.0, 72.0)
+MAP_BOX = (56.0, 90.0)
 """Largest size of an assembly map, mm."""
 INK = "#1f2a44"
 ACCENT = "#c0392b"

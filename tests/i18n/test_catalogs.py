@@ -123,3 +123,16 @@ def test_component_texts_translate_and_fall_back_to_english():
     assert translate_component("Finish line", None) == "Finish line"
     assert gettext_for("xx")("Start") == "Start"
     assert translate_component("Not a component text", "it") == "Not a component text"
+
+
+def test_extract_takes_the_build_steps_of_the_kit_with_their_lines(folder):
+    (folder / "build.yaml").write_text(
+        "table: {component: Component, number: Number, use: Use}\npages: {label: Pages, use: print them}\n"
+        "backs: Print both sides.\npieces:\n  - {kind: dice, use: a die, build: die}\n"
+        "builds:\n  die:\n    title: The die\n    steps:\n      - {figure: cube, text: Fold the cube.}\n",
+        encoding="utf-8")
+    _run("extract", str(folder))
+    entries = {m.id: m.locations for m in _read(folder / "messages.pot") if m.id}
+    assert entries["Fold the cube."] == [("build.yaml", 10)]
+    assert entries["The die"] == [("build.yaml", 8)] and entries["a die"] == [("build.yaml", 5)]
+    assert entries["Roll the die."] == [("rules.md", 7)]
