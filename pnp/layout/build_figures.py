@@ -3,7 +3,8 @@
 Input: the figure's name (`pnp.build_steps.FIGURES`), a sample piece of the kit (the piece type's first
 piece as printed) and, for the assembly map, the tiles of its board in the kit's plan. Output: a `Piece` in
 figure millimetres (about `BOX` in size, the map up to `MAP_BOX`), drawn with the scene primitives and no
-raster image (a sample's `Image` items are left out, its outline kept). Nothing here knows a game: the
+raster image (a sample's `Image` items are left out, its outline kept; the map's board is drawn without its
+texts, too small to read, so that only the tile labels speak). Nothing here knows a game: the
 folded shapes (tent, tube, half, cube) are generic paper-craft forms.
 """
 
@@ -33,14 +34,14 @@ _FOLD = Style(stroke=ACCENT, stroke_width=0.55, dash=(1.2, 0.8))
 _ARROW = Style(stroke=ACCENT, stroke_width=0.5)
 
 
-def _vector_only(items: Sequence[Item]) -> tuple[Item, ...]:
-    """`items` without raster images (groups keep their other children)."""
+def _vector_only(items: Sequence[Item], texts: bool = True) -> tuple[Item, ...]:
+    """`items` without raster images (groups keep their other children), and without texts unless `texts`."""
     kept: list[Item] = []
     for item in items:
-        if isinstance(item, Image):
+        if isinstance(item, Image) or (not texts and isinstance(item, Text)):
             continue
         if isinstance(item, Group):
-            kept.append(Group(_vector_only(item.children), item.transform, item.clip, item.label))
+            kept.append(Group(_vector_only(item.children, texts), item.transform, item.clip, item.label))
         else:
             kept.append(item)
     return tuple(kept)
@@ -285,7 +286,7 @@ def tiles_figure(piece: Piece, tiles: Sequence[Tile]) -> Piece:
     scale = min(max_w / bw, max_h / bh)
     w, h = bw * scale, bh * scale
     items: list[Item] = [
-        Group(_vector_only(piece.front), Transform(piece.bleed * scale, piece.bleed * scale, 0, scale),
+        Group(_vector_only(piece.front, texts=False), Transform(piece.bleed * scale, piece.bleed * scale, 0, scale),
               clip=Rect(-piece.bleed, -piece.bleed, bw, bh, Style()), label="board preview"),
         Rect(0, 0, w, h, Style(fill="#ffffff", stroke=None, opacity=0.45)),
     ]

@@ -12,7 +12,7 @@ from pnp import rulebook_markdown as doc
 from pnp.booklet.request import render_kit_rulebook
 from pnp.data import resource_path
 from pnp.games.mdd.scenario import load_scenario, play_scenario
-from pnp.pipeline import load_spec
+from pnp.pipeline import layout_document, load_spec, print_job
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples"
 SCENARIOS = resource_path("pnp.games.mdd", "scenarios")
@@ -44,7 +44,8 @@ def test_each_example_has_its_scenario_figure_drawn_in_the_rulebook(ruleset: str
     assert len(set(names)) == len(examples)
     for name in names:  # the scenario still plays out as its file states
         assert play_scenario(*load_scenario(str(SCENARIOS / f"{name}.yaml"))).unmet == ()
-    pdf = render_kit_rulebook(request, None, "a4", "pages", strict=True).pdf
+    _, plan = layout_document(loaded)  # the kit's own sections (table, build pages) need its print job and plan
+    pdf = render_kit_rulebook(request, None, "a4", "pages", strict=True, job=print_job(loaded), plan=plan).pdf
     with pdfplumber.open(io.BytesIO(pdf)) as book:
         texts = [page.extract_text() or "" for page in book.pages]
         assert sum(len(page.images) for page in book.pages) == 0  # vector, not a raster round trip
