@@ -1,5 +1,5 @@
 """Every word pnp prints on a game kit's sheets is translated: rendered in each installed language, a kit's
-sheets hold none of the English component texts whose translation differs."""
+sheets hold none of the English component texts whose translation differs, and no line is cut short."""
 
 from __future__ import annotations
 
@@ -68,3 +68,4 @@ def test_kit_sheets_print_no_english_component_text(run_pnp: PnpRunner, tmp_path
     text = _sheet_text(pdf)
     english = [fragment for fragment in _english_fragments(lang) if _found(fragment, text)]
     assert english == [], f"{game} sheets in {lang} print English: {english}"
+    assert "…" not in text, f"{game} sheets in {lang} cut a text short (a translation too long for its place)"
