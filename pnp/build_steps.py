@@ -27,10 +27,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-import yaml
-
-from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.diagnostics import Diagnostic, SpecError
 from pnp.rulebook_markdown import Unit
+from pnp.source.located import Located, PathKey
 
 FIGURES = ("piece", "cut", "score", "tent", "tube", "half", "cube", "glue", "tiles", "overlap", "card")
 """The figures a step can name (drawn by `pnp.layout.build_figures`)."""
@@ -87,60 +86,67 @@ class BuildGuideData:
 
 
 class _Reader:
-    def __init__(self, file: str) -> None:
-        self.file = file
+    """Reads the located data of a build.yaml; every error is at the line of the entry it is about."""
 
-    def error(self, node: yaml.Node | None, message: str) -> SpecError:
-        line = node.start_mark.line + 1 if node is not None else 1
-        return SpecError(Diagnostic.at(Mark(self.file, line, 1), "rulebook.build", message,
+    def __init__(self, located: Located) -> None:
+        self.located = located
+
+    def error(self, path: PathKey, message: str, key: bool = False) -> SpecError:
+        mark = self.located.key_mark(path) if key else self.located.mark(path)
+        return SpecError(Diagnostic.at(mark, "rulebook.build", message,
                                        "see the shape of build.yaml in pnp/build_steps.py"))
 
-    def mapping(self, node: yaml.Node, keys: tuple[str, ...] | None = None) -> dict[str, yaml.Node]:
-        if not isinstance(node, yaml.MappingNode):
-            raise self.error(node, "expected a mapping")
-        found = {str(k.value): v for k, v in node.value}
-        for key, value in node.value:
-            if keys is not None and str(key.value) not in keys:
-                raise self.error(key, f"unknown key {key.value!r} (use {', '.join(keys)}); quote texts with commas")
-            if value.tag == "tag:yaml.org,2002:null":
-                raise self.error(key, f"{key.value!r} has no value")
-        return found
-
-    def sequence(self, node: yaml.Node) -> list[yaml.Node]:
-        if not isinstance(node, yaml.SequenceNode):
-            raise self.error(node, "expected a list")
-        return list(node.value)
-
-    def unit(self, node: yaml.Node | None, where: yaml.Node) -> Unit:
-        if not isinstance(node, yaml.ScalarNode) or not str(node.value).strip():
-            raise self.error(node or where, "expected a text")
-        return Unit(" ".join(str(node.value).split()), node.start_mark.line + 1)
-
-    def word(self, node: yaml.Node | None, where: yaml.Node, allowed: tuple[str, ...] | None = None) -> str:
-        if not isinstance(node, yaml.ScalarNode):
-            raise self.error(node or where, "expected a name")
-        value = str(node.value)
-        if allowed is not None and value not in allowed:
-            raise self.error(node, f"unknown value {value!r} (use one of {', '.join(allowed)})")
+    def value(self, path: PathKey | None) -> Any:
+        if path is None:
+            return None
+        value = self.located.data
+        for step in path:
+            value = value[step]
         return value
 
-    def row(self, node: yaml.Node) -> Row:
-        fields = self.mapping(node)
-        return Row(self.unit(fields.get("label"), node), self.unit(fields.get("use"), node))
+    def mapping(self, path: PathKey, keys: tuple[str, ...] | None = None) -> dict[str, PathKey]:
+        found = self.value(path)
+        if not isinstance(found, dict):
+            raise self.error(path, "expected a mapping")
+        for key, value in found.items():
+            if keys is not None and key not in keys:
+                raise self.error((*path, key), f"unknown key {key!r} (use {', '.join(keys)}); quote texts with commas",
+                                 key=True)
+            if value is None:
+                raise self.error((*path, key), f"{key!r} has no value", key=True)
+        return {key: (*path, key) for key in found}
+
+    def sequence(self, path: PathKey) -> list[PathKey]:
+        found = self.value(path)
+        if not isinstance(found, list):
+            raise self.error(path, "expected a list")
+        return [(*path, i) for i in range(len(found))]
+
+    def unit(self, path: PathKey | None, where: PathKey) -> Unit:
+        value = self.value(path)
+        if path is None or not isinstance(value, str) or not value.strip():
+            raise self.error(path or where, "expected a text")
+        return Unit(" ".join(value.split()), self.located.mark(path).line)
+
+    def word(self, path: PathKey | None, where: PathKey, allowed: tuple[str, ...] | None = None) -> str:
+        value = self.value(path)
+        if path is None or not isinstance(value, str):
+            raise self.error(path or where, "expected a name")
+        if allowed is not None and value not in allowed:
+            raise self.error(path, f"unknown value {value!r} (use one of {', '.join(allowed)})")
+        return value
+
+    def row(self, path: PathKey) -> Row:
+        fields = self.mapping(path)
+        return Row(self.unit(fields.get("label"), path), self.unit(fields.get("use"), path))
 
 
 def parse_build(text: str, file: str) -> BuildGuideData:
     """Parse the `build.yaml` text (named `file` in messages); SpecError at the line of a malformed entry."""
-    reader = _Reader(file)
-    try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
-    except yaml.YAMLError as err:
-        mark = getattr(err, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        raise SpecError(Diagnostic.at(Mark(file, line, 1), "rulebook.build", f"not valid YAML: {err}",
-                                      "fix the YAML")) from None
-    if root is None:
-        raise reader.error(None, "the file is empty")
+    from pnp.source.loader import load_yaml_text  # the YAML parser, only when a guide is read
+
+    reader = _Reader(load_yaml_text(text, file))
+    root: PathKey = ()
     top = reader.mapping(root, ("table", "pages", "backs", "pieces", "builds", "needs", "notes"))
     table = reader.mapping(top.get("table") or root, ("component", "number", "use"))
     header = (reader.unit(table.get("component"), root), reader.unit(table.get("number"), root),

@@ -222,7 +222,7 @@ def test_a_build_file_with_a_text_split_by_a_comma_is_refused_at_its_line():
             "builds:\n  cards: {title: Cards, steps: [{figure: cut, text: Cut.}]}\n")
     with pytest.raises(SpecError) as err:
         parse_build(text, "build.yaml")
-    assert err.value.diagnostics[0].format_text().startswith("build.yaml:5:1: error [rulebook.build]")
+    assert err.value.diagnostics[0].format_text().startswith("build.yaml:5:35: error [rulebook.build]")
     with pytest.raises(SpecError, match="unknown value 'saw'"):
         parse_build(text.replace("the rules, in short", "'the rules, in short'").replace("cut", "saw"), "b")
     guide = parse_build(text.replace("the rules, in short", "'the rules, in short'"), "build.yaml")

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from pnp.i18n.components import COMPONENTS_DIR
 from tests.booklet.conftest import pdf_text
 from tests.conftest import PnpRunner
 
@@ -40,9 +41,9 @@ def test_regional_and_differently_written_codes_fall_back_to_the_language(run_pn
 def test_an_unknown_language_is_a_usage_error_listing_the_languages(run_pnp: PnpRunner, tmp_path: Path):
     result = run_pnp("render", DECK, "-o", tmp_path / "out", "--lang", "xx")
     assert result.exit_code == 2
-    assert "'xx'" in result.output and "use one of: en, " in result.output
-    listed = [code.strip(",") for code in result.output.split("use one of: ", 1)[1].split()]
-    assert listed[0] == "en" and {"el", "es", "it"} <= set(listed)  # English, then every shipped language
+    shipped = ", ".join(["en", *sorted(path.stem for path in COMPONENTS_DIR.glob("*.po"))])
+    assert "'xx'" in result.output and f"use one of: {shipped}" in result.output
+    assert {"de", "el", "es", "fr", "it"} <= set(shipped.split(", "))
     assert not (tmp_path / "out").exists()
 
 
