@@ -8,7 +8,7 @@ from pnp.diagnostics import Diagnostic, Mark, Severity
 from pnp.layout.cull import Culler
 from pnp.layout.furniture import MARK, crop_marks, footer, outline
 from pnp.layout.imposition import Plan, Sheet, Tile, back_position, mirrors_x
-from pnp.layout.pieces import Piece, PrintJob
+from pnp.layout.pieces import Piece, PieceGroup, PrintJob
 from pnp.layout.scene import Document, Group, Item, Line, Page, Rect, Style, Text, Transform
 from pnp.layout.text import fill_placeholders
 from pnp.model.sheets import SheetSettings
@@ -40,6 +40,11 @@ LABEL_SIZE = 6.0
 def _phrase(tr: Translate, text: str, **values: object) -> str:
     """Translate a sheet phrase, then fill its {placeholders} by plain replacement (never str.format)."""
     return fill_placeholders(tr(text), values)
+
+
+def _printed_name(group: PieceGroup) -> str:
+    """The group's name as the sheets print it: its label (translated by the game) or its name."""
+    return group.label or group.name
 
 
 def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = str,
@@ -196,7 +201,8 @@ def _assembly_items(job: PrintJob, tiles: tuple[Tile, ...], plan: Plan, settings
     x0 = margin + LABEL_BAND + (avail_w - bw * scale) / 2
     y0 = margin + 22 + LABEL_BAND
     items: list[Item] = [
-        Text(margin, margin + 6, _phrase(tr, "Assembly map: {name}", name=job.groups[first.group].name), 5.0,
+        Text(margin, margin + 6, _phrase(tr, "Assembly map: {name}", name=_printed_name(job.groups[first.group])),
+             5.0,
              "sans-bold"),
         Text(margin, margin + 12, _phrase(tr, "{columns} x {rows} tiles; glue each tinted strip under its neighbour "
                                               "so the crosses meet. Board {width} x {height} mm.",

@@ -43,6 +43,8 @@ class PieceGroup:
     kind: str = "cards"
     where: tuple[str | int, ...] = ()
     """The YAML path of the component these pieces come from (for error locations); () for the whole spec."""
+    label: str = ""
+    """The name as printed on the sheets (a game's translated name); "" prints `name`."""
 
     @property
     def has_backs(self) -> bool:

@@ -134,51 +134,65 @@ def car(letter: str, colour: str, ink: str, space: float) -> Piece:
     return Piece(w, h, tuple(items), tuple(items), name=f"car {letter}")
 
 
-def nitro_marker(letter: str, colour: str, ink: str) -> Piece:
-    """A two-sided nitro marker: NITRO ready on the front, USED on the back."""
+def nitro_marker(letter: str, colour: str, ink: str, tr: Callable[[str], str] = str) -> Piece:
+    """A two-sided nitro marker: NITRO ready on the front, USED on the back (words translated by `tr`, set
+    smaller when a translation is wider than the marker)."""
+    nitro, used = caps(tr("Nitro")), caps(tr("Used"))
     d = 18.0
     front: list[Item] = [Ellipse(d / 2, d / 2, d / 2, d / 2, Style(fill=colour, stroke=INK, stroke_width=0.3)),
-                         Text(d / 2, d * 0.48, "NITRO", d * 0.2, "sans-bold", ink, "middle"),
+                         Text(d / 2, d * 0.48, nitro, fit_size(nitro, "sans-bold", d * 0.2, d - 3.0), "sans-bold",
+                              ink, "middle"),
                          Text(d / 2, d * 0.72, letter, d * 0.2, "sans-bold", ink, "middle")]
     back: list[Item] = [Ellipse(d / 2, d / 2, d / 2, d / 2, Style(fill="#bdbdbd", stroke=INK, stroke_width=0.3)),
-                        Text(d / 2, d * 0.58, "USED", d * 0.22, "sans-bold", INK, "middle")]
+                        Text(d / 2, d * 0.58, used, fit_size(used, "sans-bold", d * 0.22, d - 3.0), "sans-bold", INK,
+                             "middle")]
     return Piece(d, d, tuple(front), tuple(back), outline="round", name=f"nitro {letter}")
 
 
-def score_tracker(heats: int) -> Piece:
-    """Heat wins of each player: one box per heat of a best-of series (tick or place a coin)."""
+def score_tracker(heats: int, tr: Callable[[str], str] = str) -> Piece:
+    """Heat wins of each player: one box per heat of a best-of series (tick or place a coin); `tr` translates
+    its words, set smaller when a translation is wider than the tracker or a player's box."""
     boxes = 2 * heats - 1
     w, h = 30.0 + boxes * 14.0, 34.0
+    title = f"{caps(tr('Heats'))} — {fill_placeholders(tr('first to {heats} wins'), {'heats': heats})}"
     items: list[Item] = [Rect(0, 0, w, h, Style(fill="#ffffff", stroke=INK, stroke_width=0.3)),
-                         Text(3, 6.5, f"HEATS — first to {heats} wins", 3.6, "sans-bold", INK)]
+                         Text(3, 6.5, title, fit_size(title, "sans-bold", 3.6, w - 6.0), "sans-bold", INK)]
     for row, (letter, colour, ink) in enumerate(PLAYERS):
         y = 11 + row * 11
         items.append(Rect(3, y, 20, 8, Style(fill=colour, stroke=None)))
-        items.append(Text(13, y + 5.6, f"Player {letter}", 2.8, "sans-bold", ink, "middle"))
+        player = fill_placeholders(tr("Player {player}"), {"player": letter})
+        items.append(Text(13, y + 5.6, player, fit_size(player, "sans-bold", 2.8, 19.0), "sans-bold", ink, "middle"))
         for b in range(boxes):
             items.append(Rect(27 + b * 14, y, 10, 8, Style(stroke=INK, stroke_width=0.3)))
             items.append(Text(32 + b * 14, y - 0.8, str(b + 1), 1.8, "sans", "#777777", "middle"))
     return Piece(w, h, tuple(items), name="heat tracker")
 
 
-def turn_card(finish_after: int, lane_length: int, credit: str) -> Piece:
-    """A poker-size card: what a turn is, the challenge, how a heat is won (our own summary)."""
-    return reference_card("Drag Rage — a turn", [
-        ("", "Advance: put an unused counter on your car's space and move that many spaces."),
-        ("", "Or challenge (Let's Roll!): your rival rolls 2 dice, or 3 once per heat with the nitro die, and must "
-             "reach the number just moved. Fail: the car goes back (spun out) and you move. Success: give up your "
-             "nitro die and move, or pass; then your rival must move."),
-        ("", f"Heat: the finish line is after space {finish_after}. Fewest counters to cross wins; on a tie, the "
-             f"car on or nearest space {finish_after + 1}. Never pass space {lane_length} if another move exists."),
-        ("", "Best of three heats wins the race."),
-    ], credit, name="reference card")
+TURN_CARD = (
+    "Advance: put an unused counter on your car's space and move that many spaces.",
+    "Or challenge (Let's Roll!): your rival rolls 2 dice, or 3 once per heat with the nitro die, and must reach "
+    "the number just moved. Fail: the car goes back (spun out) and you move. Success: give up your nitro die and "
+    "move, or pass; then your rival must move.",
+    "Heat: the finish line is after space {finish}. Fewest counters to cross wins; on a tie, the car on or "
+    "nearest space {tiebreak}. Never pass space {last} if another move exists.",
+    "Best of three heats wins the race.",
+)
+"""The reference card's paragraphs (our own summary), in English; {finish}, {tiebreak}, {last} are spaces."""
+
+
+def turn_card(finish_after: int, lane_length: int, credit: str, tr: Callable[[str], str] = str) -> Piece:
+    """A poker-size card: what a turn is, the challenge, how a heat is won, in `tr`'s language."""
+    spaces = {"finish": finish_after, "tiebreak": finish_after + 1, "last": lane_length}
+    return reference_card(tr("Drag Rage — a turn"),
+                          [("", fill_placeholders(tr(text), spaces)) for text in TURN_CARD],
+                          credit, name="reference card")
 
 
 def dragrage_groups(lane_length: int, finish_after: int, counters: tuple[int, ...], heats: int, credit: str,
                     space: float | None = None, dice: int = 1, separate: bool = False,
                     tr: Callable[[str], str] = str) -> list[PieceGroup]:
     """Every printed part of a Drag Rage kit as piece groups; `separate` prints a set of counters per player,
-    each in the player's colour, instead of one shared set; `tr` translates the strip's labels."""
+    each in the player's colour, instead of one shared set; `tr` translates pnp's words on every part."""
     width = space_width(lane_length, space)
     if separate:
         sets = [PieceGroup(f"Counters of {p[0]}", tuple(counter(v, owner=p) for v in counters), kind="counters")
@@ -189,10 +203,10 @@ def dragrage_groups(lane_length: int, finish_after: int, counters: tuple[int, ..
         PieceGroup("Drag strip", (strip(lane_length, finish_after, width, tr),), crop_marks=False, tile=True,
                    kind="board"),
         *sets,
-        PieceGroup("Nitro markers", tuple(nitro_marker(*p) for p in PLAYERS), kind="counters"),
+        PieceGroup("Nitro markers", tuple(nitro_marker(*p, tr) for p in PLAYERS), kind="counters"),
         PieceGroup("Cars", tuple(car(*p, width) for p in PLAYERS), kind="tokens"),
-        PieceGroup("Heat tracker", (score_tracker(heats),), kind="tracker"),
-        PieceGroup("Reference card", (turn_card(finish_after, lane_length, credit),), kind="cards"),
+        PieceGroup("Heat tracker", (score_tracker(heats, tr),), kind="tracker"),
+        PieceGroup("Reference card", (turn_card(finish_after, lane_length, credit, tr),), kind="cards"),
     ]
     if dice:
         groups.append(PieceGroup("Dice", (die_net(18.0),) * dice, kind="dice"))

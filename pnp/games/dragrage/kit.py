@@ -30,7 +30,7 @@ def dragrage_print_job(spec: DragRageSpec, paper: str | None = None, tr: Callabl
     card and dice (by default as many as the rulebook lists) of the spec's variant."""
     del paper  # the strip fits any landscape sheet or is tiled
     options = spec.print or DragRagePrint()
-    credit = f"{spec.credit} · kit made with pnp"
+    credit = f"{spec.credit} · {tr('kit made with pnp')}"
     dice = KIT_DICE if options.dice is None else options.dice
     separate = spec.counter_pool is Pool.SEPARATE
     groups = dragrage_groups(spec.lane_length, spec.finish_after, tuple(spec.counters), spec.heats_to_win, credit,

@@ -43,7 +43,7 @@ def mdd_print_job(setup: MddSetup, paper: str | None = None, tr: Translate = str
     finalists = len(board.finals)
     groups: list[PieceGroup] = [
         PieceGroup("Track", (draw_track(board, cell, options.preprint, tr),), crop_marks=False, tile=True,
-                   kind="board"),
+                   kind="board", label=tr("Track")),
     ]
     cars = sorted(board.cars, key=lambda c: c.number)
     if options.cars in ("standees", "both"):
@@ -61,9 +61,9 @@ def mdd_print_job(setup: MddSetup, paper: str | None = None, tr: Translate = str
     if options.dice:
         groups.append(PieceGroup("Die", (die_net(min(max(cell, 16.0), 22.0)),) * options.dice, kind="dice"))
     variants = options.variants and limits.name == "v2.1"
-    cards = reference_cards(limits, finalists, CREDIT, base=options.reference, variants=variants, tr=tr)
+    cards = reference_cards(limits, finalists, tr(CREDIT), base=options.reference, variants=variants, tr=tr)
     if variants:
         groups.append(PieceGroup("Award pawns", tuple(award_pawns(cell, tr)), kind="pawns"))
     if cards:
         groups.append(PieceGroup("Reference cards", tuple(cards), kind="cards"))
-    return PrintJob(options.kit, CREDIT, tuple(groups), options.sheets)
+    return PrintJob(options.kit, tr(CREDIT), tuple(groups), options.sheets)

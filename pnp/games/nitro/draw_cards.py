@@ -26,7 +26,7 @@ from pnp.games.nitro.geometry import PlacedSection, Pose, Space, TrackGeometry, 
 from pnp.games.nitro.model import Kind, NitroTrack, Section
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Group, Item, Rect, Style, Text, Transform
-from pnp.layout.text import fit_size
+from pnp.layout.text import caps, fill_placeholders, fit_size
 
 Translate = Callable[[str], str]
 
@@ -159,7 +159,7 @@ def track_card(track: NitroTrack, number: int, slots: tuple[StartSlot, ...], tr:
 
 
 def _note(w: float, length: float, text: str) -> Item:
-    return Text(w / 2, length - 2.2, text, 2.2, "sans", "#333333", "middle")
+    return Text(w / 2, length - 2.2, text, fit_size(text, "sans", 2.2, w - 3.0), "sans", "#333333", "middle")
 
 
 def garage_card(track: NitroTrack, tr: Translate = str) -> Piece:
@@ -176,8 +176,15 @@ def garage_card(track: NitroTrack, tr: Translate = str) -> Piece:
     items.extend(_header(w, "G", tr("Garage"), GARAGE))
     garage = track.garage
     if garage is not None:
-        items.append(_note(w, length, f"lay it on the {garage.side or 'outside'} of card {garage.beside}"))
+        where = {"left": "lay it on the left of card {card}", "right": "lay it on the right of card {card}"}
+        note = tr(where.get(garage.side or "", "lay it on the outside of card {card}"))
+        items.append(_note(w, length, fill_placeholders(note, {"card": garage.beside})))
     return _card(w, length, items, "Garage")
+
+
+def _line(x: float, y: float, text: str, size: float, font: str, colour: str, room: float) -> Text:
+    """A centred line of text, set smaller when it is wider than `room` (a long translation)."""
+    return Text(x, y, text, fit_size(text, font, size, room), font, colour, "middle")
 
 
 def _card(w: float, length: float, items: list[Item], name: str) -> Piece:
@@ -194,8 +201,9 @@ def condition_card(track: NitroTrack, player: int, tr: Translate = str) -> Piece
     items: list[Item] = [
         Rect(0, 0, w, length, Style(fill="#ffffff", stroke=None)),
         Rect(0, 0, w, top - 2.0, Style(fill=colour, stroke=None)),
-        Text(w / 2, top * 0.42, "Vehicle condition", 4.2, "sans-bold", "#ffffff", "middle"),
-        Text(w / 2, top * 0.42 + 5.0, f"{name} racer · top speed and hand limit", 2.4, "sans", "#ffffff", "middle"),
+        _line(w / 2, top * 0.42, tr("Vehicle condition"), 4.2, "sans-bold", "#ffffff", w - 4.0),
+        _line(w / 2, top * 0.42 + 5.0, fill_placeholders(tr("{colour} racer · top speed and hand limit"),
+                                                         {"colour": tr(name)}), 2.4, "sans", "#ffffff", w - 4.0),
     ]
     for i, value in enumerate(range(9, -1, -1)):
         y = top + i * row
@@ -210,12 +218,15 @@ def condition_card(track: NitroTrack, player: int, tr: Translate = str) -> Piece
         )
         items.append(Text(14.0, y + row * 0.72, str(value), row * 0.75, "sans-bold", anchor="middle"))
     items.append(Text(w - 8.0, top + row * 0.66, tr("Start").lower(), 2.6, "sans", "#555555", "end"))
-    items.append(Text(w - 8.0, top + row * 1.66, "garage at 8 or less", 2.2, "sans", "#555555", "end"))
-    items.append(Text(w - 8.0, top + row * 9.66, "one step down per damage", 2.2, "sans", "#555555", "end"))
+    room = w - 8.0 - 24.0  # right of the ladder's numbers
+    for at, text in ((1.66, "garage at 8 or less"), (9.66, "one step down per damage")):
+        label = tr(text)
+        items.append(Text(w - 8.0, top + row * at, label, fit_size(label, "sans", 2.2, room), "sans", "#555555",
+                          "end"))
     return _card(w, length, items, f"condition {name}")
 
 
-def player_card(track: NitroTrack, player: int) -> Piece:
+def player_card(track: NitroTrack, player: int, tr: Translate = str) -> Piece:
     """A Player ID card in the racer's colour."""
     w, length = track.geometry.card_width, track.geometry.card_length
     name, colour = PLAYER_COLOURS[(player - 1) % len(PLAYER_COLOURS)]
@@ -223,7 +234,7 @@ def player_card(track: NitroTrack, player: int) -> Piece:
     items: list[Item] = [
         Rect(0, 0, w, length, Style(fill=colour, stroke=None)),
         Rect(4, 4, w - 8, length - 8, Style(stroke="#ffffff", stroke_width=0.8), radius=2.0),
-        Text(w / 2, length * 0.3, name.upper(), 8.0, "sans-bold", "#ffffff", "middle"),
+        _line(w / 2, length * 0.3, caps(tr(name)), 8.0, "sans-bold", "#ffffff", w - 10.0),
         Rect(
             w / 2 - side / 2,
             length * 0.42,
@@ -233,20 +244,20 @@ def player_card(track: NitroTrack, player: int) -> Piece:
             radius=side * 0.18,
         ),
         Text(w / 2, length * 0.42 + side * 0.68, str(player), side * 0.6, "sans-bold", colour, "middle"),
-        Text(w / 2, length - 9.0, "Player ID", 3.4, "sans-bold", "#ffffff", "middle"),
+        _line(w / 2, length - 9.0, tr("Player ID"), 3.4, "sans-bold", "#ffffff", w - 10.0),
     ]
     return _card(w, length, items, f"player {name}")
 
 
-def nitro_card(track: NitroTrack) -> Piece:
+def nitro_card(track: NitroTrack, tr: Translate = str) -> Piece:
     """A Nitro card: two extra moves this turn, on straight track only."""
     w, length = track.geometry.card_width, track.geometry.card_length
     items: list[Item] = [
         Rect(0, 0, w, length, Style(fill="#1d1f24", stroke=None)),
-        Text(w / 2, length * 0.3, "NITRO", 11.0, "sans-bold", "#ff9f1c", "middle"),
+        _line(w / 2, length * 0.3, caps(tr("Nitro")), 11.0, "sans-bold", "#ff9f1c", w - 6.0),
         *(arrow(w / 2, length * (0.44 + 0.1 * i), -90.0, w * 0.22, "#ff9f1c") for i in range(2)),
-        Text(w / 2, length * 0.74, "+2 moves onto the next", 3.0, "sans", "#ffffff", "middle"),
-        Text(w / 2, length * 0.74 + 4.2, "two spaces, straight track only", 3.0, "sans", "#ffffff", "middle"),
-        Text(w / 2, length * 0.74 + 8.4, "discard after use", 2.6, "sans", "#bbbbbb", "middle"),
+        _line(w / 2, length * 0.74, tr("+2 moves onto the next"), 3.0, "sans", "#ffffff", w - 6.0),
+        _line(w / 2, length * 0.74 + 4.2, tr("two spaces, straight track only"), 3.0, "sans", "#ffffff", w - 6.0),
+        _line(w / 2, length * 0.74 + 8.4, tr("discard after use"), 2.6, "sans", "#bbbbbb", w - 6.0),
     ]
     return _card(w, length, items, "nitro")

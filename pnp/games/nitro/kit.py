@@ -73,13 +73,14 @@ def track_print_job(track: NitroTrack, paper: str | None = None, tr: Callable[[s
     if options.condition_cards:
         racer_cards += [condition_card(track, p, tr) for p in racers]
     if options.player_cards:
-        racer_cards += [player_card(track, p) for p in racers]
-    racer_cards += [nitro_card(track) for _ in range(options.nitro_cards * track.players)]
+        racer_cards += [player_card(track, p, tr) for p in racers]
+    racer_cards += [nitro_card(track, tr) for _ in range(options.nitro_cards * track.players)]
     if racer_cards:
         groups.append(PieceGroup("Racer cards", tuple(racer_cards)))
     if options.full_size:
         w, h, items = full_size_drawing(track, geometry, area.width, area.height, settings.tile_overlap, tr)
         board = Piece(w, h, items, name="track at full size")
-        groups.append(PieceGroup("Track at full size", (board,), crop_marks=False, tile=True, kind="board"))
+        groups.append(PieceGroup("Track at full size", (board,), crop_marks=False, tile=True, kind="board",
+                                 label=tr("Track at full size")))
     title = options.kit or track.name or "Nitro Dice track"
-    return PrintJob(title, CREDIT, tuple(groups), settings=settings)
+    return PrintJob(title, tr(CREDIT), tuple(groups), settings=settings)
