@@ -225,8 +225,11 @@ def mdd_simulate(work: Path, repeat: int) -> list[Verdict]:
 
 
 def dragrage_optimal(work: Path, repeat: int) -> list[Verdict]:
-    """`pnp dragrage optimal` on the standard game: wall time, peak memory, and whether it shows progress."""
-    r = alternate({"optimal": [PNP, "dragrage", "optimal", "--max-states", "50000000"]}, repeat)
+    """`pnp dragrage optimal` on the standard game: wall time, peak memory, and whether it shows progress.
+
+    Progress goes to stderr by default only when stderr is a terminal; here stderr is a file, so the row asks
+    for it with `--progress` (what a terminal user sees) and checks that it arrived."""
+    r = alternate({"optimal": [PNP, "dragrage", "optimal", "--max-states", "50000000", "--progress"]}, repeat)
     s = r["optimal"]
     shown = bool(s.stderr.strip())
     measured = (f"{s.wall:.1f} s wall, {s.cpu:.1f} s CPU, {s.peak_mb:.0f} MB peak, "
