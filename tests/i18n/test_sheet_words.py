@@ -34,8 +34,8 @@ def _english_fragments(lang: str) -> tuple[str, ...]:
     translations = " · ".join(tr(msgid) for msgid in msgids)
     fragments: list[str] = []
     for msgid in msgids:
-        if tr(msgid) == msgid:
-            continue
+        if tr(msgid).casefold() == msgid.casefold():
+            continue  # the same word (German "start" is "Start")
         fragments += [p.strip() for p in _PLACEHOLDER.split(msgid) if len(re.findall(r"[A-Za-z]", p)) >= 3]
     return tuple(f for f in dict.fromkeys(fragments) if not _found(f, translations))
 
@@ -69,3 +69,18 @@ def test_kit_sheets_print_no_english_component_text(run_pnp: PnpRunner, tmp_path
     english = [fragment for fragment in _english_fragments(lang) if _found(fragment, text)]
     assert english == [], f"{game} sheets in {lang} print English: {english}"
     assert "…" not in text, f"{game} sheets in {lang} cut a text short (a translation too long for its place)"
+
+
+def test_german_sheets_keep_their_nouns_capitalised(run_pnp: PnpRunner, tmp_path: Path):
+    """Labels that English prints in lower case ("lane", "finish line", "start") are texts of their own,
+    translated as such: a German noun is never lowered ("spur", "ziellinie")."""
+    texts = {}
+    for game in ("mdd", "nitro-dice"):
+        result = run_pnp("render", KITS[game], "-o", tmp_path / game, "--lang", "de", "--strict", "--rulebook", "none")
+        assert result.exit_code == 0, result.output
+        (pdf,) = (tmp_path / game).glob("*-de.pdf")
+        texts[game] = _sheet_text(pdf)
+    assert re.search(r"(?<!\w)Spur(?!\w)", texts["mdd"])
+    assert "Ziellinie" in texts["nitro-dice"]
+    lowered = [w for w in ("spur", "ziellinie", "start") for t in texts.values() if re.search(rf"(?<!\w){w}(?!\w)", t)]
+    assert lowered == []

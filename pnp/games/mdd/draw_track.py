@@ -103,7 +103,7 @@ def draw_track(board: Board, cell: float, preprint: bool, tr: Callable[[str], st
     for lane in range(1, f.lanes + 1):
         items.append(Text(f.x(lane) + c / 2, f.height - f.side * 0.35, str(lane), number, "sans-bold", "#555555",
                           "middle"))
-    lane_word = tr("Lane").lower()
+    lane_word = tr("lane")
     items.append(Text(f.x(1), f.height - f.side * 0.35, lane_word, fit_size(lane_word, "sans", number * 0.8, f.side),
                       "sans", "#555555", "end"))
     items.extend(_start_grid(board, f))

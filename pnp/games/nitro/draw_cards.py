@@ -217,7 +217,7 @@ def condition_card(track: NitroTrack, player: int, tr: Translate = str) -> Piece
             )
         )
         items.append(Text(14.0, y + row * 0.72, str(value), row * 0.75, "sans-bold", anchor="middle"))
-    items.append(Text(w - 8.0, top + row * 0.66, tr("Start").lower(), 2.6, "sans", "#555555", "end"))
+    items.append(Text(w - 8.0, top + row * 0.66, tr("start"), 2.6, "sans", "#555555", "end"))
     room = w - 8.0 - 24.0  # right of the ladder's numbers
     for at, text in ((1.66, "garage at 8 or less"), (9.66, "one step down per damage")):
         label = tr(text)

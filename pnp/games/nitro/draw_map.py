@@ -188,7 +188,7 @@ def _key_row(track: NitroTrack, width: float, row: float, tr: Translate) -> list
         (0.0, 6.5, tr("card number, in driving order"), lambda x: badge(x + 2.5, row + 1.8, 2.4, "7", 0.2)),
         (58.0, 6.0, tr("driving direction"), lambda x: [arrow(x + 2.0, row + 1.8, 0.0, 4.0)]),
         (93.2, 5.3, tr("start grid (1 = front)"), lambda x: die_marker(x + 1.8, row + 1.8, 3.6, 1, 0.2)),
-        (131.0, 10.0, tr("Finish line").lower(),
+        (131.0, 10.0, tr("finish line"),
          lambda x: checkered(Point(x, row + 0.3), Point(x + 8, row + 0.3), Point(x, row + 3.3), View(), 4)),
     ]
     if any(s.hazards for s in track.sections):
