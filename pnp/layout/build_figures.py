@@ -176,14 +176,49 @@ def half_figure(piece: Piece) -> Piece:
     return Piece(w, h, tuple(items), name="half")
 
 
+def _area(item: Item, scale: float = 1.0) -> list[tuple[float, str]]:
+    """(area, fill) of every filled rectangle and polygon in `item`, at the piece's scale."""
+    if isinstance(item, Group):
+        inner = scale * item.transform.scale
+        return [found for child in item.children for found in _area(child, inner)]
+    if isinstance(item, Rect) and item.style.fill:
+        return [(item.w * item.h * scale * scale, item.style.fill)]
+    if isinstance(item, Polygon) and item.closed and item.style.fill and len(item.points) > 2:
+        pts = item.points
+        twice = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(pts, pts[1:] + pts[:1], strict=True))
+        return [(abs(twice) / 2 * scale * scale, item.style.fill)]
+    return []
+
+
+def _main_colour(piece: Piece) -> str:
+    """The colour that covers most of the piece's front (white paper left out): its folded faces' colour."""
+    totals: dict[str, float] = {}
+    for item in piece.front:
+        for area, fill in _area(item):
+            if fill.lower() not in ("#ffffff", "#fff", "white"):
+                totals[fill] = totals.get(fill, 0.0) + area
+    return max(totals, key=lambda fill: totals[fill]) if totals else PAPER
+
+
+def _shade(colour: str, factor: float) -> str:
+    """`colour` (#rrggbb) darkened to `factor` of its brightness; other forms are returned as a dark grey."""
+    if len(colour) != 7 or not colour.startswith("#"):
+        return "#3a3a3a"
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(c * factor):02x}" for c in rgb)
+
+
 def tube_figure(piece: Piece) -> Piece:
-    """End view of a folded box: four faces round a tube, the tab glued inside the last edge."""
+    """End view of a folded box: its faces, in the piece's own colour, round the hollow inside, the tab glued
+    inside the last edge."""
     w, h = BOX
     bw, bh = 22.0, 13.0
     x, y = (w - bw) / 2, (h - bh) / 2 + 2.0
+    face = _main_colour(piece)
     items: list[Item] = [
         Line(3.0, y + bh + 0.8, w - 3.0, y + bh + 0.8, Style(stroke="#999999", stroke_width=0.3)),
-        Rect(x, y, bw, bh, Style(fill="#5b4636", stroke=INK, stroke_width=0.9)),
+        Rect(x, y, bw, bh, Style(fill=face, stroke=INK, stroke_width=0.5)),
+        Rect(x + 2.0, y + 2.0, bw - 4.0, bh - 4.0, Style(fill=_shade(face, 0.4), stroke=INK, stroke_width=0.3)),
         Rect(x + 0.6, y + bh - 1.4, bw - 1.2, 0.8, Style(fill="#d9cbbd", stroke=None)),
         Line(x + 1.0, y + 0.9, x + 1.0, y + bh * 0.55, Style(stroke=GLUE, stroke_width=1.2)),
     ]
