@@ -36,3 +36,13 @@ def test_an_italian_rulebook_draws_its_figures_in_italian(run_pnp: PnpRunner, tm
         assert word in text, f"{word!r} missing from the Italian rulebook of {example}"
     for word in english:
         assert not re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", text), f"{word!r} left in English"
+
+
+def test_a_french_rulebook_says_first_place_apart(run_pnp: PnpRunner, tmp_path: Path) -> None:
+    """French writes the first place "1er" (the others "2e", "21e"): the finals figure of the rules prints it."""
+    result = run_pnp("render", EXAMPLES / "mdd-micro/kit.yaml", "--lang", "fr", "-o", tmp_path)
+    assert result.exit_code == 0, result.output
+    (book,) = tmp_path.glob("*-rules.pdf")
+    text = " ".join((page.extract_text() or "") for page in PdfReader(book).pages)
+    assert re.search(r"(?<!\w)1er(?!\w)", text)
+    assert not re.search(r"(?<!\w)1e(?!\w)", text)

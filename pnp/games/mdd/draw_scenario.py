@@ -334,6 +334,9 @@ def _arrow(points: list[tuple[float, float]], colour: str, dashed: bool) -> tupl
 
 
 def _ordinal(n: int, tr: Callable[[str], str] = str) -> str:
-    """A qualifying place as a word ("1st"), translated by `tr` ("{n}st" and its three siblings)."""
+    """A qualifying place as a word ("1st"), translated by `tr` ("{n}st" and its three siblings; first place has
+    its own text, because some languages say it apart: French "1er" but "21e")."""
+    if n == 1:
+        return tr("1st")
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return fill_placeholders(tr("{n}" + suffix), {"n": n})
