@@ -5,30 +5,39 @@ awards. Output: `play_fast`, the numbers of one complete race as a plain tuple i
 `simulate.RaceResult`. Play is exactly that of `engine.Race` (and `awards.AwardsRace`) with the same
 seed: the same dice in the same order, the same rules applied in the same order; only the bookkeeping
 nobody reads (events, per-call checks) is left out, the state lives in local variables of one function,
-and the common steps (free, into a mine, off the edge, a straight push of one car) take short cuts.
+and the common steps (free, into a mine, off the edge, a straight push of one car, a sideways push of
+one car into free cells) take short cuts.
 tests/games/mdd/engine/test_fast_path.py plays seeded races through both paths and compares them.
-Cell indices count the lanes from the right (fastboard.py): a step to the left is +1.
+Cell indices count the lanes from the right and end each row with a pad cell (fastboard.py): a step to
+the left is +1, a step off the track lands on a pad.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from pnp.games.mdd.awards import Awards, holders, record_roll
 from pnp.games.mdd.engine import EDGE_DAMAGE, RaceOptions
-from pnp.games.mdd.fastboard import RaceTables
+from pnp.games.mdd.fastboard import EDGE, RaceTables
 
-SIDES = (0, 1, 1, 0, 0, -1, -1)
-"""The first step's cell offset for each die face (1-2 left, 3-4 straight, 5-6 right; index 0 unused)."""
+SIDES = (1, 1, 0, 0, -1, -1)
+"""The first step's cell offset for each die face less one (1-2 left, 3-4 straight, 5-6 right)."""
+
+
+def dice(seed: int | str) -> Callable[[], int]:
+    """The die faces less one (0-5) of `random.Random(seed)`, one per call: `int(random() * 6)`, as
+    `engine.Race.roll` computes them (less its + 1), drawn by C-level iterators without bytecode."""
+    return map(int, map((6.0).__mul__, iter(random.Random(seed).random, None))).__next__
 
 
 def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards: bool = False) -> tuple:
     """One complete race: (qualifying turns, finals turns, qualified, eliminations, mines left, hits,
     exits, mines taken, stuck, winner or -1, pawn holders or ())."""
-    rnd = random.Random(seed).random
-    lanes = tables.lanes
-    two_lanes = 2 * lanes
-    lane_of = tables.lane_of
+    die = dice(seed)
+    width = tables.width
+    two_rows = 2 * width
+    ahead = tuple(k * width for k in range(8))
     finalists = tables.finalists
     cap = options.turn_cap
     two = options.two_dice
@@ -44,6 +53,8 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
     at = pos.__getitem__
     racing = cars
     finish = tables.finish
+    beyond = finish + width
+    """A car's front cell at or past this index has crossed the line."""
     qualifying = True
     over = False
     turn = qualifying_turns = finals_turns = 0
@@ -57,7 +68,7 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         nonlocal racing
         p = pos[c]
         occ[p] = -1
-        occ[p + lanes] = -1
+        occ[p + width] = -1
         pos[c] = -1
         status[c] = state
         racing -= 1
@@ -92,21 +103,14 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
             remove(c, 2)
 
     def resolve(c: int, side: int, mover: int, seen: dict[int, bool], moving: list[int]) -> bool:
+        """Whether `c` gets out of the way of a sideways step (it moves, or it is gone): engine._resolve."""
         nonlocal exits, hits
-        p = pos[c]
-        if side:
-            lane = lane_of[p] + side
-            if lane < 0 or lane >= lanes:
-                exits += 1
-                return damage(c, EDGE_DAMAGE, False, mover)
-            q = p + side
-            targets: tuple[int, ...] = (q, q + lanes)
-            free = cell[q] >= 0 and cell[q + lanes] >= 0
-        else:
-            q = p + two_lanes
-            targets = (q,)
-            free = cell[q] >= 0
-        for q in targets:
+        beside = pos[c] + side
+        if cell[beside] == EDGE:
+            exits += 1
+            return damage(c, EDGE_DAMAGE, False, mover)
+        free = cell[beside] >= 0 and cell[beside + width] >= 0
+        for q in (beside, beside + width):
             other = occ[q]
             if other < 0:
                 continue
@@ -133,19 +137,23 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         return shift(moving, side, car)
 
     def shift(moving: list[int], side: int, car: int) -> bool:
-        """Move the cars of `moving` one cell (sideways by `side`, else ahead) together, then each one left on
-        the track meets what it lands on: a mine, or (ahead) the finish line; `car` is the mover."""
-        nonlocal mines_taken
-        delta = side if side else lanes
+        """Move the cars of `moving` one cell (sideways by `side`, else ahead) together, then `land` them."""
+        delta = side if side else width
         for c in moving:
             p = pos[c]
             occ[p] = -1
-            occ[p + lanes] = -1
+            occ[p + width] = -1
         for c in moving:
             p = pos[c] + delta
             pos[c] = p
             occ[p] = c
-            occ[p + lanes] = c
+            occ[p + width] = c
+        return land(moving, side, car)
+
+    def land(moving: list[int] | tuple[int, int], side: int, car: int) -> bool:
+        """Each car of `moving` left on the track meets what it moved onto (by `side`, or ahead): mines, or
+        the finish line; `car` is the mover, and whether it is still racing is returned."""
+        nonlocal mines_taken
         for c in moving:
             if status[c]:
                 continue
@@ -156,12 +164,10 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
                     mines_taken += 1
                     if damage(c, 1, False, car):
                         continue
-                q = p + lanes
-            else:
-                if p >= finish:
-                    cross(c)
-                    continue
-                q = p + lanes
+            elif p >= finish:
+                cross(c)
+                continue
+            q = p + width
             if cell[q] > 0:
                 cell[q] -= 1
                 mines_taken += 1
@@ -173,7 +179,7 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         form one chain, the one or two cars of most pushes handled first. No car covers a wall cell
         (`race_tables`), so only the cell ahead of the chain's front car can be a wall."""
         nonlocal hits, mines_taken
-        q = p + two_lanes
+        q = p + two_rows
         other = occ[q]
         hits += 1
         left = lives[other]
@@ -182,7 +188,7 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         elif damage(other, 1, True, car):
             occ[p] = -1  # the car ahead is gone: the mover takes its cell
             occ[q] = car
-            p += lanes
+            p += width
             pos[car] = p
             if p >= finish:
                 cross(car)
@@ -192,22 +198,22 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
                 mines_taken += 1
                 return not damage(car, 1, False, car)
             return True
-        r = q + two_lanes
+        r = q + two_rows
         if occ[r] < 0:
             if cell[r] < 0:
                 return True  # a wall ahead of the car in front: nobody moves
             occ[p] = -1  # both move, the one in front first
             occ[q] = car
             occ[r] = other
-            pos[other] = q + lanes
-            pos[car] = p + lanes
-            if q + lanes >= finish:
+            pos[other] = q + width
+            pos[car] = p + width
+            if q + width >= finish:
                 cross(other)
             elif cell[r] > 0:
                 cell[r] -= 1
                 mines_taken += 1
                 damage(other, 1, False, car)
-            p += lanes
+            p += width
             if p >= finish:
                 cross(car)
                 return False
@@ -219,7 +225,7 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         moving = [car, other]
         c = other
         while True:
-            q = pos[c] + two_lanes
+            q = pos[c] + two_rows
             other = occ[q]
             if other < 0:
                 if cell[q] < 0:
@@ -249,11 +255,11 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         if len(finals) < len(qualified):
             raise ValueError(f"the board has {len(finals)} finals positions for {len(qualified)} qualifiers")
         for c, (p, lane, row) in zip(qualified, finals, strict=False):
-            if occ[p] >= 0 or cell[p] < 0 or occ[p + lanes] >= 0 or cell[p + lanes] < 0:
+            if occ[p] >= 0 or cell[p] < 0 or occ[p + width] >= 0 or cell[p + width] < 0:
                 raise ValueError(f"finals position lane {lane} row {row} is not free")
             pos[c] = p
             occ[p] = c
-            occ[p + lanes] = c
+            occ[p + width] = c
             status[c] = 0
         racing = len(qualified)
         live = list(qualified)
@@ -265,109 +271,143 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         else:
             finals_turns += 1
         phase_qualifying = qualifying
-        live = [c for c in live if not status[c]]
+        # the cars off the track are at -1: they sort last, and `racing` cars are on the track
         live.sort(key=at, reverse=True)
+        del live[racing:]
         for car in live:
-            if status[car]:
-                continue
-            roll = int(rnd() * 6) + 1
-            side = SIDES[int(rnd() * 6) + 1] if two else SIDES[roll]
+            p = pos[car]
+            if p < 0:
+                continue  # put off the track earlier in this turn
+            roll = die()
+            side = SIDES[die()] if two else SIDES[roll]
             if awards:
                 roll_hits.clear()
                 roll_taken = roll_kills = 0
-            p = pos[car]
-            n = roll
-            going = True
             if side:
-                n -= 1
-                lane = lane_of[p] + side
-                if lane < 0 or lane >= lanes:
-                    exits += 1
-                    going = not damage(car, EDGE_DAMAGE, False, car)
-                else:
-                    q = p + side
-                    r = q + lanes
-                    if occ[q] < 0 and occ[r] < 0:
-                        mines = cell[q]
-                        more = cell[r]
-                        if mines >= 0 and more >= 0:
-                            occ[p] = -1
-                            occ[p + lanes] = -1
-                            occ[q] = car
-                            occ[r] = car
-                            pos[car] = p = q
-                            if mines:
-                                cell[q] = mines - 1
-                                mines_taken += 1
-                                going = not damage(car, 1, False, car)
-                            if more and going:
-                                cell[r] = more - 1
-                                mines_taken += 1
-                                going = not damage(car, 1, False, car)
-                        # else a wall beside: the car stays, and goes on straight
-                    else:
-                        going = wave(car, side)
-                        if qualifying and len(qualified) >= finalists:
-                            end_qualifying()
-                            going = False
-                        p = pos[car]
-            if going:
-                # straight steps; `p` is the car's rear cell, written to pos[car] before anything reads it
-                while n:
-                    q = p + two_lanes
-                    if occ[q] < 0:
-                        mines = cell[q]
-                        if not mines:
-                            # a free cell ahead: run on over every free cell, then move once
-                            start = p
-                            p += lanes
-                            n -= 1
-                            while n and p < finish:
-                                q += lanes
-                                if occ[q] >= 0 or cell[q]:
-                                    break
-                                p += lanes
-                                n -= 1
-                            occ[start] = -1
-                            occ[start + lanes] = -1
-                            occ[p] = car
-                            occ[p + lanes] = car
-                            if p >= finish:
-                                pos[car] = p
-                                cross(car)
-                                if qualifying and len(qualified) >= finalists:
-                                    end_qualifying()
-                                break
-                            continue
-                        if mines < 0:
-                            pos[car] = p
-                            break  # a wall ahead: every step left is the same blocked step
-                        n -= 1
+                n = roll  # the steps after the sideways one
+                q = p + side
+                r = q + width
+                mines = cell[q]
+                more = cell[r]
+                if occ[q] & occ[r] < 0:  # nobody beside
+                    if mines | more >= 0:  # no wall, not the edge
                         occ[p] = -1
+                        occ[p + width] = -1
                         occ[q] = car
-                        p += lanes
-                        pos[car] = p
+                        occ[r] = car
+                        pos[car] = p = q
+                        if mines:
+                            cell[q] = mines - 1
+                            mines_taken += 1
+                            if damage(car, 1, False, car):
+                                p = -1
+                                n = 0
+                        if more and p >= 0:
+                            cell[r] = more - 1
+                            mines_taken += 1
+                            if damage(car, 1, False, car):
+                                p = -1
+                                n = 0
+                    elif mines == EDGE:
+                        exits += 1
+                        if damage(car, EDGE_DAMAGE, False, car):
+                            p = -1
+                            n = 0
+                    # else a wall beside: the car stays, and goes on straight
+                else:
+                    other = occ[q]
+                    if other < 0:
+                        other = occ[r]
+                    po = pos[other]
+                    qo = po + side
+                    ro = qo + width
+                    if (
+                        not awards
+                        and lives[other]
+                        and occ[r] in (-1, other)
+                        and mines | more | cell[qo] | cell[ro] >= 0
+                        and occ[qo] & occ[ro] < 0
+                    ):
+                        # one car beside, that survives the bump and has free cells beside it: both move
+                        hits += 1
+                        lives[other] -= 1
+                        occ[po] = -1
+                        occ[po + width] = -1
+                        occ[p] = -1
+                        occ[p + width] = -1
+                        occ[qo] = other
+                        occ[ro] = other
+                        occ[q] = car
+                        occ[r] = car
+                        pos[other] = qo
+                        pos[car] = p = q
+                        if (cell[qo] or cell[ro] or mines or more) and not land((other, car), side, car):
+                            p = -1
+                            n = 0
+                    elif not wave(car, side):
+                        p = -1
+                        n = 0
+                    else:
+                        p = pos[car]
+            else:
+                n = roll + 1
+            # straight steps; `p` is the car's rear cell, written to pos[car] before anything reads it
+            while n:
+                q = p + two_rows
+                if occ[q] < 0:
+                    mines = cell[q]
+                    if not mines:
+                        # a free cell ahead: run on over every free cell, then move once
+                        end = p + ahead[n + 1]
+                        stop = end if end < beyond else beyond
+                        front = q
+                        while front < stop:
+                            q = front + width
+                            if occ[q] >= 0 or cell[q]:
+                                break
+                            front = q
+                        occ[p] = -1
+                        occ[p + width] = -1
+                        p = front - width
+                        occ[p] = car
+                        occ[front] = car
                         if p >= finish:
+                            pos[car] = p
                             cross(car)
                             if qualifying and len(qualified) >= finalists:
                                 end_qualifying()
                             break
-                        cell[q] = mines - 1
-                        mines_taken += 1
-                        if damage(car, 1, False, car):
-                            break
+                        n = (end - front) // width
                         continue
+                    if mines < 0:
+                        pos[car] = p
+                        break  # a wall ahead: every step left is the same blocked step
                     n -= 1
+                    occ[p] = -1
+                    occ[q] = car
+                    p += width
                     pos[car] = p
-                    going = push(car, p)
-                    if qualifying and len(qualified) >= finalists:
-                        end_qualifying()
+                    if p >= finish:
+                        cross(car)
+                        if qualifying and len(qualified) >= finalists:
+                            end_qualifying()
                         break
-                    if not going:
+                    cell[q] = mines - 1
+                    mines_taken += 1
+                    if damage(car, 1, False, car):
                         break
-                    p = pos[car]
-                else:
-                    pos[car] = p
+                    continue
+                n -= 1
+                pos[car] = p
+                going = push(car, p)
+                if qualifying and len(qualified) >= finalists:
+                    end_qualifying()
+                    break
+                if not going:
+                    break
+                p = pos[car]
+            else:
+                pos[car] = p  # -1 again for a car put off the track by its sideways step
             if awards:
                 record_roll(records, car, roll_taken, len(roll_hits), roll_kills)
             if qualifying != phase_qualifying:
@@ -395,7 +435,7 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         finals_turns,
         len(qualified),
         eliminations,
-        sum(cell) + tables.walls,
+        sum(cell) + tables.blocked,
         hits,
         exits,
         mines_taken,
