@@ -5,8 +5,10 @@ occupancy, car cells and lives, the finals cells), copied from the start state o
 the lanes of each row numbered from the right (`mirror`): the turn order (most advanced first, leftmost
 first among equals) is then the order of falling cell index, and a step to the left is +1. Each row
 ends with one pad cell (`EDGE`) beyond its last lane, so a row is `width = lanes + 1` cells: a step off
-either side of the track lands on a pad (off the left of the bottom row, index -1, on the last pad) and
-no step needs the lane of its cell. `race_tables` returns None for a board the fast path does not race.
+either side of the track lands on a pad (off the right of the bottom row, index -1, on the last pad) and
+no step needs the lane of its cell. Above the engine's rows (the last of them is beyond the line) lies
+one row of pads, so a car running ahead stops there without a look at the finish line.
+`race_tables` returns None for a board the fast path does not race.
 """
 
 from __future__ import annotations
@@ -56,7 +58,7 @@ def race_tables(board: Board) -> RaceTables | None:
     if any(race.cell[p] < 0 or race.cell[p + lanes] < 0 for p in race.pos):
         return None
     width = lanes + 1
-    rows = len(race.cell) // lanes
+    rows = len(race.cell) // lanes + 1  # and a row of pads above the row beyond the line
 
     def mirror(p: int) -> int:
         return p // lanes * width + lanes - 1 - p % lanes

@@ -14,33 +14,22 @@ the left is +1, a step off the track lands on a pad.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-
 from pnp.games.mdd.awards import Awards, holders, record_roll
 from pnp.games.mdd.engine import EDGE_DAMAGE, RaceOptions
 from pnp.games.mdd.fastboard import EDGE, RaceTables
-
-SIDES = (1, 1, 0, 0, -1, -1)
-"""The first step's cell offset for each die face less one (1-2 left, 3-4 straight, 5-6 right)."""
-
-
-def dice(seed: int | str) -> Callable[[], int]:
-    """The die faces less one (0-5) of `random.Random(seed)`, one per call: `int(random() * 6)`, as
-    `engine.Race.roll` computes them (less its + 1), drawn by C-level iterators without bytecode."""
-    return map(int, map((6.0).__mul__, iter(random.Random(seed).random, None))).__next__
+from pnp.games.mdd.fastdice import dice
 
 
 def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards: bool = False) -> tuple:
     """One complete race: (qualifying turns, finals turns, qualified, eliminations, mines left, hits,
     exits, mines taken, stuck, winner or -1, pawn holders or ())."""
-    die = dice(seed)
+    die = dice(seed, options.two_dice)
     width = tables.width
     two_rows = 2 * width
-    ahead = tuple(k * width for k in range(8))
+    reach = tuple((k + 1) * width for k in range(7))
+    """How far ahead a car's front gets (from its rear) in k steps."""
     finalists = tables.finalists
     cap = options.turn_cap
-    two = options.two_dice
     cell = list(tables.cell)
     occ = list(tables.occ)
     pos = list(tables.pos)
@@ -53,8 +42,6 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
     at = pos.__getitem__
     racing = cars
     finish = tables.finish
-    beyond = finish + width
-    """A car's front cell at or past this index has crossed the line."""
     qualifying = True
     over = False
     turn = qualifying_turns = finals_turns = 0
@@ -242,8 +229,18 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         moving.reverse()
         return shift(moving, 0, car)
 
+    def hold(car: int, home: int, p: int) -> int:
+        """Write the free sideways step of `car` from rear cell `home` to `p` into `occ`; returns `p`."""
+        occ[home] = -1
+        occ[home + width] = -1
+        occ[p] = car
+        occ[p + width] = car
+        return p
+
     def end_qualifying() -> None:
+        """Qualifying is over: the rest of this turn's order is dropped (`live` cleared) and the finals start."""
         nonlocal qualifying, over, racing, live
+        live.clear()
         for c in range(cars):
             if status[c] == 0:
                 remove(c, 3)
@@ -275,43 +272,43 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
         live.sort(key=at, reverse=True)
         del live[racing:]
         for car in live:
-            p = pos[car]
-            if p < 0:
+            home = pos[car]
+            """The rear cell the car holds in `occ`; `p` is where it is (a free sideways step is written
+            with the straight steps that follow it)."""
+            if home < 0:
                 continue  # put off the track earlier in this turn
-            roll = die()
-            side = SIDES[die()] if two else SIDES[roll]
-            if awards:
-                roll_hits.clear()
-                roll_taken = roll_kills = 0
+            side, n = die()
+            p = home
             if side:
-                n = roll  # the steps after the sideways one
                 q = p + side
                 r = q + width
                 mines = cell[q]
                 more = cell[r]
                 if occ[q] & occ[r] < 0:  # nobody beside
-                    if mines | more >= 0:  # no wall, not the edge
+                    if n and not mines | more:
+                        p = q  # written into `occ` with the straight steps
+                    elif mines | more >= 0:  # no wall, not the edge
                         occ[p] = -1
                         occ[p + width] = -1
                         occ[q] = car
                         occ[r] = car
-                        pos[car] = p = q
+                        pos[car] = p = home = q
                         if mines:
                             cell[q] = mines - 1
                             mines_taken += 1
                             if damage(car, 1, False, car):
-                                p = -1
+                                p = home = -1
                                 n = 0
                         if more and p >= 0:
                             cell[r] = more - 1
                             mines_taken += 1
                             if damage(car, 1, False, car):
-                                p = -1
+                                p = home = -1
                                 n = 0
                     elif mines == EDGE:
                         exits += 1
                         if damage(car, EDGE_DAMAGE, False, car):
-                            p = -1
+                            p = home = -1
                             n = 0
                     # else a wall beside: the car stays, and goes on straight
                 else:
@@ -349,36 +346,40 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
                         n = 0
                     else:
                         p = pos[car]
-            else:
-                n = roll + 1
+                    home = p
             # straight steps; `p` is the car's rear cell, written to pos[car] before anything reads it
             while n:
                 q = p + two_rows
                 if occ[q] < 0:
                     mines = cell[q]
                     if not mines:
-                        # a free cell ahead: run on over every free cell, then move once
-                        end = p + ahead[n + 1]
-                        stop = end if end < beyond else beyond
+                        # a free cell ahead: run on over every free cell (the pads above the line stop
+                        # a car beyond it), then move once
+                        end = p + reach[n]
                         front = q
-                        while front < stop:
+                        while front < end:
                             q = front + width
                             if occ[q] >= 0 or cell[q]:
                                 break
                             front = q
-                        occ[p] = -1
-                        occ[p + width] = -1
+                        occ[home] = -1
+                        occ[home + width] = -1
                         p = front - width
                         occ[p] = car
                         occ[front] = car
+                        pos[car] = p
                         if p >= finish:
-                            pos[car] = p
                             cross(car)
                             if qualifying and len(qualified) >= finalists:
                                 end_qualifying()
                             break
+                        if front == end:
+                            break
+                        home = p
                         n = (end - front) // width
                         continue
+                    if home != p:
+                        home = hold(car, home, p)
                     if mines < 0:
                         pos[car] = p
                         break  # a wall ahead: every step left is the same blocked step
@@ -396,7 +397,10 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
                     mines_taken += 1
                     if damage(car, 1, False, car):
                         break
+                    home = p
                     continue
+                if home != p:
+                    home = hold(car, home, p)
                 n -= 1
                 pos[car] = p
                 going = push(car, p)
@@ -405,14 +409,14 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
                     break
                 if not going:
                     break
-                p = pos[car]
+                home = p = pos[car]
             else:
                 pos[car] = p  # -1 again for a car put off the track by its sideways step
             if awards:
                 record_roll(records, car, roll_taken, len(roll_hits), roll_kills)
-            if qualifying != phase_qualifying:
-                break
-        else:
+                roll_hits.clear()
+                roll_taken = roll_kills = 0
+        if qualifying == phase_qualifying:  # else qualifying ended during the turn, and so did the turn
             if not racing:
                 if qualifying:
                     end_qualifying()
