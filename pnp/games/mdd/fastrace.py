@@ -14,16 +14,20 @@ the left is +1, a step off the track lands on a pad.
 
 from __future__ import annotations
 
+import random
+from math import floor
+
 from pnp.games.mdd.awards import Awards, holders, record_roll
 from pnp.games.mdd.engine import EDGE_DAMAGE, RaceOptions
 from pnp.games.mdd.fastboard import EDGE, RaceTables
-from pnp.games.mdd.fastdice import dice
+from pnp.games.mdd.fastdice import ONE_DIE, TWO_DICE
 
 
 def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards: bool = False) -> tuple:
     """One complete race: (qualifying turns, finals turns, qualified, eliminations, mines left, hits,
     exits, mines taken, stuck, winner or -1, pawn holders or ())."""
-    die = dice(seed, options.two_dice)
+    rnd = random.Random(seed).random
+    two = options.two_dice
     width = tables.width
     two_rows = 2 * width
     reach = tuple((k + 1) * width for k in range(7))
@@ -277,17 +281,20 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
             with the straight steps that follow it)."""
             if home < 0:
                 continue  # put off the track earlier in this turn
-            side, n = die()
+            if two:
+                side, n = TWO_DICE[floor(rnd() * 6)][floor(rnd() * 6)]
+            else:
+                side, n = ONE_DIE[floor(rnd() * 6)]
             p = home
             if side:
                 q = p + side
                 r = q + width
                 mines = cell[q]
                 more = cell[r]
-                if occ[q] & occ[r] < 0:  # nobody beside
-                    if n and not mines | more:
+                if occ[q] < 0 and occ[r] < 0:  # nobody beside
+                    if n and not mines and not more:
                         p = q  # written into `occ` with the straight steps
-                    elif mines | more >= 0:  # no wall, not the edge
+                    elif mines >= 0 and more >= 0:  # no wall, not the edge
                         occ[p] = -1
                         occ[p + width] = -1
                         occ[q] = car
@@ -322,8 +329,12 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
                         not awards
                         and lives[other]
                         and occ[r] in (-1, other)
-                        and mines | more | cell[qo] | cell[ro] >= 0
-                        and occ[qo] & occ[ro] < 0
+                        and mines >= 0
+                        and more >= 0
+                        and cell[qo] >= 0
+                        and cell[ro] >= 0
+                        and occ[qo] < 0
+                        and occ[ro] < 0
                     ):
                         # one car beside, that survives the bump and has free cells beside it: both move
                         hits += 1
@@ -417,33 +428,18 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
                 roll_hits.clear()
                 roll_taken = roll_kills = 0
         if qualifying == phase_qualifying:  # else qualifying ended during the turn, and so did the turn
+            if racing and (qualifying_turns if qualifying else finals_turns) >= cap:
+                for c in range(cars):
+                    if status[c] == 0:
+                        stuck += 1
+                        remove(c, 3)
             if not racing:
                 if qualifying:
                     end_qualifying()
                 else:
                     over = True
-            elif (qualifying_turns if qualifying else finals_turns) >= cap:
-                for c in range(cars):
-                    if status[c] == 0:
-                        stuck += 1
-                        remove(c, 3)
-                if qualifying:
-                    end_qualifying()
-                else:
-                    over = True
-    pawns: tuple[tuple[int, ...], ...] = ()
-    if awards:
-        pawns = holders(records, cars)
-    return (
-        qualifying_turns,
-        finals_turns,
-        len(qualified),
-        eliminations,
-        sum(cell) + tables.blocked,
-        hits,
-        exits,
-        mines_taken,
-        stuck,
-        finished[0] if finished else -1,
-        pawns,
-    )
+    winner = finished[0] if finished else -1
+    mines_left = sum(cell) + tables.blocked
+    pawns = holders(records, cars) if awards else ()
+    return (qualifying_turns, finals_turns, len(qualified), eliminations, mines_left, hits, exits, mines_taken,
+            stuck, winner, pawns)
