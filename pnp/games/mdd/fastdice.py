@@ -1,10 +1,10 @@
 """The dice tables of the simulation's fast path (fastrace.py): each roll as (side, straight steps).
 
 Input: none. Output: `ONE_DIE` and `TWO_DICE`, indexed by die faces less one. `play_fast` draws a face
-as `floor(random() * 6)` from `random.Random(seed)`: the same double product as `engine.Race.roll`'s
-`int(random() * 6) + 1` (less one; floor is int for it, and the cheapest call that computes it), in the
-same order (with the direction die of v2.1 variant 4, the roll and then its direction), and looks the
-roll up here instead of computing its side and steps.
+as `floor(random() * 6.0)` from `random.Random(seed)`: the same double product as `engine.Race.roll`'s
+`int(random() * 6) + 1` (Python multiplies a float by the int 6 as by 6.0), less one, floor being int
+for it (and the cheaper call); in the same order (with the direction die of v2.1 variant 4, the roll and
+then its direction). The roll's side and steps are then looked up here, not computed.
 """
 
 from __future__ import annotations

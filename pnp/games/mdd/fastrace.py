@@ -282,9 +282,9 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
             if home < 0:
                 continue  # put off the track earlier in this turn
             if two:
-                side, n = TWO_DICE[floor(rnd() * 6)][floor(rnd() * 6)]
+                side, n = TWO_DICE[floor(rnd() * 6.0)][floor(rnd() * 6.0)]
             else:
-                side, n = ONE_DIE[floor(rnd() * 6)]
+                side, n = ONE_DIE[floor(rnd() * 6.0)]
             p = home
             if side:
                 q = p + side
