@@ -31,6 +31,8 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
     width = tables.width
     two_rows = 2 * width
     reach = tuple((k + 1) * width for k in range(7))
+    up = list(range(width, len(tables.cell) + width))
+    up2 = list(range(two_rows, len(tables.cell) + two_rows))
     """How far ahead a car's front gets (from its rear) in k steps."""
     finalists = tables.finalists
     cap = options.turn_cap
@@ -360,7 +362,7 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
                     home = p
             # straight steps; `p` is the car's rear cell, written to pos[car] before anything reads it
             while n:
-                q = p + two_rows
+                q = up2[p]
                 if occ[q] < 0:
                     mines = cell[q]
                     if not mines:
@@ -369,12 +371,12 @@ def play_fast(tables: RaceTables, seed: int | str, options: RaceOptions, awards:
                         end = p + reach[n]
                         front = q
                         while front < end:
-                            q = front + width
+                            q = up[front]
                             if occ[q] >= 0 or cell[q]:
                                 break
                             front = q
                         occ[home] = -1
-                        occ[home + width] = -1
+                        occ[up[home]] = -1
                         p = front - width
                         occ[p] = car
                         occ[front] = car
