@@ -3,8 +3,12 @@
 Input: a `Board`. Output: `RaceTables`, what every race on that board starts from (mines and walls,
 occupancy, car cells and lives, the finals cells), copied from the start state of an `engine.Race` with
 the lanes of each row numbered from the right (`mirror`): the turn order (most advanced first, leftmost
-first among equals) is then the order of falling cell index, and a step to the left is +1. `race_tables`
-returns None for a board the fast path does not race.
+first among equals) is then the order of falling cell index, and a step to the left is +1. Each row
+ends with one pad cell (`EDGE`) beyond its last lane, so a row is `width = lanes + 1` cells: a step off
+either side of the track lands on a pad (off the right of the bottom row, index -1, on the last pad) and
+no step needs the lane of its cell. Above the engine's rows (the last of them is beyond the line) lies
+one row of pads, so a car running ahead stops there without a look at the finish line.
+`race_tables` returns None for a board the fast path does not race.
 """
 
 from __future__ import annotations
@@ -14,12 +18,16 @@ from dataclasses import dataclass
 from pnp.games.mdd.engine import DEFAULT_FINALISTS, Race
 from pnp.games.mdd.geometry import Board
 
+EDGE = -2
+"""`cell` value of a pad: off the track (a wall is -1, a cell with mines counts them)."""
+
 
 @dataclass(frozen=True, slots=True)
 class RaceTables:
     """What every race on one board starts from, as flat lists indexed by cell (see engine.Race)."""
 
-    lanes: int
+    width: int
+    """Cells per row: the lanes and one pad."""
     cell: tuple[int, ...]
     occ: tuple[int, ...]
     pos: tuple[int, ...]
@@ -29,11 +37,9 @@ class RaceTables:
     finalists: int
     finals: tuple[tuple[int, int, int], ...]
     """(cell index, lane, row) of each finals start position."""
-    lane_of: tuple[int, ...]
-    """Lane of each cell, counted from the right from 0."""
-    walls: int
-    """Wall cells: each is -1 in `cell` for good (a cell with mines is never a wall), so the mines left
-    are sum(cell) + walls."""
+    blocked: int
+    """Minus the sum of the negative cells (walls, pads): each stays negative for good (a cell with mines
+    is never a wall), so the mines left are sum(cell) + blocked."""
 
 
 def race_tables(board: Board) -> RaceTables | None:
@@ -51,23 +57,25 @@ def race_tables(board: Board) -> RaceTables | None:
     lanes = race.lanes
     if any(race.cell[p] < 0 or race.cell[p + lanes] < 0 for p in race.pos):
         return None
-    size = len(race.cell)
+    width = lanes + 1
+    rows = len(race.cell) // lanes + 1  # and a row of pads above the row beyond the line
 
     def mirror(p: int) -> int:
-        return p - p % lanes + lanes - 1 - p % lanes
+        return p // lanes * width + lanes - 1 - p % lanes
 
-    def mirrored(values: list[int]) -> tuple[int, ...]:
-        return tuple(values[mirror(p)] for p in range(size))
-
+    cell = [EDGE] * (rows * width)
+    occ = [-1] * (rows * width)
+    for p, (mines, car) in enumerate(zip(race.cell, race.occ, strict=True)):
+        cell[mirror(p)] = mines
+        occ[mirror(p)] = car
     return RaceTables(
-        lanes,
-        mirrored(race.cell),
-        mirrored(race.occ),
+        width,
+        tuple(cell),
+        tuple(occ),
         tuple(mirror(p) for p in race.pos),
         tuple(race.lives),
-        race.finish_index * lanes,
+        race.finish_index * width,
         board.limits.finalists.get(len(board.cars), DEFAULT_FINALISTS),
         tuple((mirror(race._index(c.lane, c.row)), c.lane, c.row) for c in board.finals),
-        tuple(p % lanes for p in range(size)),
-        sum(1 for m in race.cell if m < 0),
+        -sum(m for m in cell if m < 0),
     )

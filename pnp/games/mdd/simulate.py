@@ -15,7 +15,7 @@ from typing import NamedTuple
 from pnp.batches import batches, run_batches
 from pnp.games.mdd.awards import AwardsRace
 from pnp.games.mdd.engine import Race, RaceOptions
-from pnp.games.mdd.fastboard import race_tables
+from pnp.games.mdd.fastboard import RaceTables, race_tables
 from pnp.games.mdd.fastrace import play_fast
 from pnp.games.mdd.formation import default_finals, default_grid, default_teams
 from pnp.games.mdd.generate import random_setup
@@ -102,13 +102,13 @@ def result_of(race: Race) -> RaceResult:
     )
 
 
-def _play_chunk(job: tuple[Board, RaceOptions, int, int, int, bool]) -> list[RaceResult]:
-    """Races `start` to `stop` of a simulation, on the fast path (fastrace.py: same play, no events)."""
+def _play_chunk(job: tuple[Board | RaceTables, RaceOptions, int, int, int, bool]) -> list[RaceResult]:
+    """Races `start` to `stop` of a simulation: on the fast path (fastrace.py: same play, no events) when
+    given the board's tables, else by `engine.Race` on the board."""
     board, options, seed, start, stop, awards = job
-    tables = race_tables(board)
-    if tables is None:
+    if isinstance(board, Board):
         return [play_race(board, race_seed(seed, i), options, awards) for i in range(start, stop)]
-    return [RaceResult(*play_fast(tables, race_seed(seed, i), options, awards)) for i in range(start, stop)]
+    return [RaceResult(*play_fast(board, race_seed(seed, i), options, awards)) for i in range(start, stop)]
 
 
 def simulate(
@@ -123,7 +123,9 @@ def simulate(
     """Play `games` races, in `jobs` processes; `progress(n)` is called as each batch of n races ends.
     With `awards`, each result also says who took the v2.1 award pawns (play is the same)."""
     options = options or RaceOptions()
-    work = [(board, options, seed, a, b, awards) for a, b in batches(games, jobs, 500)]
+    tables = race_tables(board)  # once per simulation: each batch of races gets these small tables
+    plan = board if tables is None else tables
+    work = [(plan, options, seed, a, b, awards) for a, b in batches(games, jobs, 500)]
     return run_batches(_play_chunk, work, jobs, progress)
 
 

@@ -71,6 +71,24 @@ def test_fast_path_matches_on_a_crowded_board_with_walls_mines_and_the_turn_cap(
             assert fast == slow, f"race {game} with turn cap {cap} differs"
 
 
+@pytest.mark.parametrize("awards", [False, True])
+def test_fast_path_matches_at_the_edges_and_the_line_of_a_narrow_track(awards: bool):
+    """Three lanes: cars in the corner cells of the first row step off both sides (the fast path's pad
+    cells, one of them reached below index 0), push each other sideways into mines beside, and run
+    free up to the line and past the last row."""
+    cars = [(1, 1, 3), (3, 1, 3), (2, 2, 4), (1, 4, 2), (3, 4, 2), (2, 6, 3)]
+    mines = ((1, 3, 1), (3, 3, 2), (2, 9, 1), (3, 11, 1))
+    board = make_board(3, 14, cars, walls=((1, 12),), mines=mines, finals=((1, 1), (3, 1), (2, 3), (1, 5)))
+    tables = race_tables(board)
+    assert tables is not None
+    for two_dice in (False, True):
+        options = RaceOptions(two_dice=two_dice)
+        for game in range(150):
+            seed = race_seed(8, game)
+            fast = RaceResult(*play_fast(tables, seed, options, awards))
+            assert fast == _recorded(board, seed, options, awards), f"race {game} (two dice: {two_dice}) differs"
+
+
 def test_board_the_fast_path_refuses_is_simulated_by_the_engine():
     """A car starting off the track (lane 0; validation rejects it) is raced by `engine.Race` alone."""
     board = make_board(3, 12, [(0, 1), (2, 1), (3, 3)], finals=((1, 1), (2, 4), (1, 7)))
