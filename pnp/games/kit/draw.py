@@ -190,6 +190,9 @@ def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) ->
     """One piece per printed card (a card with count 3 gives 3 pieces), fronts and backs."""
     w, h, b = deck.size.width, deck.size.height, deck.bleed
     pieces: list[Piece] = []
+    shared_back: tuple[Item, ...] | None = None
+    """The deck's back as drawn for the first card, when it is the same for every card: none of its texts is a
+    template and drawing it met no error (then every card draws it again, for errors located at that card)."""
     for ci, card in enumerate(deck.cards):
         cpath = (*path, "cards", ci)
         context = {"card": _card_context(card), "deck": {"name": deck.name}, "kit": kit}
@@ -200,10 +203,23 @@ def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) ->
         back_path = (*cpath, "back") if card.back else (*path, "back")
         back_of = FaceOf(f"the back of {name}", shared="" if card.back else f'the back of deck "{deck.name}"',
                          card=cpath)
-        back = _face(drawer, back_face, w, h, b, context, back_path, back_of) if back_face else None
+        if back_face is not None and back_face is deck.back and shared_back is not None:
+            back: tuple[Item, ...] | None = shared_back
+        elif back_face is not None:
+            errors = len(drawer.errors)
+            back = _face(drawer, back_face, w, h, b, context, back_path, back_of)
+            if back_face is deck.back and len(drawer.errors) == errors and not _templated(back_face):
+                shared_back = back
+        else:
+            back = None
         for _ in range(card.count):
             pieces.append(Piece(w, h, front, back, b, "rect", deck.corner_radius, card.name or deck.name))
     return PieceGroup(deck.name, tuple(pieces), kind="cards", where=path)
+
+
+def _templated(face: Face) -> bool:
+    """Whether a text of `face` is a template (it may then differ from card to card)."""
+    return any(isinstance(e, TextElement) and "{" in e.text for e in face.elements)
 
 
 def _card_context(card: Card) -> dict[str, Any]:
