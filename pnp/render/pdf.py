@@ -95,8 +95,8 @@ class _Images:
 def draw_items(canvas: Canvas, items: Iterable[Item]) -> None:
     """Draw scene items (no `Image`: those need `write_pdf`) on a canvas whose user space is already mm with
     y down, as a page is set up; for drawing pieces into other reportlab documents (rulebook figures)."""
-    pen = _Pen(canvas, _Images(), _Ops())
-    pen.state = [_UNKNOWN] * FILL_OPAQUE + [False, False]  # another document's state: nothing is known in force
+    pen = _Pen(canvas, _Images(), _Ops(), opaque=False)
+    pen.state[:FILL_OPAQUE] = [_UNKNOWN] * FILL_OPAQUE  # another document's state: nothing is known to be in force
     canvas.saveState()
     for item in items:
         pen.draw(item)
@@ -130,20 +130,21 @@ def _colour_op(text: str, op: str) -> str:
 
 _UNKNOWN = object()
 """A graphics state value not set yet on this page (or in this group): the next item sets it."""
-FILL, STROKE, WIDTH, DASH, OPACITY, FONT, FILL_OPAQUE, STROKE_OPAQUE = range(8)
-"""The pen's state slots: colours, line width, dash, opacity (of fills and strokes alike), font (name, size),
-and whether reportlab's fill and stroke alpha are known to be 1 (see `_Pen._fill`)."""
+FILL, STROKE, WIDTH, DASH, OPACITY, FILL_OPAQUE, STROKE_OPAQUE = range(7)
+"""The pen's state slots: colours, line width, dash, opacity (of fills and strokes alike), and whether
+reportlab's fill and stroke alpha are known to be 1 (as they are when a page starts)."""
 
 
 class _Pen:
     """Draws items on one page, tracking the graphics state so that each item emits only the settings (colours,
-    line width, dash, opacity, font) that differ from what is in force; groups save and restore the state.
+    line width, dash, opacity) that differ from what is in force; groups save and restore the state (a text
+    object sets its own font).
 
     The common operators (colours, line width, rectangles, lines, clips, text) are written straight into the
     page's content as reportlab's canvas methods write them, without their per-call bookkeeping; the output is
     the same bytes. Everything else goes through the canvas."""
 
-    def __init__(self, canvas: Canvas, images: _Images, ops: _Ops) -> None:
+    def __init__(self, canvas: Canvas, images: _Images, ops: _Ops, opaque: bool = True) -> None:
         self.canvas = canvas
         self.images = images
         self.ops = ops
@@ -151,17 +152,16 @@ class _Pen:
         self.code = canvas._code  # the page's operators, one line each (what every canvas method appends to)
         self.mode = canvas._fillMode
         self.clip = (" W* " if self.mode == FILL_EVEN_ODD else " W ") + PATH_OPS[0, 0, self.mode]
-        # a page starts opaque, solid; reportlab's alpha is not known to be 1 until the pen first sets it
-        self.state: list[object] = [_UNKNOWN, _UNKNOWN, _UNKNOWN, (), 1.0, _UNKNOWN, False, False]
+        self.state: list[object] = [_UNKNOWN, _UNKNOWN, _UNKNOWN, (), 1.0, opaque, opaque]  # a page starts solid
 
     def _fill(self, colour: str) -> None:
         state = self.state
         if state[FILL] != colour:
             self.code.append(_colour_op(colour, "rg"))
             state[FILL] = colour
-            if not state[FILL_OPAQUE]:  # reportlab's setFillColor of an opaque colour also sets fill alpha 1
-                self.canvas.setFillAlpha(1)
-                state[FILL_OPAQUE] = True
+            if not state[FILL_OPAQUE] or not self.ops.transparency:
+                self.canvas.setFillAlpha(1)  # as reportlab's setFillColor of an opaque colour does (PDF 1.4)
+                state[FILL_OPAQUE] = self.ops.transparency = True
 
     def _opacity(self, opacity: float) -> None:
         state = self.state
@@ -182,9 +182,9 @@ class _Pen:
             if state[STROKE] != style.stroke:
                 self.code.append(_colour_op(style.stroke, "RG"))
                 state[STROKE] = style.stroke
-                if not state[STROKE_OPAQUE]:
+                if not state[STROKE_OPAQUE] or not self.ops.transparency:
                     self.canvas.setStrokeAlpha(1)
-                    state[STROKE_OPAQUE] = True
+                    state[STROKE_OPAQUE] = self.ops.transparency = True
             if state[WIDTH] != style.stroke_width:
                 self.code.append(f"{fp_str(style.stroke_width)} w")
                 state[WIDTH] = style.stroke_width
@@ -293,10 +293,6 @@ class _Pen:
         if self.state[OPACITY] != 1.0:
             self._opacity(1.0)
         name = reportlab_name(item.font)
-        font = (name, item.size)
-        if self.state[FONT] != font:
-            self.canvas.setFont(*font)
-            self.state[FONT] = font
         key = (name, item.size, item.text)
         shown = self.ops.texts.get(key)
         if shown is None:
@@ -319,16 +315,12 @@ class _Pen:
         return f"{self.origin}{fp_str(cos, sin, c, d, item.x + cos * shift, item.y + sin * shift)} Tm "
 
     def _shown(self, text: str, name: str, size: float) -> tuple[str, float]:
-        """The operators that show `text` in a text object, as reportlab's `textOut` writes them (for our
-        TrueType fonts: each run of one subset after its font; through it for any other font), and its width."""
+        """The operators that show `text` in a text object as reportlab's `textOut` writes them for a TrueType
+        font (every font of `pnp.fonts` is one): each run of one subset after the subset's font; and its width."""
         font = getFont(name)
         width = font.stringWidth(text, size)
-        if not font._dynamicFont:
-            shown = self.canvas.beginText()
-            shown.textOut(text)
-            return shown.getCode()[len(self.origin):-len(" ET")], width
         doc = self.canvas._doc
-        parts, current, setting = [], -1, f"{fp_str(size)} Tf {fp_str(self.canvas._leading)} TL"
+        parts, current, setting = [], -1, f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"  # reportlab's leading
         for subset, chunk in font.splitString(text, doc):
             if subset != current:
                 parts.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")
@@ -346,3 +338,5 @@ class _Ops:
         self.shapes: dict[tuple[object, ...], tuple[str, ...]] = {}
         self.texts: dict[tuple[str, float, str], tuple[str, float]] = {}
         self.matrices: dict[tuple[float, float, float, str, float], str] = {}
+        self.transparency = False
+        """Whether the document asks for PDF 1.4 yet, as reportlab's alpha does at the first colour set."""

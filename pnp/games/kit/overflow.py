@@ -40,8 +40,9 @@ def text_overflow(e: TextElement, text: str, face_w: float, face_h: float, face:
     if not boxes:
         return []
     reasons: list[str] = []
-    room = f"the {width:.3g} mm wide box" if e.width is not None else f"the {width:.3g} mm to the {face}'s right edge"
     wide = [b for b in boxes if b.x1 - b.x0 > width + TOLERANCE_MM]
+    room = "" if not wide else f"the {width:.3g} mm wide box" if e.width is not None else \
+        f"the {width:.3g} mm to the {face}'s right edge"
     for b in wide[:3]:
         what = "the word" if " " not in b.text.strip() else "the line"  # a marked-up line shows icons as :name:
         reasons.append(f"{what} \"{b.text}\" is {b.x1 - b.x0:.1f} mm wide, wider than {room}")
