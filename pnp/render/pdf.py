@@ -10,7 +10,7 @@ import io
 import math
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -128,6 +128,7 @@ def _colour_op(text: str, op: str) -> str:
     return f"{fp_str(c.red, c.green, c.blue)} {op}"
 
 
+T = TypeVar("T")
 _UNKNOWN = object()
 """A graphics state value not set yet on this page (or in this group): the next item sets it."""
 FILL, STROKE, WIDTH, DASH, OPACITY, FILL_OPAQUE, STROKE_OPAQUE = range(7)
@@ -208,7 +209,7 @@ class _Pen:
                     key = ("rect", item.x, item.y, item.w, item.h, item.radius, fill, stroke)
                     lines = shapes.get(key)
                     if lines is None:
-                        lines = shapes[key] = self._rect(item, fill, stroke)
+                        lines = _keep(shapes, key, self._rect(item, fill, stroke))
                     self.code.extend(lines)
             case Ellipse():
                 fill, stroke = self._style(item.style)
@@ -219,7 +220,7 @@ class _Pen:
                         x1, y1, x2, y2 = item.cx - item.rx, item.cy - item.ry, item.cx + item.rx, item.cy + item.ry
                         lines = []
                         PDFPathObject(code=lines).ellipse(x1, y1, x2 - x1, y2 - y1)  # as `canvas.ellipse` does
-                        lines = shapes[key] = (*lines, PATH_OPS[stroke, fill, self.mode])
+                        lines = _keep(shapes, key, (*lines, PATH_OPS[stroke, fill, self.mode]))
                     self.code.extend(lines)
             case Line():
                 _, stroke = self._style(item.style)
@@ -227,7 +228,7 @@ class _Pen:
                     key = ("line", item.x1, item.y1, item.x2, item.y2)
                     line = shapes.get(key)
                     if line is None:
-                        line = shapes[key] = (f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S",)
+                        line = _keep(shapes, key, (f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S",))
                     self.code.extend(line)
             case Polygon():
                 fill, stroke = self._style(item.style)
@@ -280,7 +281,7 @@ class _Pen:
                 key = ("clip", c.x, c.y, c.w, c.h)
                 clip = self.ops.shapes.get(key)
                 if clip is None:
-                    clip = self.ops.shapes[key] = (f"n {fp_str(c.x, c.y, c.w, c.h)} re{self.clip}",)
+                    clip = _keep(self.ops.shapes, key, (f"n {fp_str(c.x, c.y, c.w, c.h)} re{self.clip}",))
                 self.code.extend(clip)
         for child in item.children:
             self.draw(child)
@@ -293,14 +294,14 @@ class _Pen:
         if self.state[OPACITY] != 1.0:
             self._opacity(1.0)
         name = reportlab_name(item.font)
-        key = (name, item.size, item.text)
-        shown = self.ops.texts.get(key)
+        ops, key = self.ops, (name, item.size, item.text)
+        shown = ops.texts.get(key)
         if shown is None:
-            shown = self.ops.texts[key] = self._shown(item.text, name, item.size)
+            shown = _keep(ops.texts, key, self._shown(item.text, name, item.size))
         where = (item.x, item.y, item.rotate, item.anchor, shown[1])
-        matrix = self.ops.matrices.get(where)
+        matrix = ops.matrices.get(where)
         if matrix is None:
-            matrix = self.ops.matrices[where] = self._matrix(item, shown[1])
+            matrix = _keep(ops.matrices, where, self._matrix(item, shown[1]))
         self.code.append(f"{matrix}{shown[0]} ET")
 
     def _matrix(self, item: Text, width: float) -> str:
@@ -327,6 +328,19 @@ class _Pen:
                 current = subset
             parts.append(f"({escapePDF(chunk)}) Tj")
         return " ".join(parts), width
+
+
+CACHED = 2048
+"""Entries each cache of an `_Ops` keeps (then it starts again): what pages repeat stays found, and a deck of
+texts each its own (or a board of cells each in its own place) holds no memory per item."""
+
+
+def _keep(cache: dict[Any, T], key: Any, value: T) -> T:
+    """Put `value` in `cache` under `key` (emptied first when full) and return it."""
+    if len(cache) >= CACHED:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 class _Ops:

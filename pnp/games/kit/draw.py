@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
@@ -97,14 +98,14 @@ class Drawer:
             case TextElement():
                 return self._text(e, w, h, context, path, face)
             case RectElement():
-                return [Rect(e.x, e.y, e.width, e.height, Style(e.fill, e.stroke, e.stroke_width), e.radius)]
+                return [Rect(e.x, e.y, e.width, e.height, _style(e.fill, e.stroke, e.stroke_width), e.radius)]
             case EllipseElement():
                 return [Ellipse(e.cx, e.cy, e.rx, e.ry if e.ry is not None else e.rx,
-                                Style(e.fill, e.stroke, e.stroke_width))]
+                                _style(e.fill, e.stroke, e.stroke_width))]
             case LineElement():
-                return [Line(e.x1, e.y1, e.x2, e.y2, Style(stroke=e.stroke, stroke_width=e.stroke_width))]
+                return [Line(e.x1, e.y1, e.x2, e.y2, _style(None, e.stroke, e.stroke_width))]
             case PolygonElement():
-                return [Polygon(tuple(e.points), Style(e.fill if e.closed else None, e.stroke, e.stroke_width),
+                return [Polygon(tuple(e.points), _style(e.fill if e.closed else None, e.stroke, e.stroke_width),
                                 e.closed)]
             case ImageElement():
                 iw = e.width if e.width is not None else w - e.x
@@ -174,10 +175,17 @@ class Drawer:
             self.warnings.append(warning)
 
 
-def _background(fill: str | None, w: float, h: float, bleed: float) -> list[Item]:
+@lru_cache(maxsize=1024)
+def _style(fill: str | None, stroke: str | None, stroke_width: float) -> Style:
+    """A shape's style: one item for all the shapes styled alike (items are never changed)."""
+    return Style(fill, stroke, stroke_width)
+
+
+@lru_cache(maxsize=256)
+def _background(fill: str | None, w: float, h: float, bleed: float) -> tuple[Item, ...]:
     if not fill:
-        return []
-    return [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=fill, stroke=None))]
+        return ()
+    return (Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=fill, stroke=None)),)
 
 
 def _face(drawer: Drawer, face: Face, w: float, h: float, bleed: float, context: dict[str, Any],
