@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from pnp.diagnostics import Diagnostic, Mark, Severity
 from pnp.layout.cull import Culler
@@ -24,12 +25,15 @@ def _piece_group(piece: Piece, drawing: tuple[Item, ...], x: float, y: float, la
                  bleeds: tuple[float, float, float, float]) -> Group:
     """The piece's drawing at (x, y), clipped to its bleed box: `bleeds` past the trim on the left, top, right
     and bottom (less than its bleed where it shares a narrow gutter with a neighbour)."""
-    left, top, right, bottom = bleeds
+    return Group(drawing, Transform(x, y), clip=_clip(piece.width, piece.height, *bleeds), label=label)
+
+
+@lru_cache(maxsize=256)
+def _clip(width: float, height: float, left: float, top: float, right: float, bottom: float) -> Rect:
+    """A piece's bleed box: one item for every piece of a size and bleed (items are never changed)."""
     if left == top == right == bottom:
-        clip = Rect(-left, -left, piece.width + 2 * left, piece.height + 2 * left, Style())
-    else:
-        clip = Rect(-left, -top, piece.width + left + right, piece.height + top + bottom, Style())
-    return Group(drawing, Transform(x, y), clip=clip, label=label)
+        return Rect(-left, -left, width + 2 * left, height + 2 * left, Style())
+    return Rect(-left, -top, width + left + right, height + top + bottom, Style())
 
 
 LABEL_BAND = 9.0

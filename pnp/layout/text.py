@@ -80,11 +80,14 @@ def line_boxes(
     """The lines `text_block` draws for the same arguments, with the boxes they take (widths measured with the
     font's real metrics, as the renderer sets them)."""
     boxes: list[LineBox] = []
-    for item in text_block(text, x, y, width, size, font, "#000000", align, line_height):
-        w = text_width_mm(item.text, font, size)
-        x0 = {"start": item.x, "middle": item.x - w / 2, "end": item.x - w}[item.anchor]
-        top = item.y - size * ASCENT
-        boxes.append(LineBox(item.text, x0, top, x0 + w, top + size))
+    ax = x if width is None else {"left": x, "center": x + width / 2, "right": x + width}[align]
+    for i, line in enumerate(wrap(text, font, size, width)):
+        if not line:
+            continue
+        w = text_width_mm(line, font, size)
+        x0 = ax if align == "left" else ax - w / 2 if align == "center" else ax - w
+        top = (y + size * ASCENT + i * size * line_height) - size * ASCENT  # its baseline as drawn, less the ascent
+        boxes.append(LineBox(line, x0, top, x0 + w, top + size))
     return boxes
 
 

@@ -10,11 +10,13 @@ import io
 import math
 from collections.abc import Callable, Iterable
 from functools import cache
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from pnp.fonts import reportlab_name
 from pnp.layout.scene import Document, Ellipse, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
@@ -48,8 +50,9 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
     if document.keywords:
         canvas.setKeywords(", ".join(document.keywords))
     images = _Images()
+    ops = _Ops()
     for number, page in enumerate(document.pages, start=1):
-        _draw_page(canvas, page, images)
+        _draw_page(canvas, page, images, ops)
         if progress is not None:
             progress(number)
     canvas.save()
@@ -92,20 +95,20 @@ class _Images:
 def draw_items(canvas: Canvas, items: Iterable[Item]) -> None:
     """Draw scene items (no `Image`: those need `write_pdf`) on a canvas whose user space is already mm with
     y down, as a page is set up; for drawing pieces into other reportlab documents (rulebook figures)."""
-    pen = _Pen(canvas, _Images())
-    pen.state = [_UNKNOWN] * len(pen.state)  # another document's state: nothing is known to be in force
+    pen = _Pen(canvas, _Images(), _Ops(), opaque=False)
+    pen.state[:FILL_OPAQUE] = [_UNKNOWN] * FILL_OPAQUE  # another document's state: nothing is known to be in force
     canvas.saveState()
     for item in items:
         pen.draw(item)
     canvas.restoreState()
 
 
-def _draw_page(canvas: Canvas, page: Page, images: _Images) -> None:
+def _draw_page(canvas: Canvas, page: Page, images: _Images, ops: _Ops) -> None:
     canvas.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
     canvas.saveState()
     canvas.translate(0, page.height * PT_PER_MM)
     canvas.scale(PT_PER_MM, -PT_PER_MM)
-    pen = _Pen(canvas, images)
+    pen = _Pen(canvas, images, ops)
     for item in page.items:
         pen.draw(item)
     canvas.restoreState()
@@ -118,75 +121,115 @@ def _colour(text: str) -> Color:
     return HexColor(text)
 
 
+@cache
+def _colour_op(text: str, op: str) -> str:
+    """The operator that sets a `#rrggbb` colour (`rg` fill, `RG` stroke), as reportlab writes it."""
+    c = _colour(text)
+    return f"{fp_str(c.red, c.green, c.blue)} {op}"
+
+
+T = TypeVar("T")
 _UNKNOWN = object()
 """A graphics state value not set yet on this page (or in this group): the next item sets it."""
+FILL, STROKE, WIDTH, DASH, OPACITY, FILL_OPAQUE, STROKE_OPAQUE = range(7)
+"""The pen's state slots: colours, line width, dash, opacity (of fills and strokes alike), and whether
+reportlab's fill and stroke alpha are known to be 1 (as they are when a page starts)."""
 
 
 class _Pen:
     """Draws items on one page, tracking the graphics state so that each item emits only the settings (colours,
-    line width, dash, opacity, font) that differ from what is in force; groups save and restore the state."""
+    line width, dash, opacity) that differ from what is in force; groups save and restore the state (a text
+    object sets its own font).
 
-    def __init__(self, canvas: Canvas, images: _Images) -> None:
+    The common operators (colours, line width, rectangles, lines, clips, text) are written straight into the
+    page's content as reportlab's canvas methods write them, without their per-call bookkeeping; the output is
+    the same bytes. Everything else goes through the canvas."""
+
+    def __init__(self, canvas: Canvas, images: _Images, ops: _Ops, opaque: bool = True) -> None:
         self.canvas = canvas
         self.images = images
-        # fill, stroke, line width, dash, opacity (of fills and strokes alike), font; a page starts opaque, solid
-        self.state: list[object] = [_UNKNOWN, _UNKNOWN, _UNKNOWN, (), 1.0, _UNKNOWN]
+        self.ops = ops
+        self.origin = "BT 1 0 0 1 0 0 Tm " if canvas.bottomup else "BT 1 0 0 -1 0 0 Tm "
+        self.code = canvas._code  # the page's operators, one line each (what every canvas method appends to)
+        self.mode = canvas._fillMode
+        self.clip = (" W* " if self.mode == FILL_EVEN_ODD else " W ") + PATH_OPS[0, 0, self.mode]
+        self.state: list[object] = [_UNKNOWN, _UNKNOWN, _UNKNOWN, (), 1.0, opaque, opaque]  # a page starts solid
 
     def _fill(self, colour: str) -> None:
-        if self.state[0] != colour:
-            self.canvas.setFillColor(_colour(colour))
-            self.state[0] = colour
+        state = self.state
+        if state[FILL] != colour:
+            self.code.append(_colour_op(colour, "rg"))
+            state[FILL] = colour
+            if not state[FILL_OPAQUE] or not self.ops.transparency:
+                self.canvas.setFillAlpha(1)  # as reportlab's setFillColor of an opaque colour does (PDF 1.4)
+                state[FILL_OPAQUE] = self.ops.transparency = True
 
     def _opacity(self, opacity: float) -> None:
-        if self.state[4] != opacity:
+        state = self.state
+        if state[OPACITY] != opacity:
             self.canvas.setFillAlpha(opacity)
             self.canvas.setStrokeAlpha(opacity)
-            self.state[4] = opacity
+            state[OPACITY] = opacity
+            state[FILL_OPAQUE] = state[STROKE_OPAQUE] = opacity == 1
 
     def _style(self, style: Style) -> tuple[int, int]:
         """Put `style` in force; whether the shape is filled and stroked."""
         fill = stroke = 0
-        state, canvas = self.state, self.canvas
+        state = self.state
         if style.fill:
             self._fill(style.fill)
             fill = 1
         if style.stroke and style.stroke_width > 0:
-            if state[1] != style.stroke:
-                canvas.setStrokeColor(_colour(style.stroke))
-                state[1] = style.stroke
-            if state[2] != style.stroke_width:
-                canvas.setLineWidth(style.stroke_width)
-                state[2] = style.stroke_width
-            if state[3] != style.dash:
-                canvas.setDash(list(style.dash) if style.dash else [])
-                state[3] = style.dash
+            if state[STROKE] != style.stroke:
+                self.code.append(_colour_op(style.stroke, "RG"))
+                state[STROKE] = style.stroke
+                if not state[STROKE_OPAQUE] or not self.ops.transparency:
+                    self.canvas.setStrokeAlpha(1)
+                    state[STROKE_OPAQUE] = self.ops.transparency = True
+            if state[WIDTH] != style.stroke_width:
+                self.code.append(f"{fp_str(style.stroke_width)} w")
+                state[WIDTH] = style.stroke_width
+            if state[DASH] != style.dash:
+                self.canvas.setDash(list(style.dash) if style.dash else [])
+                state[DASH] = style.dash
             stroke = 1
-        self._opacity(style.opacity)
+        if state[OPACITY] != style.opacity:
+            self._opacity(style.opacity)
         return fill, stroke
 
     def draw(self, item: Item) -> None:
         """Draw one item (a group with everything in it)."""
-        canvas = self.canvas
+        canvas, shapes = self.canvas, self.ops.shapes
         match item:
             case Group():
                 self._group(item)
             case Rect():
                 fill, stroke = self._style(item.style)
                 if fill or stroke:
-                    radius = min(item.radius, item.w / 2, item.h / 2)  # as SVG does: never more than half a side
-                    if radius > 0:
-                        canvas.roundRect(item.x, item.y, item.w, item.h, radius, stroke=stroke, fill=fill)
-                    else:
-                        canvas.rect(item.x, item.y, item.w, item.h, stroke=stroke, fill=fill)
+                    key = ("rect", item.x, item.y, item.w, item.h, item.radius, fill, stroke)
+                    lines = shapes.get(key)
+                    if lines is None:
+                        lines = _keep(shapes, key, self._rect(item, fill, stroke))
+                    self.code.extend(lines)
             case Ellipse():
                 fill, stroke = self._style(item.style)
                 if fill or stroke:
-                    canvas.ellipse(item.cx - item.rx, item.cy - item.ry, item.cx + item.rx, item.cy + item.ry,
-                                   stroke=stroke, fill=fill)
+                    key = ("ellipse", item.cx, item.cy, item.rx, item.ry, fill, stroke)
+                    lines = shapes.get(key)
+                    if lines is None:
+                        x1, y1, x2, y2 = item.cx - item.rx, item.cy - item.ry, item.cx + item.rx, item.cy + item.ry
+                        lines = []
+                        PDFPathObject(code=lines).ellipse(x1, y1, x2 - x1, y2 - y1)  # as `canvas.ellipse` does
+                        lines = _keep(shapes, key, (*lines, PATH_OPS[stroke, fill, self.mode]))
+                    self.code.extend(lines)
             case Line():
                 _, stroke = self._style(item.style)
                 if stroke:
-                    canvas.line(item.x1, item.y1, item.x2, item.y2)
+                    key = ("line", item.x1, item.y1, item.x2, item.y2)
+                    line = shapes.get(key)
+                    if line is None:
+                        line = _keep(shapes, key, (f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S",))
+                    self.code.extend(line)
             case Polygon():
                 fill, stroke = self._style(item.style)
                 if (fill or stroke) and item.points:
@@ -207,9 +250,20 @@ class _Pen:
                 self.images.draw(canvas, item)
                 canvas.restoreState()
 
+    def _rect(self, item: Rect, fill: int, stroke: int) -> tuple[str, ...]:
+        """The lines `canvas.rect` (or `roundRect`, its corners never more than half a side, as SVG draws
+        them) writes for `item`."""
+        paint = PATH_OPS[stroke, fill, self.mode]
+        radius = min(item.radius, item.w / 2, item.h / 2)
+        if radius <= 0:
+            return (f"n {fp_str(item.x, item.y, item.w, item.h)} re {paint}",)
+        lines: list[str] = []
+        PDFPathObject(code=lines).roundRect(item.x, item.y, item.w, item.h, radius)
+        return (*lines, paint)
+
     def _group(self, item: Group) -> None:
         canvas = self.canvas
-        canvas.saveState()
+        canvas.saveState()  # also saves reportlab's own alpha state, which `_opacity` sets through it
         saved = list(self.state)
         t = item.transform
         canvas.translate(t.dx, t.dy)
@@ -219,12 +273,16 @@ class _Pen:
             canvas.scale(t.scale, t.scale)
         if item.clip is not None:
             c = item.clip
-            path = canvas.beginPath()
             if c.radius:
+                path = canvas.beginPath()
                 path.roundRect(c.x, c.y, c.w, c.h, min(c.radius, c.w / 2, c.h / 2))
+                canvas.clipPath(path, stroke=0, fill=0)
             else:
-                path.rect(c.x, c.y, c.w, c.h)
-            canvas.clipPath(path, stroke=0, fill=0)
+                key = ("clip", c.x, c.y, c.w, c.h)
+                clip = self.ops.shapes.get(key)
+                if clip is None:
+                    clip = _keep(self.ops.shapes, key, (f"n {fp_str(c.x, c.y, c.w, c.h)} re{self.clip}",))
+                self.code.extend(clip)
         for child in item.children:
             self.draw(child)
         canvas.restoreState()
@@ -232,22 +290,67 @@ class _Pen:
 
     def _text(self, item: Text) -> None:
         """One line of text as one text object: its matrix places, turns and un-flips it (no state saved)."""
-        canvas = self.canvas
         self._fill(item.color)
-        self._opacity(1.0)
-        font = (reportlab_name(item.font), item.size)
-        if self.state[5] != font:
-            canvas.setFont(*font)
-            self.state[5] = font
-        shift = 0.0
-        if item.anchor != "start":
-            width = stringWidth(item.text, font[0], item.size)
-            shift = -width / 2 if item.anchor == "middle" else -width
+        if self.state[OPACITY] != 1.0:
+            self._opacity(1.0)
+        name = reportlab_name(item.font)
+        ops, key = self.ops, (name, item.size, item.text)
+        shown = ops.texts.get(key)
+        if shown is None:
+            shown = _keep(ops.texts, key, self._shown(item.text, name, item.size))
+        where = (item.x, item.y, item.rotate, item.anchor, shown[1])
+        matrix = ops.matrices.get(where)
+        if matrix is None:
+            matrix = _keep(ops.matrices, where, self._matrix(item, shown[1]))
+        self.code.append(f"{matrix}{shown[0]} ET")
+
+    def _matrix(self, item: Text, width: float) -> str:
+        """The start of a text object whose matrix places the text (its start, middle or end at (x, y)), turns
+        it and un-flips it; as `beginText` and `setTextTransform` write it."""
+        shift = 0.0 if item.anchor == "start" else -width / 2 if item.anchor == "middle" else -width
         if item.rotate:
             cos, sin = math.cos(math.radians(item.rotate)), math.sin(math.radians(item.rotate))
         else:
             cos, sin = 1.0, 0.0
-        text = canvas.beginText()
-        text.setTextTransform(cos, sin, sin, -cos, item.x + cos * shift, item.y + sin * shift)
-        text.textOut(item.text)
-        canvas.drawText(text)
+        c, d = (sin, -cos) if self.canvas.bottomup else (-sin, cos)
+        return f"{self.origin}{fp_str(cos, sin, c, d, item.x + cos * shift, item.y + sin * shift)} Tm "
+
+    def _shown(self, text: str, name: str, size: float) -> tuple[str, float]:
+        """The operators that show `text` in a text object as reportlab's `textOut` writes them for a TrueType
+        font (every font of `pnp.fonts` is one): each run of one subset after the subset's font; and its width."""
+        font = getFont(name)
+        width = font.stringWidth(text, size)
+        doc = self.canvas._doc
+        parts, current, setting = [], -1, f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"  # reportlab's leading
+        for subset, chunk in font.splitString(text, doc):
+            if subset != current:
+                parts.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")
+                current = subset
+            parts.append(f"({escapePDF(chunk)}) Tj")
+        return " ".join(parts), width
+
+
+CACHED = 2048
+"""Entries each cache of an `_Ops` keeps (then it starts again): what pages repeat stays found, and a deck of
+texts each its own (or a board of cells each in its own place) holds no memory per item."""
+
+
+def _keep(cache: dict[Any, T], key: Any, value: T) -> T:
+    """Put `value` in `cache` under `key` (emptied first when full) and return it."""
+    if len(cache) >= CACHED:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+class _Ops:
+    """What a document's pages draw again and again, written once: the operators of each shape (in the
+    coordinates of the group it is in, so every card of a deck shares its frame's), of each text's start and of
+    each (font, size, text) shown (a text's subsets are fixed once its characters have one)."""
+
+    def __init__(self) -> None:
+        self.shapes: dict[tuple[object, ...], tuple[str, ...]] = {}
+        self.texts: dict[tuple[str, float, str], tuple[str, float]] = {}
+        self.matrices: dict[tuple[float, float, float, str, float], str] = {}
+        self.transparency = False
+        """Whether the document asks for PDF 1.4 yet, as reportlab's alpha does at the first colour set."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
@@ -97,14 +98,14 @@ class Drawer:
             case TextElement():
                 return self._text(e, w, h, context, path, face)
             case RectElement():
-                return [Rect(e.x, e.y, e.width, e.height, Style(e.fill, e.stroke, e.stroke_width), e.radius)]
+                return [Rect(e.x, e.y, e.width, e.height, _style(e.fill, e.stroke, e.stroke_width), e.radius)]
             case EllipseElement():
                 return [Ellipse(e.cx, e.cy, e.rx, e.ry if e.ry is not None else e.rx,
-                                Style(e.fill, e.stroke, e.stroke_width))]
+                                _style(e.fill, e.stroke, e.stroke_width))]
             case LineElement():
-                return [Line(e.x1, e.y1, e.x2, e.y2, Style(stroke=e.stroke, stroke_width=e.stroke_width))]
+                return [Line(e.x1, e.y1, e.x2, e.y2, _style(None, e.stroke, e.stroke_width))]
             case PolygonElement():
-                return [Polygon(tuple(e.points), Style(e.fill if e.closed else None, e.stroke, e.stroke_width),
+                return [Polygon(tuple(e.points), _style(e.fill if e.closed else None, e.stroke, e.stroke_width),
                                 e.closed)]
             case ImageElement():
                 iw = e.width if e.width is not None else w - e.x
@@ -174,10 +175,17 @@ class Drawer:
             self.warnings.append(warning)
 
 
-def _background(fill: str | None, w: float, h: float, bleed: float) -> list[Item]:
+@lru_cache(maxsize=1024)
+def _style(fill: str | None, stroke: str | None, stroke_width: float) -> Style:
+    """A shape's style: one item for all the shapes styled alike (items are never changed)."""
+    return Style(fill, stroke, stroke_width)
+
+
+@lru_cache(maxsize=256)
+def _background(fill: str | None, w: float, h: float, bleed: float) -> tuple[Item, ...]:
     if not fill:
-        return []
-    return [Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=fill, stroke=None))]
+        return ()
+    return (Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=fill, stroke=None)),)
 
 
 def _face(drawer: Drawer, face: Face, w: float, h: float, bleed: float, context: dict[str, Any],
@@ -190,6 +198,9 @@ def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) ->
     """One piece per printed card (a card with count 3 gives 3 pieces), fronts and backs."""
     w, h, b = deck.size.width, deck.size.height, deck.bleed
     pieces: list[Piece] = []
+    shared_back: tuple[Item, ...] | None = None
+    """The deck's back as drawn for the first card, when it is the same for every card: none of its texts is a
+    template and drawing it met no error (then every card draws it again, for errors located at that card)."""
     for ci, card in enumerate(deck.cards):
         cpath = (*path, "cards", ci)
         context = {"card": _card_context(card), "deck": {"name": deck.name}, "kit": kit}
@@ -200,10 +211,23 @@ def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) ->
         back_path = (*cpath, "back") if card.back else (*path, "back")
         back_of = FaceOf(f"the back of {name}", shared="" if card.back else f'the back of deck "{deck.name}"',
                          card=cpath)
-        back = _face(drawer, back_face, w, h, b, context, back_path, back_of) if back_face else None
+        if back_face is not None and back_face is deck.back and shared_back is not None:
+            back: tuple[Item, ...] | None = shared_back
+        elif back_face is not None:
+            errors = len(drawer.errors)
+            back = _face(drawer, back_face, w, h, b, context, back_path, back_of)
+            if back_face is deck.back and len(drawer.errors) == errors and not _templated(back_face):
+                shared_back = back
+        else:
+            back = None
         for _ in range(card.count):
             pieces.append(Piece(w, h, front, back, b, "rect", deck.corner_radius, card.name or deck.name))
     return PieceGroup(deck.name, tuple(pieces), kind="cards", where=path)
+
+
+def _templated(face: Face) -> bool:
+    """Whether a text of `face` is a template (it may then differ from card to card)."""
+    return any(isinstance(e, TextElement) and "{" in e.text for e in face.elements)
 
 
 def _card_context(card: Card) -> dict[str, Any]:

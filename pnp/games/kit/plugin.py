@@ -60,8 +60,11 @@ def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
         return info
 
     def render_text(source: str, values: dict[str, Any], path: PathKey) -> str:
-        mark = located.text_mark(path)
-        return render_template_string(source, values, file=mark.file, line=mark.line, column=mark.column)
+        try:  # the text's mark is looked up only for an error: rendering again there raises it, located
+            return render_template_string(source, values, file="", line=1)
+        except SpecError:
+            mark = located.text_mark(path)
+            return render_template_string(source, values, file=mark.file, line=mark.line, column=mark.column)
 
     def icon_image(src: str, folder: Path, mark: Mark) -> ImageInfo:
         info = check_image(located.root, folder, src, mark, context.max_pixels, context.max_image_bytes)
