@@ -163,6 +163,8 @@ class _Pen:
             if not state[FILL_OPAQUE] or not self.ops.transparency:
                 self.canvas.setFillAlpha(1)  # as reportlab's setFillColor of an opaque colour does (PDF 1.4)
                 state[FILL_OPAQUE] = self.ops.transparency = True
+                if state[OPACITY] != 1:
+                    state[OPACITY] = _UNKNOWN  # the fill is solid now: a translucent shape sets its opacity again
 
     def _opacity(self, opacity: float) -> None:
         state = self.state
@@ -186,6 +188,8 @@ class _Pen:
                 if not state[STROKE_OPAQUE] or not self.ops.transparency:
                     self.canvas.setStrokeAlpha(1)
                     state[STROKE_OPAQUE] = self.ops.transparency = True
+                    if state[OPACITY] != 1:
+                        state[OPACITY] = _UNKNOWN
             if state[WIDTH] != style.stroke_width:
                 self.code.append(f"{fp_str(style.stroke_width)} w")
                 state[WIDTH] = style.stroke_width

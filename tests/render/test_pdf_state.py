@@ -64,3 +64,20 @@ def test_text_after_a_translucent_shape_in_a_group_is_opaque_and_in_its_place(tm
     assert at(30, 140) < 10  # the full block of the first text is black, not tinted
     # turned 90 degrees clockwise about (150, 200) and ending there: it runs down to the point, its top to the right
     assert at(165, 185) < 10 and at(130, 185) > 245 and at(165, 215) > 245
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
+def test_translucent_shapes_of_different_colours_in_a_row_stay_translucent(tmp_path: Path):
+    """Setting the next shape's colour must not make it opaque when its opacity is the one already in force."""
+    items = (Rect(10, 10, 80, 80, Style(fill="#000000", stroke=None, opacity=0.2)),
+             Rect(100, 10, 80, 80, Style(fill="#0000ff", stroke=None, opacity=0.2)),
+             Rect(10, 100, 80, 80, Style(fill="#ff0000", stroke=None, opacity=0.2)))
+    pdf = tmp_path / "t.pdf"
+    pdf.write_bytes(render_pdf(Document("Alpha", (Page(210, 297, items),))))
+    subprocess.run(["pdftoppm", "-r", "30", "-png", "-singlefile", str(pdf), str(tmp_path / "t")], check=True)
+    image = PILImage.open(tmp_path / "t.png").convert("RGB")
+    px = 30 / 25.4
+    grey, blue, red = (image.getpixel((round(x * px), round(y * px))) for x, y in ((50, 50), (140, 50), (50, 140)))
+    assert all(180 < c < 230 for c in grey)
+    assert blue[2] > 245 and 180 < blue[0] < 230  # 20 % blue on white, not solid blue
+    assert red[0] > 245 and 180 < red[1] < 230
