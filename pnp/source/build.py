@@ -17,7 +17,7 @@ from pnp.source.located import Branch, Located, mark_of, pack
 _YAML = "tag:yaml.org,2002:"
 SCALAR_TAGS = frozenset(_YAML + name for name in ("str", "int", "float", "bool", "null", "timestamp"))
 """Explicit scalar tags a spec may carry (they change nothing: every scalar stays text)."""
-MAP_TAG, SEQ_TAG, _MERGE_TAG = _YAML + "map", _YAML + "seq", _YAML + "merge"
+_MAP_TAG, _SEQ_TAG, _MERGE_TAG = _YAML + "map", _YAML + "seq", _YAML + "merge"
 NULLS = frozenset({"", "~", "null", "Null", "NULL"})
 _PLAIN = "pnp:plain"  # the tag of an untagged plain scalar (no type guessing: an explicit tag stays visible)
 _KEY_HINT = "use a simple word as the key"
@@ -72,8 +72,8 @@ class Builder:
         before = self.budget.values
         self._count(1, event)
         tag = event.tag
-        if tag is not None and tag != "!" and tag != (MAP_TAG if mapping else SEQ_TAG):
-            raise tag_error(self._at(event), tag)
+        if tag is not None and tag != "!" and tag != (_MAP_TAG if mapping else _SEQ_TAG):
+            raise _tag_error(self._at(event), tag)
         frame = Open(mapping, event.start_mark, level, before)
         if event.anchor is not None:
             frame.anchor, self.anchors[event.anchor] = event.anchor, frame
@@ -98,9 +98,9 @@ class Builder:
         if level > self.limits.max_depth:
             raise over_cap("yaml.depth", self._at(event), self.limits.max_depth)
         self._count(1, event)
-        value, tag = event.value, tag_of(event)
+        value, tag = event.value, _tag_of(event)
         if tag != _PLAIN and tag != "!" and tag not in SCALAR_TAGS:
-            raise tag_error(self._at(event), tag)
+            raise _tag_error(self._at(event), tag)
         at = self._text(event, "a text value", "shorten it, or raise the cap with --max-string")
         built = (None if tag == _PLAIN and value in NULLS else self.strings.setdefault(value, value), None, at, 1)
         if event.anchor is not None:
@@ -120,7 +120,7 @@ class Builder:
         if kind == "alias":
             (_, _, at, _), _, scalar = self._counted_alias(event)
         elif kind == "scalar":
-            at, scalar = pack(event.start_mark.line, event.start_mark.column), (event.value, tag_of(event))
+            at, scalar = pack(event.start_mark.line, event.start_mark.column), (event.value, _tag_of(event))
         else:
             at, scalar = 0, None
         if scalar is None:
@@ -187,7 +187,7 @@ def _mark(mark: Any, file: str) -> Mark:
     return Mark(file, mark.line + 1, mark.column + 1)
 
 
-def tag_of(event: Any) -> str:
+def _tag_of(event: Any) -> str:
     """A scalar's tag: `_PLAIN` for an untagged plain scalar, `!` for another untagged one, else as written."""
     tag = event.tag
     if tag is None or tag == "!":
@@ -204,7 +204,7 @@ def _copy(value: Any) -> Any:
     return value
 
 
-def tag_error(mark: Mark, tag: str) -> SpecError:
+def _tag_error(mark: Mark, tag: str) -> SpecError:
     return error(mark, "yaml.tag", f"YAML tag {tag!r} is not allowed in a spec",
                  "remove the tag; specs hold plain mappings, lists and values")  # fmt: skip
 

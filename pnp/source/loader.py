@@ -34,8 +34,7 @@ from yaml.events import (
 from pnp.collector import collector_paused
 from pnp.diagnostics import Mark, SpecError
 from pnp.source import files
-from pnp.source.build import NULLS as _NULLS
-from pnp.source.build import Budget, Builder, Built, Include, Open
+from pnp.source.build import NULLS, Budget, Builder, Built, Include, Open
 from pnp.source.files import MAX_DEPTH_CEILING, Limits, error, over_cap, resolve_inside
 from pnp.source.located import Leaf, Located, pack
 from pnp.source.yaml_errors import syntax_error, yaml_mark
@@ -107,7 +106,7 @@ class _Walk(Builder):
                             continue
                     elif top.level < limits.max_depth and budget.values < limits.max_nodes:
                         budget.values += 1
-                        data = None if plain and value in _NULLS else strings.setdefault(value, value)
+                        data = None if plain and value in NULLS else strings.setdefault(value, value)
                         if top.names is not None:
                             (name, key_at), top.key = top.key, None
                             top.names.append(name)
@@ -123,7 +122,10 @@ class _Walk(Builder):
             start = start or event.start_mark
             self._parsed(event, kind, len(stack))
             if failed is not None:  # only the parser's checks, to the end of the file
-                stack.append(None) if kind in _COLLECTIONS else stack.pop() if kind in _ENDS else None
+                if kind in _COLLECTIONS:
+                    stack.append(None)
+                elif kind in _ENDS:
+                    stack.pop()
                 continue
             try:
                 root = self._event(event, kind, stack)
