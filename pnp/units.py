@@ -16,8 +16,16 @@ MAX_LENGTH_MM = 10_000.0
 _LENGTH_RE = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*(mm|cm|in|pt)?\s*$")
 
 
+_PARSED: dict[str, float] = {}
+"""Lengths already parsed from text (a deck writes the same few on every card), up to `_PARSED_MAX` of them:
+one parse and one float for each."""
+_PARSED_MAX = 4096
+
+
 def parse_length(value: object) -> float:
     """Return `value` in millimetres; raise ValueError with a fix-it message when it is not a length."""
+    if type(value) is str and (known := _PARSED.get(value)) is not None:
+        return known
     if isinstance(value, bool):
         raise ValueError("expected a length such as 63mm, 2.5in or 9pt, got a true/false value")
     if isinstance(value, int | float):
@@ -35,6 +43,8 @@ def parse_length(value: object) -> float:
         raise ValueError("a length must be a finite number")
     if abs(mm) > MAX_LENGTH_MM:
         raise ValueError(f"a length over {MAX_LENGTH_MM:g} mm is not printable")
+    if type(value) is str and len(_PARSED) < _PARSED_MAX:
+        _PARSED[value] = mm
     return mm
 
 

@@ -1,71 +1,63 @@
 """Safe YAML loading with positions, limits and includes: a spec file (untrusted) -> `Located`, its plain data
-(dicts, lists, strings, None) and the composed nodes that mark every value and key by its path.
+(dicts, lists, strings, None) and a compact tree of where every value and key starts (`pnp.source.located`).
 
-libyaml composes each file (an anchored node is built once and shared at every alias); the node graph is checked
-once, with a memo over node ids, before any data is built: aliases, expanded values, nesting depth (counting the
-including files), string length, tags, keys, alias cycles. Plain scalars stay strings (`no`, `1.10` included)
-except `null`/`~`/empty (None). `{include: other.yaml}` is replaced by that file's data, inside the kit folder.
+libyaml parses each file into events; one walk over them builds the data and the marks and checks them as they
+come: aliases, expanded values, nesting depth (counting the including files), string length, tags, keys, alias
+cycles. No node graph is held: a spec costs its data and a few integers per value. A check's error waits until
+the rest of the file has parsed, so that what the parser refuses anywhere in the file is reported first, as it
+was when files were composed before any check. Plain scalars stay strings (`no`, `1.10` included) except
+`null`/`~`/empty (None); an alias's data is a copy (the model may not share mutable data). `{include:
+other.yaml}` is replaced by that file's data, inside the kit folder.
 """
 
 from __future__ import annotations
 
-import itertools
 import os
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
-from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+from yaml.composer import ComposerError
+from yaml.events import (
+    AliasEvent,
+    DocumentEndEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,  # fmt: skip
+    SequenceStartEvent,
+    StreamEndEvent,
+)
 
 from pnp.collector import collector_paused
 from pnp.diagnostics import Mark, SpecError
 from pnp.source import files
-from pnp.source.files import MAX_DEPTH_CEILING, Limits, block_at, error, over_cap, resolve_inside
-from pnp.source.located import Located, node_mark
+from pnp.source.build import NULLS, Budget, Builder, Built, Include, Open
+from pnp.source.files import MAX_DEPTH_CEILING, Limits, error, over_cap, resolve_inside
+from pnp.source.located import Leaf, Located, pack
 from pnp.source.yaml_errors import syntax_error, yaml_mark
 
 PYTHON_PARSER_MAX_CHARS = 100_000
 """Largest text re-read by PyYAML's pure-Python parser for its wording of an error libyaml found (it reads
 about 0.2 MB/s); bigger files get libyaml's own message, at the same place."""
 
-_YAML = "tag:yaml.org,2002:"
-SCALAR_TAGS = frozenset(_YAML + name for name in ("str", "int", "float", "bool", "null", "timestamp"))
-"""Explicit scalar tags a spec may carry (they change nothing: every scalar stays text)."""
-_COLLECTION_TAGS = {MappingNode: ("!", _YAML + "map"), SequenceNode: ("!", _YAML + "seq")}
-_MERGE_TAG = _YAML + "merge"
-_NULLS = frozenset({"", "~", "null", "Null", "NULL"})
-_NESTING = "exceeded maximum nesting depth"  # libyaml's error past its own cap, and `_PyLoader`'s past the spec's
-_PLAIN = "pnp:plain"  # the tag given to an untagged plain scalar (an explicit tag never reaches `resolve`)
+_COLLECTIONS = (MappingStartEvent, SequenceStartEvent)
+_NESTING = "exceeded maximum nesting depth"  # libyaml's error past its own cap; PyYAML's past the spec's (below)
 
 
-class _Resolve:
-    """Tags every untagged plain scalar `_PLAIN` and everything else untagged `!`: no type guessing (half of
-    libyaml's compose time), and an explicit tag stays visible."""
+class _PyParser(yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):
+    """PyYAML's pure-Python parser (it words some errors better than libyaml)."""
 
-    def resolve(self, kind: type, value: str | None, implicit: Any) -> str:
-        return _PLAIN if value is not None and implicit[0] else "!"
-
-
-class _PyLoader(_Resolve, yaml.SafeLoader):
-    """PyYAML's pure-Python composer, refusing to nest deeper than `max_level` before it recurses further."""
-
-    level, max_level = 0, MAX_DEPTH_CEILING
-
-    def compose_node(self, parent: Node | None, index: Any) -> Node | None:
-        self.level += 1
-        try:
-            if self.level > self.max_level:
-                raise yaml.composer.ComposerError(None, None, _NESTING, self.peek_event().start_mark)
-            return super().compose_node(parent, index)  # type: ignore[no-any-return]
-        finally:
-            self.level -= 1
+    def __init__(self, text: str) -> None:
+        yaml.reader.Reader.__init__(self, text)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
 
 
 def _libyaml_caps_nesting() -> bool:
-    """libyaml composes in C, recursively: only safe when libyaml stops at its own nesting cap."""
+    """libyaml's composer recurses in C: only used when libyaml stops at its own nesting cap."""
     try:
         yaml.compose("[" * 1001 + "]" * 1001, Loader=yaml.CSafeLoader)
     except (AttributeError, yaml.YAMLError) as exc:  # AttributeError: PyYAML built without libyaml
@@ -73,159 +65,159 @@ def _libyaml_caps_nesting() -> bool:
     return False
 
 
-_CLoader: type | None = type("_CLoader", (_Resolve, yaml.CSafeLoader), {}) if _libyaml_caps_nesting() else None
+_CParser: type | None = yaml.cyaml.CParser if _libyaml_caps_nesting() else None
 
 
-def _compose(text: str, file: str, limits: Limits, depth: int) -> tuple[Node | None, type]:
-    """Compose `text` with libyaml; when libyaml refuses it, PyYAML words the error (small files), or takes the
-    text if it accepts it (the two differ on a few rare inputs). Returns the root node and the loader used."""
-    for loader in (_CLoader, _PyLoader) if _CLoader else (_PyLoader,):
+_ENDS = (MappingEndEvent, SequenceEndEvent)
+_KINDS = {ScalarEvent: "scalar", AliasEvent: "alias"}
+
+
+class _Walk(Builder):
+    """One file's events, checked and built in document order (see the module docstring)."""
+
+    def __init__(self, text: str, file: str, parser: Any, limits: Limits, budget: Budget, located: Located,
+                 include: Include, depth: int) -> None:  # fmt: skip
+        super().__init__(text, file, limits, budget, located, include, depth)
+        self.get = parser.get_event
+        self.marks: dict[str, Any] = {}  # anchor -> where its node starts (the parser-level checks)
+        self.whole = False  # whether libyaml has parsed the whole text
+        self.eager = 0 if _CParser is not None and isinstance(parser, _CParser) else limits.max_depth - depth
+        """PyYAML's path refuses to nest past the spec's cap as it parses (it used to compose recursively)."""
+
+    def run(self) -> Built | None:
+        """The file's root, None for an empty file; YAMLError for what the parser refuses, else SpecError."""
+        get = self.get
+        get()
+        if type(event := get()) is StreamEndEvent:
+            return None
+        stack: list[Any] = []
+        root, start, failed = None, None, None
+        limits, budget, strings, fast = self.limits, self.budget, self.strings, not self.eager
+        while (kind := type(event := get())) is not DocumentEndEvent:
+            if kind is ScalarEvent and fast and failed is None and stack and event.anchor is None and event.tag is None:
+                # the common case, inlined: an untagged scalar that passes every check (else the full path)
+                top, value, style = stack[-1], event.value, event.style
+                if len(value) <= limits.max_string and style != "|" and style != ">":
+                    mark, plain = event.start_mark, event.implicit[0]
+                    at = pack(mark.line, mark.column)
+                    if top.key is None and top.names is not None:
+                        if not (plain and value == "<<") and value not in top.data:
+                            top.key = (strings.setdefault(value, value), at)
+                            continue
+                    elif top.level < limits.max_depth and budget.values < limits.max_nodes:
+                        budget.values += 1
+                        data = None if plain and value in NULLS else strings.setdefault(value, value)
+                        if top.names is not None:
+                            (name, key_at), top.key = top.key, None
+                            top.names.append(name)
+                            top.spots += (key_at, at)
+                            top.data[name] = data
+                        else:
+                            top.data.append(data)
+                            top.spots.append(at)
+                        if top.kids is not None:
+                            top.kids.append(None)
+                        top.levels = top.levels or 1
+                        continue
+            start = start or event.start_mark
+            self._parsed(event, kind, len(stack))
+            if failed is not None:  # only the parser's checks, to the end of the file
+                if kind in _COLLECTIONS:
+                    stack.append(None)
+                elif kind in _ENDS:
+                    stack.pop()
+                continue
+            try:
+                root = self._event(event, kind, stack)
+            except SpecError as exc:
+                failed, stack = exc, [None] * (len(stack) + (kind in _COLLECTIONS))  # an end has popped
+        if type(event := get()) is not StreamEndEvent:
+            raise ComposerError("expected a single document in the stream", start, "but found another document",
+                                event.start_mark)  # fmt: skip
+        if failed is not None:
+            raise failed
+        return root
+
+    def before_include(self) -> None:
+        """libyaml parses the whole text before the file's first include: when it refuses the text, PyYAML's parser
+        walks it again (an include loaded on both walks doubled the time at every level of a chain)."""
+        if self.eager == 0 and not self.whole:
+            self.whole = True
+            yaml.cyaml.CParser(self.text).raw_parse()
+
+    def _parsed(self, event: Any, kind: type, open_now: int) -> None:
+        """What composing used to refuse before any check: nesting past PyYAML's cap, undefined aliases,
+        duplicate anchors."""
+        if kind in _ENDS:
+            return
+        if self.eager and open_now >= self.eager:
+            raise ComposerError(None, None, _NESTING, event.start_mark)
+        anchor = event.anchor
+        if kind is AliasEvent:
+            if anchor not in self.marks:
+                raise ComposerError(None, None, f"found undefined alias {anchor!r}", event.start_mark)
+        elif anchor is not None:
+            if anchor in self.marks:
+                raise ComposerError(f"found duplicate anchor {anchor!r}; first occurrence", self.marks[anchor],
+                                    "second occurrence", event.start_mark)  # fmt: skip
+            self.marks[anchor] = event.start_mark
+
+    def _event(self, event: Any, kind: type, stack: list[Open]) -> Built | None:
+        """Check and build one event into the open container on top of `stack`; the root once complete."""
+        if kind is MappingEndEvent or kind is SequenceEndEvent:
+            built = self._close(stack.pop())
+        else:
+            top = stack[-1] if stack else None
+            if top is not None and top.key is None and top.names is not None:
+                top.key = self._key(event, _KINDS.get(kind, ""), top)
+                return None
+            level = top.level + 1 if top is not None else self.depth + 1
+            if kind is ScalarEvent:
+                built = self._scalar(event, level)
+            elif kind is AliasEvent:
+                built = self._alias(event, level)
+            else:
+                stack.append(self._open(event, kind is MappingStartEvent, level))
+                return None
+        if not stack:
+            return built
+        top, (data, node, at, levels) = stack[-1], built
+        if top.names is not None:
+            (name, key_at), top.key = top.key, None
+            top.names.append(name)
+            top.spots += (key_at, at)
+            top.data[name] = data
+        else:
+            top.data.append(data)
+            top.spots.append(at)
+        if node is not None and top.kids is None:
+            top.kids = [None] * (len(top.data) - 1)
+        if top.kids is not None:
+            top.kids.append(node)
+        top.levels = max(top.levels, levels)
+        return None
+
+def _walk(text: str, file: str, limits: Limits, budget: Budget, located: Located, include: Include,
+          depth: int) -> Built | None:  # fmt: skip
+    """One file's root, walked with libyaml; when libyaml refuses the text, PyYAML words the error (small files),
+    or takes the text if it accepts it (the two differ on a few rare inputs)."""
+    values, includes = budget.values, budget.includes
+    for loader in (_CParser, _PyParser) if _CParser else (_PyParser,):
+        budget.values, budget.includes = values, includes
         try:
             parser = loader(text)
-            parser.max_level = limits.max_depth - depth
             try:
-                return parser.get_single_node(), loader
+                return _Walk(text, file, parser, limits, budget, located, include, depth).run()
             finally:
                 parser.dispose()
         except (yaml.YAMLError, UnicodeEncodeError) as exc:
             if isinstance(exc, yaml.MarkedYAMLError) and exc.problem == _NESTING:
                 at = _too_deep_at(loader, text, file, limits.max_depth - depth)
                 raise over_cap("yaml.depth", at or yaml_mark(exc.problem_mark, file), limits.max_depth) from None
-            final = loader is _PyLoader or len(text) > PYTHON_PARSER_MAX_CHARS
-            if final or isinstance(exc, (yaml.composer.ComposerError, UnicodeEncodeError)):
-                raise syntax_error(exc, text, file, from_libyaml=loader is not _PyLoader) from None
+            final = loader is _PyParser or len(text) > PYTHON_PARSER_MAX_CHARS
+            if final or isinstance(exc, (ComposerError, UnicodeEncodeError)):
+                raise syntax_error(exc, text, file, from_libyaml=loader is not _PyParser) from None
     raise AssertionError("PyYAML's parser returns or raises")
-
-
-@dataclass(slots=True)
-class _Budget:
-    """What one load has used so far, shared by the spec and every file it includes."""
-
-    values: int = 0
-    includes: int = 0
-
-
-Include = Callable[[str, Mark, int], tuple[Node, int]]
-"""Loads `{include: target}` found at a mark and nesting level; returns the file's root node and its levels."""
-
-
-class _Checker:
-    """Checks one file's node graph in document order before anything is built (see the module docstring),
-    and puts each included file's root node in place of its `{include: ...}` mapping."""
-
-    def __init__(self, text: str, file: str, loader: type, limits: Limits, budget: _Budget, located: Located,
-                 include: Include) -> None:  # fmt: skip
-        self.text, self.file, self.loader, self.limits, self.budget = text, file, loader, limits, budget
-        self.located, self.include = located, include
-        self.seen: dict[int, tuple[int, int]] = {}  # id of a checked node -> (values, levels) it expands to
-        self.replaced: dict[int, Node] = {}  # id of an `{include: ...}` mapping -> the included root node
-        self.open: set[int] = set()
-        self.aliases = 0
-
-    def node(self, node: Node, level: int) -> tuple[Node, int]:
-        """Check `node` at nesting `level` (1 for a document); return the node to use and its levels."""
-        key, limits = id(node), self.limits
-        if key in self.open:
-            raise self._cycle(node)
-        if key in self.seen:  # a second use of a node: an alias
-            self._alias()
-            values, levels = self.seen[key]
-            if level + levels - 1 > limits.max_depth:
-                raise over_cap("yaml.depth", self._alias_mark(), limits.max_depth)
-            self._count(values, None)
-            return self.replaced.get(key, node), levels
-        if level > limits.max_depth:
-            raise over_cap("yaml.depth", self._mark(node), limits.max_depth)
-        before = self.budget.values
-        self._count(1, node)
-        if isinstance(node, ScalarNode):
-            self._scalar(node, "a text value", "shorten it, or raise the cap with --max-string")
-            self.seen[key] = (1, 1)
-            return node, 1
-        if node.tag not in _COLLECTION_TAGS[type(node)]:
-            raise _tag_error(self._mark(node), node.tag)
-        self.open.add(key)
-        node.end_mark = node.start_mark
-        levels = 0
-        if isinstance(node, MappingNode):
-            keys: dict[str, Node] = {}
-            for index, (name, value) in enumerate(node.value):
-                self._key(name, node, keys)
-                value, below = self.node(value, level + 1)
-                node.value[index], levels = (name, value), max(levels, below)
-        else:
-            for index, item in enumerate(node.value):
-                node.value[index], below = self.node(item, level + 1)
-                levels = max(levels, below)
-        self.open.discard(key)
-        target = _include_target(node)
-        if target is not None:  # the included file's values replace this mapping's
-            self.budget.values = before
-            root, levels = self.include(target, self._mark(node), level)
-            self.replaced[key] = root
-            self.seen[key] = (self.budget.values - before, levels)
-            return root, levels
-        self.seen[key] = (self.budget.values - before, levels + 1)
-        return node, levels + 1
-
-    def _key(self, name: Node, mapping: MappingNode, keys: dict[str, Node]) -> None:
-        if id(name) in self.open:
-            raise self._cycle(name)
-        is_alias = id(name) in self.seen
-        if is_alias:
-            self._alias()
-        tag = name.tag
-        if isinstance(name, ScalarNode) and ((tag == _PLAIN and name.value == "<<") or tag == _MERGE_TAG):
-            raise error(self._mark(mapping), "yaml.merge", "merge keys (<<) are not supported in specs",
-                        "write the keys out, or use `include:` for shared parts")  # fmt: skip
-        if not isinstance(name, ScalarNode) or (tag != _PLAIN and tag != "!" and tag not in SCALAR_TAGS):
-            where = self._alias_mark() if is_alias else self._mark(name)
-            raise error(where, "yaml.key", "a mapping key must be plain text", "use a simple word as the key")
-        self._scalar(name, "a key", "use a short word as the key")
-        self.seen.setdefault(id(name), (1, 1))
-        first = keys.get(name.value)
-        if first is not None:
-            mark = self._mark(name)
-            raise error(mark, "yaml.duplicate_key",
-                        f"duplicate key {name.value!r} (first defined at line {first.start_mark.line + 1}, "
-                        f"again at line {mark.line})",
-                        "keep one of the two; a later value would silently replace the earlier one")  # fmt: skip
-        keys[name.value] = name
-
-    def _scalar(self, node: ScalarNode, what: str, hint: str) -> None:
-        node.end_mark = node.start_mark  # nothing reads end marks: one Mark less per value (a fifth of the memory)
-        tag = node.tag
-        if tag != _PLAIN and tag != "!" and tag not in SCALAR_TAGS:
-            raise _tag_error(self._mark(node), tag)
-        if len(node.value) > self.limits.max_string:
-            raise error(self._mark(node), "yaml.string", f"{what} is longer than {self.limits.max_string} characters",
-                        hint)  # fmt: skip
-        if node.style == "|" or node.style == ">":
-            self.located.blocks[id(node)] = block_at(self.text, self.file, node.start_mark.index, node.style == "|")
-
-    def _cycle(self, node: Node) -> SpecError:
-        return error(self._mark(node), "yaml.alias_cycle", "an alias refers to the node that contains it",
-                     "an anchor cannot be used inside itself; write the value out")  # fmt: skip
-
-    def _alias(self) -> None:
-        self.aliases += 1
-        if self.aliases > self.limits.max_aliases:
-            raise over_cap("yaml.aliases", self._alias_mark(), self.limits.max_aliases)
-
-    def _count(self, values: int, node: Node | None) -> None:
-        """Add `values` to the load's count; over the cap, the error is at `node` (None: at the latest alias)."""
-        self.budget.values += values
-        if self.budget.values > self.limits.max_nodes:
-            raise over_cap("yaml.size", self._mark(node) if node else self._alias_mark(), self.limits.max_nodes)
-
-    def _mark(self, node: Node) -> Mark:
-        return node_mark(node, self.file)
-
-    def _alias_mark(self) -> Mark:
-        """Where the latest alias counted is written: aliases leave no node, so the text is parsed again."""
-        aliases = (event for event in _events(self.loader, self.text) if isinstance(event, yaml.AliasEvent))
-        event = next(itertools.islice(aliases, self.aliases - 1, None), None)
-        return yaml_mark(event.start_mark if event else None, self.file)
 
 
 def _events(loader: type, text: str) -> Iterator[Any]:
@@ -251,45 +243,13 @@ def _too_deep_at(loader: type, text: str, file: str, max_level: int) -> Mark | N
     return None
 
 
-def _tag_error(mark: Mark, tag: str) -> SpecError:
-    return error(mark, "yaml.tag", f"YAML tag {tag!r} is not allowed in a spec",
-                 "remove the tag; specs hold plain mappings, lists and values")  # fmt: skip
-
-
-def _include_target(node: Node) -> str | None:
-    """The file an `{include: file}` mapping names (a one-key mapping with a text value), else None."""
-    if not isinstance(node, MappingNode) or len(node.value) != 1:
-        return None
-    name, value = node.value[0]
-    if name.value != "include" or not isinstance(value, ScalarNode) or _is_null(value):
-        return None
-    return value.value  # type: ignore[no-any-return]
-
-
-def _is_null(node: ScalarNode) -> bool:
-    return node.tag == _PLAIN and node.value in _NULLS
-
-
-def _data(node: Node) -> Any:
-    """The plain data of a checked node; an alias's data is a copy (the model may not share mutable data)."""
-    if isinstance(node, ScalarNode):
-        return None if _is_null(node) else node.value
-    if isinstance(node, SequenceNode):
-        return [_data(item) for item in node.value]
-    return {name.value: _data(value) for name, value in node.value}
-
-
 def _load_text(text: str, file: str, limits: Limits, located: Located, including: tuple[Path, ...],
-               budget: _Budget, depth: int = 0) -> tuple[Node, int]:  # fmt: skip
-    """The checked root node of one file's text and its levels, the file nested `depth` levels deep."""
+               budget: Budget, depth: int = 0) -> Built:  # fmt: skip
+    """One file's data, root node (a `Leaf` for a scalar), start and levels, the file nested `depth` levels deep."""
     if len(text.encode("utf-8", "surrogatepass")) > limits.max_bytes:
         raise files.too_big(file, "spec", limits.max_bytes)
-    root, loader = _compose(text, file, limits, depth)
-    if root is None:
-        raise error(Mark(file, 1, 1), "yaml.empty", "the spec file is empty",
-                    "start from one of the files in examples/")  # fmt: skip
 
-    def include(target: str, mark: Mark, level: int) -> tuple[Node, int]:
+    def include(target: str, mark: Mark, level: int) -> Built:
         budget.includes += 1
         if budget.includes > limits.max_includes:
             raise error(mark, "spec.include", f"more than {limits.max_includes} includes", "merge some included files")
@@ -300,11 +260,16 @@ def _load_text(text: str, file: str, limits: Limits, located: Located, including
         sub = str(resolved)
         located.inputs.add(resolved)
         text = files.read_text(resolved, sub, limits.max_bytes)
-        node, levels = _load_text(text, sub, limits, located, (*including, resolved), budget, level - 1)
-        located.included[id(node)] = sub
-        return node, levels
+        built = _load_text(text, sub, limits, located, (*including, resolved), budget, level - 1)
+        located.included[id(built[1])] = sub
+        return built
 
-    return _Checker(text, file, loader, limits, budget, located, include).node(root, depth + 1)
+    built = _walk(text, file, limits, budget, located, include, depth)
+    if built is None:
+        raise error(Mark(file, 1, 1), "yaml.empty", "the spec file is empty",
+                    "start from one of the files in examples/")  # fmt: skip
+    data, node, at, levels = built
+    return data, Leaf(at) if node is None else node, at, levels
 
 
 def load_yaml(path: str | os.PathLike[str], limits: Limits | None = None, root: Path | None = None) -> Located:
@@ -322,14 +287,13 @@ def load_yaml_text(text: str, file: str = "<spec>", limits: Limits | None = None
 
 
 def _load(located: Located, read: Callable[[], str], limits: Limits, path: Path) -> Located:
-    """Read, compose, check and build the spec, with room on the stack for `MAX_DEPTH_CEILING` levels (a few
-    frames each) and the cycle collector paused (a load makes many objects and no garbage cycles)."""
+    """Read, check and build the spec, with room on the stack for copying aliases `MAX_DEPTH_CEILING` levels
+    deep, and the cycle collector paused (a load makes many objects and no garbage cycles)."""
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(old + 4 * MAX_DEPTH_CEILING)
     try:
         with collector_paused():
-            located.node = _load_text(read(), located.file, limits, located, (path,), _Budget())[0]
-            located.data = _data(located.node)
+            located.data, located.node, _, _ = _load_text(read(), located.file, limits, located, (path,), Budget())
     finally:
         sys.setrecursionlimit(old)
     return located

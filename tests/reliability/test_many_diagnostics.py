@@ -7,10 +7,9 @@ import json
 import subprocess
 import sys
 
-from yaml.nodes import MappingNode
-
 from pnp.commands import MAX_REPORTED
 from pnp.source.loader import load_yaml_text
+from pnp.source.located import Branch
 from tests.conftest import KitFactory, PnpRunner
 
 HEAD = "kit: Many\ncomponents:\n  - type: deck\n    name: Deck\n"
@@ -41,24 +40,28 @@ def test_each_reported_key_is_located_at_its_own_line(tmp_kit: KitFactory, run_p
     assert lines == list(range(5, 55))
 
 
-class CountingList(list):  # type: ignore[type-arg]
-    """A node's list of (key, value) pairs that counts how often it is scanned."""
+class CountingTuple(tuple):  # type: ignore[type-arg]
+    """A mapping's keys that count how often they are scanned."""
 
     scans = 0
 
     def __iter__(self):  # type: ignore[no-untyped-def]
-        CountingList.scans += 1
+        CountingTuple.scans += 1
         return super().__iter__()
 
-    def __reversed__(self):  # type: ignore[no-untyped-def]
-        CountingList.scans += 1
-        return super().__reversed__()
+    def __contains__(self, item):  # type: ignore[no-untyped-def]
+        CountingTuple.scans += 1
+        return super().__contains__(item)
+
+    def index(self, *args):  # type: ignore[no-untyped-def]
+        CountingTuple.scans += 1
+        return super().index(*args)
 
 
 def test_locating_every_key_of_a_mapping_scans_it_once() -> None:
     located = load_yaml_text("".join(f"k{i}: {i}\n" for i in range(2_000)))
-    assert isinstance(located.node, MappingNode)
-    located.node.value = CountingList(located.node.value)
+    assert isinstance(located.node, Branch)
+    located.node.names = CountingTuple(located.node.names)
     marks = [located.key_mark((f"k{i}",)) for i in range(2_000)]
     assert [m.line for m in marks] == list(range(1, 2_001))
-    assert CountingList.scans <= 1
+    assert CountingTuple.scans <= 1

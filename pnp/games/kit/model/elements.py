@@ -7,7 +7,7 @@ fields (rendered in a sandbox at layout time).
 from __future__ import annotations
 
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
@@ -24,12 +24,33 @@ FontName = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,39}$", descri
     "`fonts:`"))]
 
 
+_GIVEN: dict[frozenset[str], set[str]] = {}
+_GIVEN_MAX = 1024
+
+
+class Piece(SpecModel):
+    """Base of the models a kit holds many of (cards, their elements, counters, cells): instances given the
+    same keys share one set of those keys' names (pydantic makes one per instance, 200 to 700 bytes: about half
+    of a deck's model), up to `_GIVEN_MAX` different sets."""
+
+    @model_validator(mode="after")
+    def _share_given(self) -> Any:
+        given = self.__pydantic_fields_set__
+        shared = _GIVEN.get(key := frozenset(given))
+        if shared is None:
+            if len(_GIVEN) >= _GIVEN_MAX:
+                return self
+            shared = _GIVEN[key] = given
+        object.__setattr__(self, "__pydantic_fields_set__", shared)  # model_copy copies it before changing it
+        return self
+
+
 def clean_text(value: str) -> str:
     """Drop C0 control characters (but newlines) and lone surrogates from user text."""
     return _CONTROL.sub("", value)
 
 
-class TextElement(SpecModel):
+class TextElement(Piece):
     """A block of text wrapped to `width` (default: up to the face's right edge); `y` is the top of the first
     line; `height`, when given, is the room below it: pnp warns about text that needs more room than its box or
     runs past the face's trim. The text may hold markup: `**bold**`, `*italic*`, `\\n` for a line break and
@@ -76,7 +97,7 @@ class TextElement(SpecModel):
         return self
 
 
-class RectElement(SpecModel):
+class RectElement(Piece):
     type: Literal["rect"]
     """Draws a rectangle."""
     x: Length = 0.0
@@ -103,7 +124,7 @@ class RectElement(SpecModel):
         return self
 
 
-class EllipseElement(SpecModel):
+class EllipseElement(Piece):
     type: Literal["ellipse"]
     """Draws an ellipse or a circle."""
     cx: Length
@@ -122,7 +143,7 @@ class EllipseElement(SpecModel):
     """Width of the outline."""
 
 
-class LineElement(SpecModel):
+class LineElement(Piece):
     type: Literal["line"]
     """Draws a straight line."""
     x1: Length
@@ -139,7 +160,7 @@ class LineElement(SpecModel):
     """Width of the line."""
 
 
-class PolygonElement(SpecModel):
+class PolygonElement(Piece):
     type: Literal["polygon"]
     """Draws a polygon or an open polyline."""
     points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500)
@@ -154,7 +175,7 @@ class PolygonElement(SpecModel):
     """Width of the outline."""
 
 
-class ImageElement(SpecModel):
+class ImageElement(Piece):
     """A PNG or JPEG file inside the kit folder, drawn in a box (default: the whole face)."""
 
     type: Literal["image"]
@@ -177,7 +198,7 @@ Element = Annotated[
 ]
 
 
-class Face(SpecModel):
+class Face(Piece):
     """One side of a piece: background fill (covering the bleed) and elements."""
 
     fill: Colour | None = None

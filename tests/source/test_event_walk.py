@@ -1,0 +1,51 @@
+"""The loader checks values as the parser reports them, yet reports what it did when whole files were composed
+first: what the parser refuses anywhere in a file comes before any check's error, aliases are marked at their
+anchors, and an included file's values (a lone scalar included) are marked in that file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pnp.diagnostics import SpecError
+from pnp.source.loader import load_yaml, load_yaml_text
+
+
+def _error(text: str) -> tuple[str, int, int]:
+    with pytest.raises(SpecError) as caught:
+        load_yaml_text(text, "spec.yaml")
+    found = caught.value.diagnostics[0]
+    return found.rule, found.line, found.column
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("a: !!python/object 1\nb: [1, 2\n", ("yaml.syntax", 3, 1)),  # a tag refused on line 1, a list left open
+    ("a: 1\na: 2\nb: *nowhere\n", ("yaml.syntax", 3, 4)),  # a duplicate key, then an alias of no anchor
+    ("<<: {a: 1}\nx: &n 1\ny: &n 2\n", ("yaml.syntax", 3, 4)),  # a merge key, then an anchor defined twice
+    ("a: !!python/object 1\nb: 2\n", ("yaml.tag", 1, 4)),  # the check's error when the rest parses
+])
+def test_what_the_parser_refuses_anywhere_comes_before_a_checks_error(text: str,
+                                                                     expected: tuple[str, int, int]) -> None:
+    assert _error(text) == expected
+
+
+def test_a_value_and_a_key_through_an_alias_are_marked_at_their_anchor() -> None:
+    located = load_yaml_text("base: &b {x: &k name}\ncopy: *b\n*k : 2\n", "spec.yaml")
+    assert located.data == {"base": {"x": "name"}, "copy": {"x": "name"}, "name": "2"}
+    assert tuple(located.mark(("copy", "x"))) == ("spec.yaml", 1, 14)
+    assert tuple(located.key_mark(("name",))) == ("spec.yaml", 1, 14)
+    assert tuple(located.mark(("name",))) == ("spec.yaml", 3, 6)
+    assert located.data["copy"] is not located.data["base"]  # the model may not share mutable data
+
+
+def test_an_included_scalar_and_its_block_are_marked_in_the_included_file(tmp_path: Path) -> None:
+    (tmp_path / "spec.yaml").write_text("rules: {include: text.yaml}\nother: [1]\n", encoding="utf-8")
+    (tmp_path / "text.yaml").write_text("# the rules\n|\n  First line\n  second\n", encoding="utf-8")
+    located = load_yaml(tmp_path / "spec.yaml")
+    assert located.data == {"rules": "First line\nsecond\n", "other": ["1"]}
+    included = str((tmp_path / "text.yaml").resolve())
+    assert tuple(located.mark(("rules",))) == (included, 2, 1)
+    assert tuple(located.text_mark(("rules",))) == (included, 3, 3)
+    assert tuple(located.key_mark(("rules",)))[1:] == (1, 1)
+    assert tuple(located.mark(("other", 0)))[1:] == (2, 9)
