@@ -67,7 +67,7 @@ class LayoutElement(BaseModel):
     """An element of a layout: a text, rect, ellipse, line, polygon or image whose string properties may be
     templates; checked as that element, card by card, once its templates are rendered."""
 
-    model_config = ConfigDict(extra="allow", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     type: Literal["text", "rect", "ellipse", "line", "polygon", "image"]
     """The kind of element (its other keys are those of that element, and may be templates)."""
