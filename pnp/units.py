@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import BeforeValidator, GetCoreSchemaHandler, PlainSerializer, StringConstraints
-from pydantic_core import CoreSchema
+from pydantic import BeforeValidator, PlainSerializer, StringConstraints
+
+if TYPE_CHECKING:
+    from pydantic import GetCoreSchemaHandler
+    from pydantic_core import CoreSchema
 
 MM_PER_UNIT: dict[str, float] = {"mm": 1.0, "cm": 10.0, "in": 25.4, "pt": 25.4 / 72.0}
 MM_PER_PT = 25.4 / 72.0
