@@ -98,6 +98,33 @@ def test_every_property_has_a_description_and_every_optional_one_its_default(gam
             assert key in required or "default" in prop, f"{name}.{key} has no default"
 
 
+AFTER_VALIDATING = """
+import json, sys
+from pathlib import Path
+from pnp.games.registry import get_game
+from pnp.model.schema import spec_schema
+from pnp.pipeline import load_spec
+for spec in sys.argv[2:]:
+    load_spec(Path(spec))  # builds the models (and their validators) before any schema is asked for
+print(json.dumps(spec_schema(get_game(sys.argv[1]).model, sys.argv[1]), indent=2, ensure_ascii=False))
+"""
+
+
+def test_models_built_by_a_validation_first_still_give_every_description() -> None:
+    """The docstrings under fields are read when the schema is made, not when the models are defined: a process
+    that has validated a spec of every game first (so their models are built) prints the same schemas."""
+    root = Path(__file__).resolve().parents[1]
+    specs = [str(EXAMPLES / name) for name in ("generic-deck/kit.yaml", "mdd-classic/kit.yaml",
+                                                  "nitro-dice/two-lap-loop.yaml", "drag-rage/kit.yaml")]
+    for game in GAMES:
+        fresh = subprocess.run([sys.executable, "-c", "from pnp.cli import main; main()", "schema", "--game", game],
+                               cwd=root, check=True, capture_output=True, text=True).stdout
+        after = subprocess.run([sys.executable, "-c", AFTER_VALIDATING, game, *specs], cwd=root, check=True,
+                               capture_output=True, text=True).stdout
+        assert after == fresh, game
+        assert fresh.count('"description"') > 30, game
+
+
 def _names(alternatives: list[dict]) -> list[str]:
     return next(a["enum"] for a in alternatives if "enum" in a)
 

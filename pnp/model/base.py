@@ -17,10 +17,12 @@ from pnp.source.located import Located, PathKey
 
 
 class SpecModel(BaseModel):
-    """Frozen, strict-keys base for spec models: unknown keys are errors, inf/nan are refused."""
+    """Frozen, strict-keys base for spec models: unknown keys are errors, inf/nan are refused.
 
-    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, str_max_length=10_000, defer_build=True,
-                              use_attribute_docstrings=True)
+    The docstring under a field is its description in `pnp schema`; `pnp.model.schema` reads them when it makes
+    the schema (pydantic's `use_attribute_docstrings` would read every model's source at start-up)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False, str_max_length=10_000, defer_build=True)
 
 
 M = TypeVar("M", bound=BaseModel)

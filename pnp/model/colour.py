@@ -13,6 +13,7 @@ from pydantic import BeforeValidator
 from pnp.data import layout_data
 from pnp.model.named import LayoutNames
 from pnp.model.suggest import HintedValueError, did_you_mean
+from pnp.units import BuiltOnce
 
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
 
@@ -37,4 +38,4 @@ def parse_colour(value: object) -> str:
     )
 
 
-Colour = Annotated[str, BeforeValidator(parse_colour), LayoutNames("colours")]
+Colour = Annotated[str, BuiltOnce(Annotated[str, BeforeValidator(parse_colour), LayoutNames("colours")])]

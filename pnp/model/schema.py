@@ -2,8 +2,8 @@
 
 Input: a spec model class. Output: a JSON Schema (draft 2020-12) of the YAML input, made from the model alone,
 so every field of every model gets the same treatment:
-- each property has its description (the field's `description`, or the docstring under it) and its default
-  (a `default_factory` too);
+- each property has its description (the field's `description`, or the docstring under it, read from the
+  models' source here rather than by pydantic at start-up) and its default (a `default_factory` too);
 - lengths are numbers or text with units; paper sizes, card presets and colour names are enumerated from
   pnp/data/layouts/*.yaml (`pnp.model.named`);
 - a model that sets `TEMPLATED_VALUES` (the generic kit, whose decks fill values from card fields) takes a
@@ -16,7 +16,12 @@ so every field of every model gets the same treatment:
 
 from __future__ import annotations
 
-from typing import Any
+import ast
+import inspect
+import sys
+from collections.abc import Iterator
+from functools import cache
+from typing import Any, get_args
 
 from pydantic import BaseModel
 from pydantic.json_schema import GenerateJsonSchema, JsonSchemaValue
@@ -103,9 +108,79 @@ def _walk(node: Any, templates: bool) -> Any:
     return out
 
 
+@cache
+def _attribute_docs(module: str) -> dict[str, dict[str, str]]:
+    """Per class of `module` (by qualified name), the docstring written under each annotated attribute."""
+    found: dict[str, dict[str, str]] = {}
+
+    def visit(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            if isinstance(node, ast.ClassDef):
+                docs = found.setdefault(prefix + node.name, {})
+                for before, after in zip(node.body, node.body[1:], strict=False):
+                    if (isinstance(before, ast.AnnAssign) and isinstance(before.target, ast.Name)
+                            and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+                            and isinstance(after.value.value, str)):
+                        docs[before.target.id] = inspect.cleandoc(after.value.value)
+                visit(node.body, f"{prefix}{node.name}.")
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                visit(node.body, f"{prefix}{node.name}.<locals>.")
+
+    visit(ast.parse(inspect.getsource(sys.modules[module])).body, "")
+    return found
+
+
+def _docstring(model: type[BaseModel], name: str) -> str | None:
+    """The docstring under field `name` in the class of `model`'s bases that annotates it last."""
+    for cls in model.__mro__:
+        if name in inspect.get_annotations(cls):
+            return _attribute_docs(cls.__module__).get(cls.__qualname__, {}).get(name)
+    return None
+
+
+def _models_in(value: Any) -> Iterator[type[BaseModel]]:
+    """The model classes an annotation or field metadata names (through containers, unions, `Annotated` and a
+    validator's `json_schema_input_type`)."""
+    if isinstance(value, type) and issubclass(value, BaseModel):
+        yield value
+    for arg in get_args(value):
+        yield from _models_in(arg)
+    written = getattr(value, "json_schema_input_type", None)
+    if written is not None:
+        yield from _models_in(written)
+
+
+def _describe(model: type[BaseModel]) -> None:
+    """Give every field of `model` and of the models under it the docstring under it as its description (when it
+    has none of its own), as pydantic's `use_attribute_docstrings` does, then rebuild the models already built,
+    those under a model first, so that their schemas carry the descriptions."""
+    order: list[type[BaseModel]] = []
+
+    def visit(cls: type[BaseModel]) -> None:
+        if cls in order:
+            return
+        order.append(cls)  # placed now against cycles, moved behind the models it holds below
+        for field in cls.model_fields.values():
+            for part in (field.annotation, *field.metadata):
+                for sub in _models_in(part):
+                    visit(sub)
+        order.remove(cls)
+        order.append(cls)
+
+    visit(model)
+    for cls in order:
+        for name, field in cls.model_fields.items():
+            if field.description is None:
+                field.description = _docstring(cls, name)
+    for cls in order:
+        if cls.__pydantic_complete__:
+            cls.model_rebuild(force=True)
+
+
 def spec_schema(model: type[BaseModel], game: str = "kit") -> dict[str, Any]:
     """The JSON Schema of `model`'s YAML form (the spec format of `game`). A model whose class sets
     `TEMPLATED_VALUES = True` also takes a `{{ ... }}` template wherever a plain value goes."""
+    _describe(model)
     templates = bool(getattr(model, "TEMPLATED_VALUES", False))
     schema = model.model_json_schema(mode="validation", schema_generator=_Generator)
     defs = {name: _walk(d, templates) for name, d in schema.pop("$defs", {}).items()}

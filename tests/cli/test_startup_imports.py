@@ -111,3 +111,32 @@ def test_validating_an_mdd_kit_loads_no_rulebook_typesetting() -> None:
     assert result["code"] == 0, result["stderr"]
     assert _loaded(result, "reportlab.platypus", "reportlab.pdfgen", "pnp.booklet.render", "pnp.render",
                    "jinja2", "babel") == []
+
+
+TINY_KIT = "kit: Tiny\ncomponents:\n  - {type: deck, name: D, cards: [{name: A}]}\n"
+"""The start-up benchmark's kit (benchmarks/rows.py): one card, no text element."""
+HEAVY = ("reportlab", "PIL", "numpy", "fontTools", "jinja2", "babel", "markdown", "pypdfium2", "svgwrite")
+"""Libraries a validate of such a kit has no use for."""
+
+
+def test_validating_a_kit_without_texts_loads_no_drawing_library_and_no_rich_text_layout(tmp_kit: KitFactory) -> None:
+    result = _fresh("validate", tmp_kit(TINY_KIT))
+    assert result["code"] == 0 and result["stderr"].endswith("0 error(s), 0 warning(s)\n"), result["stderr"]
+    assert _loaded(result, *HEAVY, "pnp.layout.rich") == []
+
+
+def test_a_text_with_an_icon_still_lays_out_as_rich_text(tmp_kit: KitFactory) -> None:
+    spec = MINIMAL_KIT.replace('text: "Hello"', 'text: "Hello :star:"') + "icons: {star: star.png}\n"
+    result = _fresh("validate", tmp_kit(spec, files={"star.png": _png()}))
+    assert result["code"] == 0, result["stderr"]
+    assert "pnp.layout.rich" in result["modules"]
+
+
+def _png() -> bytes:
+    import io
+
+    from PIL import Image
+
+    out = io.BytesIO()
+    Image.new("RGB", (8, 8), "red").save(out, "PNG")
+    return out.getvalue()

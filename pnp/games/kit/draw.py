@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.fonts import is_own, missing_glyphs
@@ -31,11 +31,13 @@ from pnp.games.kit.rules import rendered_glyphs
 from pnp.games.kit.typeset import Typesetter, own_glyph_problems
 from pnp.layout.furniture import hex_points
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
-from pnp.layout.rich import RichText
 from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Polygon, Rect, Style, Text, Transform
 from pnp.layout.text import text_block
 from pnp.source.images import ImageInfo
 from pnp.source.located import PathKey
+
+if TYPE_CHECKING:
+    from pnp.layout.rich import RichText
 
 ImageResolver = Callable[[str, PathKey], ImageInfo]
 TextRenderer = Callable[[str, dict[str, Any], PathKey], str]

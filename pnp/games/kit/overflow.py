@@ -9,10 +9,13 @@ the text does not fit, in words (empty when it fits): a word wider than the box,
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 from pnp.games.kit.model.elements import TextElement
-from pnp.layout.rich import RichText
 from pnp.layout.text import LineBox, line_boxes
+
+if TYPE_CHECKING:
+    from pnp.layout.rich import RichText
 
 TOLERANCE_MM = 0.05
 """Overflow smaller than this is rounding, not something a reader would see."""

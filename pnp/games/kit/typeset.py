@@ -11,18 +11,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.fonts import is_own, missing_glyphs, own_font_file
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.elements import BUILTIN_FONTS
 from pnp.layout.markup import Span, has_markup, icon_names, parse, plain
-from pnp.layout.rich import IconImage, RichText, Styles
 from pnp.layout.scene import Item, Text
 from pnp.model.suggest import did_you_mean
 from pnp.source.fonts import check_font
 from pnp.source.images import ImageInfo
 from pnp.source.located import Located, PathKey
+
+if TYPE_CHECKING:
+    from pnp.layout.rich import IconImage, RichText, Styles
 
 STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bold_italic"}
 """Each style (bold, italic) and the family member that sets it."""
@@ -152,6 +155,8 @@ class Typesetter:
                 f"the kit's icons are: {', '.join(sorted(icons))}" if icons else "add the kit's icons under `icons:`")
             raise SpecError(Diagnostic.at(mark_of(f":{unknown[0]}:"), "text.icon", f"unknown icon {unknown[0]!r}",
                                           f"{hint} (write \\: for a colon that is not an icon)"))
+        from pnp.layout.rich import RichText  # only texts with icons are laid out as runs
+
         return RichText(paragraphs, styles, icons), flat or "", styles
 
     def font_label(self, name: str) -> str:
@@ -163,6 +168,8 @@ class Typesetter:
 
 
 def _icon(info: ImageInfo) -> IconImage:
+    from pnp.layout.rich import IconImage
+
     return IconImage(info.path, info.key, info.width_px / info.height_px)
 
 

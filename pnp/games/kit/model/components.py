@@ -55,7 +55,7 @@ class Card(Piece):
                                            "`front`")
     fill: Colour | None = None
     """Background colour of the front (default: the deck's)."""
-    elements: list[Element] = Field(default_factory=list, max_length=200)
+    elements: list[Element] = Field(default=[], max_length=200)
     """What is drawn on the front, above the deck's layout."""
     back: Face | None = None
     """This card's own back (default: the deck's)."""
@@ -67,7 +67,7 @@ class LayoutElement(BaseModel):
     """An element of a layout: a text, rect, ellipse, line, polygon or image whose string properties may be
     templates; checked as that element, card by card, once its templates are rendered."""
 
-    model_config = ConfigDict(extra="allow", use_attribute_docstrings=True)
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     type: Literal["text", "rect", "ellipse", "line", "polygon", "image"]
     """The kind of element (its other keys are those of that element, and may be templates)."""
@@ -82,7 +82,7 @@ class Layout(SpecModel):
 
     fill: str | None = Field(default=None, max_length=500)
     """Background colour of the front, or a `{{ card.X }}` template giving one."""
-    elements: list[LayoutElement] = Field(default_factory=list, max_length=200)
+    elements: list[LayoutElement] = Field(default=[], max_length=200)
     """Elements drawn on every card using this layout, below the card's own."""
 
 
@@ -115,7 +115,7 @@ class Deck(SpecModel):
     """The layout drawn on every card (its fields come from each card)."""
     layouts: dict[str, Layout] = Field(default_factory=dict, max_length=50)
     """Named layouts a card or data row chooses with `layout:` instead of `front`."""
-    cards: list[Card] = Field(default_factory=list, max_length=MAX_COUNT)
+    cards: list[Card] = Field(default=[], max_length=MAX_COUNT)
     """The cards written out (besides, or instead of, the `data:` rows)."""
 
     @model_validator(mode="after")
@@ -148,7 +148,7 @@ class CounterItem(Piece):
     """Background colour."""
     colour: Colour = "#000000"
     """Colour of the label and outline."""
-    elements: list[Element] = Field(default_factory=list, max_length=50)
+    elements: list[Element] = Field(default=[], max_length=50)
     """Extra elements drawn on the counter."""
     back_label: str | None = Field(default=None, max_length=40)
     """Label on the back (two-sided sheets)."""
@@ -222,7 +222,7 @@ class Board(SpecModel):
     """Width of the grid lines."""
     numbers: bool = True
     """Print row and column numbers along the edges."""
-    cells: list[BoardCell] = Field(default_factory=list, max_length=250_000)
+    cells: list[BoardCell] = Field(default=[], max_length=250_000)
     """Cells with their own colour or label."""
 
     @model_validator(mode="after")

@@ -203,5 +203,5 @@ class Face(Piece):
 
     fill: Colour | None = None
     """Background colour of the whole side, bleed included (default: the piece's own)."""
-    elements: list[Element] = Field(default_factory=list, max_length=200)
+    elements: list[Element] = Field(default=[], max_length=200)
     """What is drawn on this side, first to last (later ones on top)."""
