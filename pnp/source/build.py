@@ -139,8 +139,9 @@ class Builder:
         elif len(name) > self.limits.max_string:
             raise error(self._place(at), "yaml.string", f"a key is longer than {self.limits.max_string} characters",
                         "use a short word as the key")  # fmt: skip
-        if name in mapping.data:
-            mark, first = self._place(at), self._place(mapping.spots[2 * mapping.names.index(name)])  # type: ignore
+        if name in mapping.data:  # at the key as written (an alias's key is marked at its anchor, above)
+            mark = self._at(event) if kind == "alias" else self._place(at)
+            first = self._place(mapping.spots[2 * mapping.names.index(name)])  # type: ignore[union-attr]
             raise error(mark, "yaml.duplicate_key",
                         f"duplicate key {name!r} (first defined at line {first.line}, again at line {mark.line})",
                         "keep one of the two; a later value would silently replace the earlier one")  # fmt: skip

@@ -167,6 +167,20 @@ def test_golden_yaml_errors(
     assert not (path.parent / "PWNED").exists()
 
 
+@pytest.mark.parametrize(("spec", "line", "column", "message"), [
+    ("x: &n a\na: 1\n*n : 2\n", 3, 1, "duplicate key 'a' (first defined at line 2, again at line 3)"),
+    ("&k a: 1\nb: 2\n*k : 3\n", 3, 1, "duplicate key 'a' (first defined at line 1, again at line 3)"),
+    ("kit: {&k a: 1, *k : 2}\n", 1, 16, "duplicate key 'a' (first defined at line 1, again at line 1)"),
+])
+def test_a_key_repeated_through_an_alias_is_reported_at_the_alias(
+    tmp_kit: KitFactory, run_pnp: PnpRunner, spec: str, line: int, column: int, message: str
+) -> None:
+    """The second key is the alias: the error points there, not at the anchor the alias repeats."""
+    path = tmp_kit(spec)
+    error = one_error(run_pnp("validate", path), path)
+    assert (error.rule, error.line, error.column, error.message) == ("yaml.duplicate_key", line, column, message)
+
+
 def test_billion_laughs_fails_fast(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
     path = tmp_kit(laughs(9))  # 9**9 = 387 million strings if expanded
     start = time.perf_counter()
