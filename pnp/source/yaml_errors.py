@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import re
+import ast
 from typing import Any
 
 import yaml
@@ -17,11 +17,13 @@ def yaml_mark(mark: Any, file: str) -> Mark:
     return Mark(file, mark.line + 1, mark.column + 1) if mark else Mark(file, 1, 1)
 
 
-def _name_at(text: str, mark: Any) -> str:
-    """The anchor or alias name written at a YAML mark (`&name`, `*name`)."""
-    start = sum(len(line) for line in text.splitlines(keepends=True)[: mark.line]) + mark.column
-    found = re.match(r"[&*]([^\s,\[\]{}]+)", text[start:])
-    return found[1] if found else "?"
+def _name_in(message: str, before: str, after: str = "") -> str:
+    """The anchor or alias name the loader wrote (quoted, as the parser read it) in its error message."""
+    quoted = message.removeprefix(before).removesuffix(after)
+    try:
+        return str(ast.literal_eval(quoted))
+    except (SyntaxError, ValueError):
+        return "?"
 
 
 def syntax_error(
@@ -48,10 +50,11 @@ def syntax_error(
         hint = "keep one document per file; split a kit into files with `include:`"
     elif isinstance(exc, yaml.composer.ComposerError) and context.startswith("found duplicate anchor"):
         first = exc.context_mark.line + 1 if exc.context_mark else "?"
-        message = f"the anchor &{_name_at(text, exc.problem_mark)} is defined twice (first at line {first})"
+        name = _name_in(context, "found duplicate anchor ", "; first occurrence")
+        message = f"the anchor &{name} is defined twice (first at line {first})"
         hint = "give the second anchor another name"
     elif isinstance(exc, yaml.composer.ComposerError) and (problem or "").startswith("found undefined alias"):
-        name = _name_at(text, exc.problem_mark)
+        name = _name_in(problem or "", "found undefined alias ")
         message = f"the alias *{name} names no anchor above it"
         hint = f"define `&{name}` on an earlier value, or write the value out"
     else:

@@ -92,6 +92,13 @@ GOLDEN = [
         6,
         "YAML syntax error: the alias *nope names no anchor above it",
     ),
+    # an alias written as a key with no space before its colon: the parser's name ends at the colon
+    ("undefined-alias-key", "*nope: 1\n", "yaml.syntax", 1, 1,
+     "YAML syntax error: the alias *nope names no anchor above it"),
+    ("undefined-alias-flow", "kit: {*nope: 1}\n", "yaml.syntax", 1, 7,
+     "YAML syntax error: the alias *nope names no anchor above it"),
+    ("duplicate-anchor-key", "a: &x 1\nb: [&x: 1]\n", "yaml.syntax", 2, 5,
+     "YAML syntax error: the anchor &x is defined twice (first at line 1)"),
     (
         "duplicate-anchor",
         "a: &x 1\nb: &x 2\n",
