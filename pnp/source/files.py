@@ -8,6 +8,7 @@ Input: paths and bytes from an untrusted kit. Output: resolved paths and decoded
 from __future__ import annotations
 
 import os
+import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -169,8 +170,8 @@ def decode(raw: bytes, file: str) -> str:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        line_start = raw.rfind(b"\n", 0, exc.start) + 1
-        mark = Mark(file, raw[: exc.start].count(b"\n") + 1, exc.start - line_start + 1)
+        before = raw[: exc.start].decode("utf-8-sig")  # the text up to the bad byte is UTF-8
+        mark = text_mark(before, file, len(before))
         raise error(
             mark,
             "yaml.encoding",
@@ -178,9 +179,8 @@ def decode(raw: bytes, file: str) -> str:
             "save the file as UTF-8",
         ) from None
     if "\x00" in text:
-        line = text[: text.index("\x00")].count("\n") + 1
         raise error(
-            Mark(file, line, 1),
+            Mark(file, text_mark(text, file, text.index("\x00")).line, 1),
             "yaml.encoding",
             "the file contains NUL bytes: it is not a text file",
             "give a YAML text file",
@@ -188,10 +188,16 @@ def decode(raw: bytes, file: str) -> str:
     return text
 
 
+_BREAK = re.compile("\r\n|[\r\n\x85\u2028\u2029]")
+"""What YAML's parsers count as a line break (a lone CR, NEL, LS and PS too), so marks agree with theirs."""
+
+
 def text_mark(text: str, file: str, index: int) -> Mark:
-    """The mark of character `index` of `text`."""
-    line_start = text.rfind("\n", 0, index) + 1
-    return Mark(file, text.count("\n", 0, index) + 1, index - line_start + 1)
+    """The mark of character `index` of `text`, in lines as YAML counts them and characters."""
+    line, line_start = 1, 0
+    for found in _BREAK.finditer(text, 0, index):
+        line, line_start = line + 1, found.end()
+    return Mark(file, line, index - line_start + 1)
 
 
 def block_at(text: str, file: str, index: int, literal: bool) -> Block:
