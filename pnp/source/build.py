@@ -30,6 +30,7 @@ class Budget:
 
     values: int = 0
     includes: int = 0
+    reparsed: int = 0  # characters given to PyYAML's slow parser (`loader.PYTHON_PARSER_MAX_CHARS`)
     strings: dict[str, str] = field(default_factory=dict)
 
 

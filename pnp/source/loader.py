@@ -40,8 +40,8 @@ from pnp.source.located import Leaf, Located, pack
 from pnp.source.yaml_errors import syntax_error, yaml_mark
 
 PYTHON_PARSER_MAX_CHARS = 100_000
-"""Largest text re-read by PyYAML's pure-Python parser for its wording of an error libyaml found (it reads
-about 0.2 MB/s); bigger files get libyaml's own message, at the same place."""
+"""Most text, over one load and all its includes, re-read by PyYAML's pure-Python parser for its wording of an
+error libyaml found (it reads about 0.2 MB/s); past it a file gets libyaml's own message, at the same place."""
 
 _COLLECTIONS = (MappingStartEvent, SequenceStartEvent)
 _NESTING = "exceeded maximum nesting depth"  # libyaml's error past its own cap; PyYAML's past the spec's (below)
@@ -214,9 +214,10 @@ def _walk(text: str, file: str, limits: Limits, budget: Budget, located: Located
             if isinstance(exc, yaml.MarkedYAMLError) and exc.problem == _NESTING:
                 at = _too_deep_at(loader, text, file, limits.max_depth - depth)
                 raise over_cap("yaml.depth", at or yaml_mark(exc.problem_mark, file), limits.max_depth) from None
-            final = loader is _PyParser or len(text) > PYTHON_PARSER_MAX_CHARS
+            final = loader is _PyParser or budget.reparsed + len(text) > PYTHON_PARSER_MAX_CHARS
             if final or isinstance(exc, (ComposerError, UnicodeEncodeError)):
                 raise syntax_error(exc, text, file, from_libyaml=loader is not _PyParser) from None
+            budget.reparsed += len(text)  # a chain of includes each re-read could take minutes
     raise AssertionError("PyYAML's parser returns or raises")
 
 

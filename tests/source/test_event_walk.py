@@ -49,3 +49,31 @@ def test_an_included_scalar_and_its_block_are_marked_in_the_included_file(tmp_pa
     assert tuple(located.text_mark(("rules",))) == (included, 3, 3)
     assert tuple(located.key_mark(("rules",)))[1:] == (1, 1)
     assert tuple(located.mark(("other", 0)))[1:] == (2, 9)
+
+
+def test_the_slow_parser_rereads_a_bounded_amount_over_a_chain_of_includes(tmp_path: Path,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """libyaml refuses an unknown directive that PyYAML's pure-Python parser accepts: each file of a chain used to
+    be re-read by the slow parser, 64 files of 100,000 characters took minutes; the re-reading is now shared by the
+    whole load, and the file past it gets libyaml's own located error."""
+    from pnp.source import loader
+
+    monkeypatch.setattr(loader, "PYTHON_PARSER_MAX_CHARS", 2_000)
+    reread: list[int] = []
+
+    class Counting(loader._PyParser):  # type: ignore[misc,name-defined]
+        def __init__(self, text: str) -> None:
+            reread.append(len(text))
+            super().__init__(text)
+
+    monkeypatch.setattr(loader, "_PyParser", Counting)
+    body = "".join(f"k{j}: value {j}\n" for j in range(100))
+    for i in range(10):
+        (tmp_path / f"f{i}.yaml").write_text(f"%FOO bar\n---\n{body}next: {{include: f{i + 1}.yaml}}\n")
+    (tmp_path / "f10.yaml").write_text("end\n")
+    (tmp_path / "spec.yaml").write_text("kit: {include: f0.yaml}\n")
+    with pytest.raises(SpecError) as caught:
+        load_yaml(tmp_path / "spec.yaml")
+    found = caught.value.diagnostics[0]
+    assert (Path(found.file).name, found.line, found.rule) == ("f1.yaml", 1, "yaml.syntax")
+    assert sum(reread) <= 2_000
