@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.diagnostics import Mark, SpecError
-from pnp.source.files import Limits, block_at, error, over_cap
+from pnp.source.files import Limits, block_at, brief, error, over_cap
 from pnp.source.located import Branch, Located, mark_of, pack
 
 _YAML = "tag:yaml.org,2002:"
@@ -143,8 +143,9 @@ class Builder:
         if name in mapping.data:  # at the key as written (an alias's key is marked at its anchor, above)
             mark = self._at(event) if kind == "alias" else self._place(at)
             first = self._place(mapping.spots[2 * mapping.names.index(name)])  # type: ignore[union-attr]
+            shown = brief(name)
             raise error(mark, "yaml.duplicate_key",
-                        f"duplicate key {name!r} (first defined at line {first.line}, again at line {mark.line})",
+                        f"duplicate key {shown!r} (first defined at line {first.line}, again at line {mark.line})",
                         "keep one of the two; a later value would silently replace the earlier one")  # fmt: skip
         return self.strings.setdefault(name, name), at
 
@@ -207,7 +208,7 @@ def _copy(value: Any) -> Any:
 
 
 def _tag_error(mark: Mark, tag: str) -> SpecError:
-    return error(mark, "yaml.tag", f"YAML tag {tag!r} is not allowed in a spec",
+    return error(mark, "yaml.tag", f"YAML tag {brief(tag)!r} is not allowed in a spec",
                  "remove the tag; specs hold plain mappings, lists and values")  # fmt: skip
 
 

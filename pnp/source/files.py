@@ -49,6 +49,12 @@ def error(mark: Mark, rule: str, message: str, hint: str) -> SpecError:
     return SpecError(Diagnostic.at(mark, rule, message, hint))
 
 
+def brief(text: str, most: int = 60) -> str:
+    """A name from the spec as a message shows it: at most `most` characters (an anchor, tag or key can be
+    a megabyte long)."""
+    return text if len(text) <= most else text[: most - 1] + "…"
+
+
 _OVER_CAP = {
     "yaml.size": (
         "the spec expands to more than {cap} values (aliases can multiply them)",

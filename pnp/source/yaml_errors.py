@@ -9,7 +9,7 @@ import yaml
 
 from pnp.diagnostics import Mark, SpecError
 from pnp.source import files
-from pnp.source.files import error
+from pnp.source.files import brief, error
 
 
 def yaml_mark(mark: Any, file: str) -> Mark:
@@ -21,7 +21,7 @@ def _name_in(message: str, before: str, after: str = "") -> str:
     """The anchor or alias name the loader wrote (quoted, as the parser read it) in its error message."""
     quoted = message.removeprefix(before).removesuffix(after)
     try:
-        return str(ast.literal_eval(quoted))
+        return brief(str(ast.literal_eval(quoted)))
     except (SyntaxError, ValueError):
         return "?"
 

@@ -33,3 +33,17 @@ def test_a_parser_error_in_a_cr_file_is_on_its_line(tmp_kit: KitFactory, run_pnp
     path = tmp_kit(b"kit: x\rname: y\rname: z\r")
     error = one_error(run_pnp("validate", path), path)
     assert (error.rule, error.line, error.column) == ("yaml.duplicate_key", 3, 1)
+
+
+@pytest.mark.parametrize(("spec", "rule"), [
+    ("kit: *" + "a" * 200_000 + "\n", "yaml.syntax"),  # an alias of no anchor
+    ("a: &" + "a" * 200_000 + " 1\nb: &" + "a" * 200_000 + " 2\n", "yaml.syntax"),  # an anchor defined twice
+    ("kit: !" + "a" * 200_000 + " x\n", "yaml.tag"),
+    ("? " + "k" * 5_000 + "\n: 1\n? " + "k" * 5_000 + "\n: 2\n", "yaml.duplicate_key"),  # explicit long keys
+])
+def test_a_huge_name_is_shortened_in_the_error(tmp_kit: KitFactory, run_pnp: PnpRunner, spec: str, rule: str) -> None:
+    """One readable error line, not the 200,000-character name (twice, with the hint) the spec wrote."""
+    path = tmp_kit(spec)
+    result = run_pnp("validate", path)
+    assert one_error(result, path).rule == rule
+    assert len(result.stderr) < 1_000
