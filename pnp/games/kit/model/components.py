@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from pnp.data import layout_data
-from pnp.games.kit.model.elements import Element, Face, Piece, clean_text
+from pnp.games.kit.model.elements import Element, Face, SharedKeysModel, clean_text
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
 from pnp.model.named import LayoutNames
@@ -41,7 +41,7 @@ CardPreset = Annotated[str, LayoutNames("cards")]
 """The card size presets of pnp/data/layouts/cards.yaml, by name (in any case)."""
 
 
-class Card(Piece):
+class Card(SharedKeysModel):
     """One card design printed `count` times; `fields` are values its texts can use as {{ card.NAME }}."""
 
     name: str = Field(default="", max_length=200)
@@ -137,7 +137,7 @@ class Deck(SpecModel):
         return sum(c.count for c in self.cards)
 
 
-class CounterItem(Piece):
+class CounterItem(SharedKeysModel):
     """One counter design: label and colours, how many, and an optional back side."""
 
     label: str = Field(default="", max_length=40)
@@ -190,7 +190,7 @@ class Counters(SpecModel):
         return sum(c.count for c in self.items)
 
 
-class BoardCell(Piece):
+class BoardCell(SharedKeysModel):
     row: int = Field(ge=1, le=500)
     """Row of the cell, from 1 at the top."""
     column: int = Field(ge=1, le=500)

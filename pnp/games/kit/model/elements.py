@@ -28,7 +28,7 @@ _GIVEN: dict[frozenset[str], set[str]] = {}
 _GIVEN_MAX = 1024
 
 
-class Piece(SpecModel):
+class SharedKeysModel(SpecModel):
     """Base of the models a kit holds many of (cards, their elements, counters, cells): instances given the
     same keys share one set of those keys' names (pydantic makes one per instance, 200 to 700 bytes: about half
     of a deck's model), up to `_GIVEN_MAX` different sets."""
@@ -50,7 +50,7 @@ def clean_text(value: str) -> str:
     return _CONTROL.sub("", value)
 
 
-class TextElement(Piece):
+class TextElement(SharedKeysModel):
     """A block of text wrapped to `width` (default: up to the face's right edge); `y` is the top of the first
     line; `height`, when given, is the room below it: pnp warns about text that needs more room than its box or
     runs past the face's trim. The text may hold markup: `**bold**`, `*italic*`, `\\n` for a line break and
@@ -97,7 +97,7 @@ class TextElement(Piece):
         return self
 
 
-class RectElement(Piece):
+class RectElement(SharedKeysModel):
     type: Literal["rect"]
     """Draws a rectangle."""
     x: Length = 0.0
@@ -124,7 +124,7 @@ class RectElement(Piece):
         return self
 
 
-class EllipseElement(Piece):
+class EllipseElement(SharedKeysModel):
     type: Literal["ellipse"]
     """Draws an ellipse or a circle."""
     cx: Length
@@ -143,7 +143,7 @@ class EllipseElement(Piece):
     """Width of the outline."""
 
 
-class LineElement(Piece):
+class LineElement(SharedKeysModel):
     type: Literal["line"]
     """Draws a straight line."""
     x1: Length
@@ -160,7 +160,7 @@ class LineElement(Piece):
     """Width of the line."""
 
 
-class PolygonElement(Piece):
+class PolygonElement(SharedKeysModel):
     type: Literal["polygon"]
     """Draws a polygon or an open polyline."""
     points: list[tuple[Length, Length]] = Field(min_length=2, max_length=500)
@@ -175,7 +175,7 @@ class PolygonElement(Piece):
     """Width of the outline."""
 
 
-class ImageElement(Piece):
+class ImageElement(SharedKeysModel):
     """A PNG or JPEG file inside the kit folder, drawn in a box (default: the whole face)."""
 
     type: Literal["image"]
@@ -198,7 +198,7 @@ Element = Annotated[
 ]
 
 
-class Face(Piece):
+class Face(SharedKeysModel):
     """One side of a piece: background fill (covering the bleed) and elements."""
 
     fill: Colour | None = None
