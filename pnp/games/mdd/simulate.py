@@ -112,21 +112,30 @@ def result_of(race: Race) -> RaceResult:
     )
 
 
-def compiled_step(tables: RaceTables, options: RaceOptions) -> Callable[[int | str], tuple] | None:
-    """`play_fast(tables, seed, options)` (no awards) by the compiled race step, for one batch of races;
-    None when the step is not built or does not race this board. A race the step leaves (finals positions
-    it cannot fill, where `play_fast` raises) is played by `play_fast`."""
+def compiled_race(tables: RaceTables, options: RaceOptions) -> object | None:
+    """The compiled race step for `tables` and the options (`_race.Race`, built once per batch), or None
+    when it is not built or does not race this board. Its `play(random.Random(seed).random)` returns
+    `play_fast(tables, seed, options)`, or None for a race it leaves to `play_fast`."""
     if _race is None:
         return None
     rolls = [roll for rolls in TWO_DICE for roll in rolls] if options.two_dice else ONE_DIE
     try:
-        play = _race.Race(
+        return _race.Race(
             tables.width, tables.finish, tables.finalists, tables.blocked, tables.cell, tables.occ, tables.pos,
             tables.lives, [p for p, _, _ in tables.finals], [n for roll in rolls for n in roll],
             options.turn_cap, EDGE, EDGE_DAMAGE,
-        ).play
+        )
     except (ValueError, OverflowError):
         return None
+
+
+def compiled_step(tables: RaceTables, options: RaceOptions) -> Callable[[int | str], tuple] | None:
+    """`play_fast(tables, seed, options)` (no awards) by the compiled race step, or None (`compiled_race`);
+    a race the step leaves (finals positions it cannot fill, where `play_fast` raises) goes to `play_fast`."""
+    race = compiled_race(tables, options)
+    if race is None:
+        return None
+    play = race.play  # type: ignore[attr-defined]
     new_random = random.Random
 
     def step(seed: int | str) -> tuple:
