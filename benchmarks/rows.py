@@ -225,11 +225,15 @@ def booklet(work: Path, repeat: int) -> list[Verdict]:
 
 
 def mdd_simulate(work: Path, repeat: int) -> list[Verdict]:
-    """`pnp mdd simulate` of 100,000 races with two workers: wall time (an absolute target)."""
+    """`pnp mdd simulate` of 100,000 races with two workers: wall time (an absolute target), and which race
+    step ran (the compiled one, built at install time where a C compiler is, or the pure-Python path)."""
     setup = str(REPO / "examples" / "mdd-classic" / "kit.yaml")
     r = alternate({"simulate": [PNP, "mdd", "simulate", setup, "--games", "100000", "--jobs", "2"]}, repeat)
     s = r["simulate"]
-    measured = f"{s.wall:.1f} s wall, {s.cpu:.1f} s CPU ({100_000 / s.cpu:.0f} races per CPU-second)"
+    probe = [sys.executable, "-c", "from pnp.games.mdd.simulate import COMPILED; print(COMPILED)"]
+    compiled = subprocess.run(probe, capture_output=True, text=True, cwd=REPO).stdout.strip() == "True"
+    path = "compiled race step" if compiled else "pure-Python race path"
+    measured = f"{s.wall:.1f} s wall, {s.cpu:.1f} s CPU ({100_000 / s.cpu:.0f} races per CPU-second, {path})"
     return [Verdict("mdd simulate", measured, f"{s.wall:.1f} s", "<= 15 s wall", s.wall <= 15)]
 
 

@@ -1,9 +1,11 @@
-"""Everything pnp reads at run time ships inside the package: the built wheel holds every data file of `pnp/`,
-and no module finds its data through paths computed from `__file__` (which break in an installed wheel).
+"""Everything pnp reads at run time ships inside the package: the built wheel holds every data file of `pnp/`
+(and, where a C compiler is, the compiled race step), and no module finds its data through paths computed from
+`__file__` (which break in an installed wheel).
 """
 
 from __future__ import annotations
 
+import importlib.machinery
 import re
 import shutil
 import subprocess
@@ -15,6 +17,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "pnp"
+COMPILED = (".c", *importlib.machinery.EXTENSION_SUFFIXES)
+"""The C sources of extension modules, and the modules built from them: not data pnp reads."""
 
 
 def _data_files() -> set[str]:
@@ -23,6 +27,7 @@ def _data_files() -> set[str]:
         path.relative_to(ROOT).as_posix()
         for path in PACKAGE.rglob("*")
         if path.is_file() and "__pycache__" not in path.parts and path.suffix not in (".py", ".pyc")
+        and not path.name.endswith(COMPILED)
     }
 
 
@@ -32,7 +37,7 @@ def wheel_members(tmp_path_factory: pytest.TempPathFactory) -> set[str]:
     work = tmp_path_factory.mktemp("wheel")
     source = work / "src"
     source.mkdir()
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "setup.py", "README.md"):
         shutil.copy2(ROOT / name, source / name)
     shutil.copytree(PACKAGE, source / "pnp", ignore=shutil.ignore_patterns("__pycache__"))
     done = subprocess.run(
@@ -55,6 +60,17 @@ def test_wheel_holds_every_data_file_of_the_package(wheel_members: set[str]):
 def test_wheel_holds_every_module(wheel_members: set[str]):
     modules = {p.relative_to(ROOT).as_posix() for p in PACKAGE.rglob("*.py") if "__pycache__" not in p.parts}
     assert sorted(modules - wheel_members) == []
+
+
+def test_wheel_holds_the_compiled_race_step_where_a_c_compiler_is(wheel_members: set[str]):
+    """setup.py builds pnp/games/mdd/_race.c into the wheel (it is optional only where nothing compiles)."""
+    from tests.games.mdd.engine.test_compiled_step import _compiler
+
+    if _compiler() is None:
+        pytest.skip("no C compiler or Python headers here: the wheel holds the pure-Python path only")
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+    built = [name for name in wheel_members if name.startswith("pnp/games/mdd/_race.") and name.endswith(suffixes)]
+    assert len(built) == 1, sorted(wheel_members)
 
 
 def test_no_module_finds_data_from_its_own_file_path():

@@ -3,25 +3,35 @@
 Input: a `Board`, a number of games, a seed and a number of worker processes. Output: one `RaceResult`
 per game (game i is seeded from (seed, i), so results do not depend on the number of processes), a
 `Summary` of them with confidence intervals (Wilson for rates, normal approximation for means), and
-`balance_warnings` for `pnp validate --simulate`.
+`balance_warnings` for `pnp validate --simulate`. Races without the awards are played by the compiled race
+step (`_race.c`) when it was built at install time, else by `fastrace.play_fast`: the same races.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from pnp.batches import batches, run_batches
 from pnp.games.mdd.awards import AwardsRace
-from pnp.games.mdd.engine import Race, RaceOptions
-from pnp.games.mdd.fastboard import RaceTables, race_tables
+from pnp.games.mdd.engine import EDGE_DAMAGE, Race, RaceOptions
+from pnp.games.mdd.fastboard import EDGE, RaceTables, race_tables
+from pnp.games.mdd.fastdice import ONE_DIE, TWO_DICE
 from pnp.games.mdd.fastrace import play_fast
 from pnp.games.mdd.formation import default_finals, default_grid, default_teams
 from pnp.games.mdd.generate import random_setup
 from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.rulesets import limits_for
 from pnp.stats import Interval, bonferroni_z, mean_interval, wilson
+
+try:
+    from pnp.games.mdd import _race
+except ImportError:  # installed without a C compiler: every race on the pure-Python path
+    _race = None
+COMPILED = _race is not None
+"""Whether the compiled race step is built (it plays the races without the awards; the results are the same)."""
 
 
 class RaceResult(NamedTuple):
@@ -102,12 +112,48 @@ def result_of(race: Race) -> RaceResult:
     )
 
 
+def compiled_race(tables: RaceTables, options: RaceOptions) -> object | None:
+    """The compiled race step for `tables` and the options (`_race.Race`, built once per batch), or None
+    when it is not built or does not race this board. Its `play(random.Random(seed).random)` returns
+    `play_fast(tables, seed, options)`, or None for a race it leaves to `play_fast`."""
+    if _race is None:
+        return None
+    rolls = [roll for rolls in TWO_DICE for roll in rolls] if options.two_dice else ONE_DIE
+    try:
+        return _race.Race(
+            tables.width, tables.finish, tables.finalists, tables.blocked, tables.cell, tables.occ, tables.pos,
+            tables.lives, [p for p, _, _ in tables.finals], [n for roll in rolls for n in roll],
+            options.turn_cap, EDGE, EDGE_DAMAGE,
+        )
+    except (ValueError, OverflowError):
+        return None
+
+
+def compiled_step(tables: RaceTables, options: RaceOptions) -> Callable[[int | str], tuple] | None:
+    """`play_fast(tables, seed, options)` (no awards) by the compiled race step, or None (`compiled_race`);
+    a race the step leaves (finals positions it cannot fill, where `play_fast` raises) goes to `play_fast`."""
+    race = compiled_race(tables, options)
+    if race is None:
+        return None
+    play = race.play  # type: ignore[attr-defined]
+    new_random = random.Random
+
+    def step(seed: int | str) -> tuple:
+        result = play(new_random(seed).random)
+        return play_fast(tables, seed, options) if result is None else result
+
+    return step
+
+
 def _play_chunk(job: tuple[Board | RaceTables, RaceOptions, int, int, int, bool]) -> list[RaceResult]:
-    """Races `start` to `stop` of a simulation: on the fast path (fastrace.py: same play, no events) when
-    given the board's tables, else by `engine.Race` on the board."""
+    """Races `start` to `stop` of a simulation: on the fast path (the compiled step or fastrace.py: same
+    play, no events) when given the board's tables, else by `engine.Race` on the board."""
     board, options, seed, start, stop, awards = job
     if isinstance(board, Board):
         return [play_race(board, race_seed(seed, i), options, awards) for i in range(start, stop)]
+    step = None if awards else compiled_step(board, options)
+    if step is not None:
+        return [RaceResult(*step(race_seed(seed, i))) for i in range(start, stop)]
     return [RaceResult(*play_fast(board, race_seed(seed, i), options, awards)) for i in range(start, stop)]
 
 
