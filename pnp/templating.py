@@ -154,8 +154,11 @@ def _direct(source: str, context: dict[str, Any]) -> str | None:
     through plain dicts, in `context`; else None. jinja2 writes `str(value)` for each lookup, which for a string is
     the string itself."""
     pieces = _lookups(source)
-    if pieces is None or "self" in context or not all(type(key) is str for key in context):
-        return None  # as keyword arguments, such keys make jinja2 fail (and `self` names the template)
+    if pieces is None or "self" in context:
+        return None  # as a keyword argument, `self` makes jinja2 fail
+    for key in context:
+        if type(key) is not str:
+            return None  # as does a key that is not a string
     out: list[str] = []
     for piece in pieces:
         if type(piece) is str:

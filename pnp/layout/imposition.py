@@ -285,7 +285,7 @@ def _centred(shelves: list[_Shelf], area: Area) -> tuple[tuple[Placement, ...], 
     blocks: list[Block] = []
     for shelf in shelves:
         dx = area.x0 + (area.width - (shelf.right - shelf.left)) / 2 - shelf.left
-        placements.extend(replace(p, x=p.x + dx) for p in shelf.placements)
+        placements.extend([Placement(p.group, p.piece, p.x + dx, p.y, p.bleeds) for p in shelf.placements])
         blocks.extend(replace(bl, x0=bl.x0 + dx, x1=bl.x1 + dx, trim_xs=tuple(x + dx for x in bl.trim_xs))
                       for bl in shelf.blocks)
     return tuple(placements), tuple(blocks)
