@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from pnp.fonts import text_width_mm
 from pnp.layout.imposition import CROP_LENGTH, CROP_OFFSET, Block
@@ -23,7 +24,28 @@ def footer(paper: Paper, margin: float, kit: str, sheet_label: str, credit: str,
     The band is at the bottom of the sheet, or at the top (`at_top`) on backs flipped top to bottom, whose
     pieces are mirrored into the space the front's footer leaves free.
     """
-    top = margin + 1.0 if at_top else paper.height - margin - FOOTER_MM + 3.0
+    top = _footer_top(paper, margin, at_top)
+    x0 = margin
+    bar = paper.scale_bar
+    items: list[Item] = [*_scale_bar(paper, margin, note, at_top)]
+    right = paper.width - margin
+    label = f"{kit} · {sheet_label}"
+    items.append(Text(right, top + 1.0, _fit(label, right - x0 - bar - 8, "sans-bold"), FOOTER_TEXT_MM,
+                      "sans-bold", anchor="end"))
+    if credit:
+        items.append(Text(right, top + 5.0, _fit(credit, right - x0 - bar - 8, "sans"), FOOTER_TEXT_MM * 0.85,
+                          "sans", "#333333", anchor="end"))
+    return items
+
+
+def _footer_top(paper: Paper, margin: float, at_top: bool) -> float:
+    return margin + 1.0 if at_top else paper.height - margin - FOOTER_MM + 3.0
+
+
+@lru_cache(maxsize=64, typed=True)
+def _scale_bar(paper: Paper, margin: float, note: str, at_top: bool) -> tuple[Item, ...]:
+    """The footer's note and scale bar: the same items on every sheet of a paper (items are never changed)."""
+    top = _footer_top(paper, margin, at_top)
     x0 = margin
     bar = paper.scale_bar
     items: list[Item] = [
@@ -38,14 +60,7 @@ def footer(paper: Paper, margin: float, kit: str, sheet_label: str, credit: str,
     items.append(Rect(x0, bar_y, bar, 2.0, Style(stroke="#000000", stroke_width=0.15)))
     for i in range(segments + 1):
         items.append(Line(x0 + i * seg, bar_y - 0.8, x0 + i * seg, bar_y + 2.8, MARK))
-    right = paper.width - margin
-    label = f"{kit} · {sheet_label}"
-    items.append(Text(right, top + 1.0, _fit(label, right - x0 - bar - 8, "sans-bold"), FOOTER_TEXT_MM,
-                      "sans-bold", anchor="end"))
-    if credit:
-        items.append(Text(right, top + 5.0, _fit(credit, right - x0 - bar - 8, "sans"), FOOTER_TEXT_MM * 0.85,
-                          "sans", "#333333", anchor="end"))
-    return items
+    return tuple(items)
 
 
 def _fit(text: str, width: float, font: str) -> str:
@@ -61,9 +76,11 @@ MIN_MARK = 1.0
 """A crop mark cut shorter than this by the paper edge or the footer is left out."""
 
 
-def crop_marks(block: Block) -> list[Item]:
+@lru_cache(maxsize=256, typed=True)
+def crop_marks(block: Block) -> tuple[Item, ...]:
     """Short lines outside the block's bleed box, on every trim line, never over the artwork; cut short at the
-    block's bounds (the paper's edges, the footer) when the bleed runs into the margin."""
+    block's bounds (the paper's edges, the footer) when the bleed runs into the margin. (Cached: the sheets of a
+    deck repeat the same blocks; items are never changed.)"""
     left, top, right, bottom = block.bounds
     items: list[Item] = []
     for x in block.trim_xs:
@@ -72,7 +89,7 @@ def crop_marks(block: Block) -> list[Item]:
     for y in block.trim_ys:
         _mark(items, (max(block.x0 - CROP_OFFSET - CROP_LENGTH, left), y), (block.x0 - CROP_OFFSET, y))
         _mark(items, (block.x1 + CROP_OFFSET, y), (min(block.x1 + CROP_OFFSET + CROP_LENGTH, right), y))
-    return items
+    return tuple(items)
 
 
 def _mark(items: list[Item], start: tuple[float, float], end: tuple[float, float]) -> None:

@@ -259,17 +259,19 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
         gx = _gap(area.x1 - g.edge - x0, used_cols, w, gutter, b)
         gy = _gap(area.y1 - g.foot - y0, used_rows, h, gutter, b)
         placements = []
+        inner_x, inner_y = min(b, gx / 2), min(b, gy / 2)
         for k in range(take):
             r, c = divmod(k, cols)
             # full bleed on the grid's outer sides; inside it, up to the middle of the gutter
-            bleeds = (b if c == 0 else min(b, gx / 2), b if r == 0 else min(b, gy / 2),
-                      b if c == used_cols - 1 else min(b, gx / 2), b if r == used_rows - 1 else min(b, gy / 2))
+            bleeds = (b if c == 0 else inner_x, b if r == 0 else inner_y,
+                      b if c == used_cols - 1 else inner_x, b if r == used_rows - 1 else inner_y)
             placements.append(Placement(gi, index + k, x0 + c * (w + gx), y0 + r * (h + gy), bleeds))
         index += take
         x1 = x0 + used_cols * w + (used_cols - 1) * gx
         y1 = y0 + used_rows * h + (used_rows - 1) * gy
-        trim_xs = sorted({round(v, 6) for p in placements for v in (p.x, p.x + w)})
-        trim_ys = sorted({round(v, 6) for p in placements for v in (p.y, p.y + h)})
+        columns, rows_at = dict.fromkeys(p.x for p in placements), dict.fromkeys(p.y for p in placements)
+        trim_xs = sorted({round(v, 6) for x in columns for v in (x, x + w)})  # each column and row once
+        trim_ys = sorted({round(v, 6) for y in rows_at for v in (y, y + h)})
         shelf.blocks.append(Block(gi, x0 - b, y0 - b, x1 + b, y1 + b, tuple(trim_xs), tuple(trim_ys), g.zone > 0,
                                   bounds))
         shelf.placements.extend(placements)
@@ -285,7 +287,7 @@ def _centred(shelves: list[_Shelf], area: Area) -> tuple[tuple[Placement, ...], 
     blocks: list[Block] = []
     for shelf in shelves:
         dx = area.x0 + (area.width - (shelf.right - shelf.left)) / 2 - shelf.left
-        placements.extend(replace(p, x=p.x + dx) for p in shelf.placements)
+        placements.extend([Placement(p.group, p.piece, p.x + dx, p.y, p.bleeds) for p in shelf.placements])
         blocks.extend(replace(bl, x0=bl.x0 + dx, x1=bl.x1 + dx, trim_xs=tuple(x + dx for x in bl.trim_xs))
                       for bl in shelf.blocks)
     return tuple(placements), tuple(blocks)

@@ -38,8 +38,9 @@ Paragraph = tuple[Span | IconRef, ...]
 
 
 def has_markup(text: str) -> bool:
-    """Whether `text` may hold markup (it has a `*`, `:` or backslash)."""
-    return MARKUP_CHARS.search(text) is not None
+    """Whether `text` holds markup: it has a `*`, `:` or backslash, and one of them starts a marker, an escape
+    or an icon (the colon of `Ability 1: move` alone does not; such a text parses to itself)."""
+    return MARKUP_CHARS.search(text) is not None and _TOKEN.search(text) is not None
 
 
 def _tokens(text: str) -> list[list[tuple[str, str]]]:

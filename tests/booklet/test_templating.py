@@ -68,3 +68,45 @@ def test_only_harmless_filters_exist():
     assert _render("{{ name | lower }}") == "mdd"
     with pytest.raises(SpecError):
         _render("{{ name | center(100000) }}")
+
+
+LOOKUP_SOURCES = [
+    "{{ card.name }}", "a {{card.name}} b\n", "x\r\n{{ card.name }}\r", "{{- card.name -}} ", "{{ card.items }}",
+    "{{ card.count }}", "{{ card.missing }}", "{{ nope.x }}", "{{ self.x }}", "{{ card.name|upper }}",
+    "{% if card.name %}y{% endif %}", "{{ card.name }}{# note #}", "{{ card['name'] }}", "{{ card.x.y }}", "{{ card }}",
+    "{{ card.__class__ }}", "{{ card.none }}", "{{ card.num }}", "{{ card.big }}{{ card.big }}", "{{ card.name }",
+    "Ωμέγα {{ card.nested }} ✓", "{{ card.name\n}}", "{{ none.x }}",
+]
+LOOKUP_CONTEXTS = [
+    {"card": {"name": "Ace", "count": 1, "x": {"y": "deep"}, "nested": "{{ card.name }}", "big": "A" * 60_000,
+              "none": None, "num": 3.0, "items": "key"}, "kit": {"name": "K"}},
+    {"card": {"name": "**b** :icon: \\n Ωμέγα\r\n", "x": "flat"}},
+    {"card": {"name": "Ace"}, "self": "clashes with generate(self)"},
+    {"card": {"name": "Ace"}, 1: "not a name"},
+]
+
+
+@pytest.mark.parametrize("source", LOOKUP_SOURCES)
+@pytest.mark.parametrize("context", LOOKUP_CONTEXTS, ids=["card", "markup", "self", "int-key"])
+def test_a_plain_lookup_gives_what_jinja2_gives(source, context, monkeypatch):
+    """A template of text and `{{ card.X }}` lookups is filled in without jinja2: the text, or the error, must be
+    the one jinja2's path gives for every template and context."""
+    import pnp.templating as templating
+
+    def outcome():
+        try:
+            return render_template_string(source, context, file="deck.yaml", line=4, column=7)
+        except SpecError as err:
+            return [(d.file, d.line, d.column, d.rule, d.message, d.hint) for d in err.diagnostics]
+
+    fast = outcome()
+    monkeypatch.setattr(templating, "_direct", lambda _source, _context: None)
+    assert fast == outcome()
+
+
+def test_a_plain_lookup_skips_jinja2():
+    import pnp.templating as templating
+
+    context = {"card": {"name": "Ace {{ x }}"}, "kit": {"name": "K"}}
+    assert templating._direct("{{ kit.name }}: {{ card.name }}!", context) == "K: Ace {{ x }}!"
+    assert templating._direct("{{ card.name | upper }}", context) is None

@@ -53,21 +53,30 @@ def _strings(value: Any) -> list[str]:
 
 
 def _templated(value: Any) -> bool:
-    """Whether `value` holds a `when` or a template outside texts (work for this module). Plain loops: every
-    deck is scanned whole before its model is built."""
-    if isinstance(value, dict):
-        if "when" in value:
-            return True
-        for key, item in value.items():  # noqa: SIM110 (a generator per mapping cost a third of a deck's model)
-            if key != "text" and _templated(item):
+    """Whether `value` holds a `when` or a template outside texts (work for this module). One loop over a stack,
+    strings tested where they are met: every deck is scanned whole before its model is built."""
+    stack = [value]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if "when" in node:
                 return True
-        return False
-    if isinstance(value, list):
-        for item in value:  # noqa: SIM110
-            if _templated(item):
-                return True
-        return False
-    return isinstance(value, str) and ("{{" in value or "{%" in value)
+            for key, item in node.items():
+                if isinstance(item, str):
+                    if ("{{" in item or "{%" in item) and key != "text":
+                        return True
+                elif isinstance(item, dict | list) and key != "text":
+                    stack.append(item)
+        elif isinstance(node, list):
+            for item in node:
+                if isinstance(item, str):
+                    if "{{" in item or "{%" in item:
+                        return True
+                elif isinstance(item, dict | list):
+                    stack.append(item)
+        elif isinstance(node, str):
+            return "{{" in node or "{%" in node
+    return False
 
 
 class _Expander:

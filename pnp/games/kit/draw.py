@@ -210,12 +210,12 @@ def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) ->
         front = (*_background(card.fill or deck.fill, w, h, b),
                  *drawer.elements(card.elements, w, h, context, (*cpath, "elements"), FaceOf(name, card=cpath)))
         back_face = card.back or deck.back
-        back_path = (*cpath, "back") if card.back else (*path, "back")
-        back_of = FaceOf(f"the back of {name}", shared="" if card.back else f'the back of deck "{deck.name}"',
-                         card=cpath)
         if back_face is not None and back_face is deck.back and shared_back is not None:
             back: tuple[Item, ...] | None = shared_back
         elif back_face is not None:
+            back_path = (*cpath, "back") if card.back else (*path, "back")
+            back_of = FaceOf(f"the back of {name}", shared="" if card.back else f'the back of deck "{deck.name}"',
+                             card=cpath)
             errors = len(drawer.errors)
             back = _face(drawer, back_face, w, h, b, context, back_path, back_of)
             if back_face is deck.back and len(drawer.errors) == errors and not _templated(back_face):

@@ -43,12 +43,14 @@ def text_overflow(e: TextElement, text: str, face_w: float, face_h: float, face:
     if not boxes:
         return []
     reasons: list[str] = []
-    wide = [b for b in boxes if b.x1 - b.x0 > width + TOLERANCE_MM]
-    room = "" if not wide else f"the {width:.3g} mm wide box" if e.width is not None else \
-        f"the {width:.3g} mm to the {face}'s right edge"
-    for b in wide[:3]:
-        what = "the word" if " " not in b.text.strip() else "the line"  # a marked-up line shows icons as :name:
-        reasons.append(f"{what} \"{b.text}\" is {b.x1 - b.x0:.1f} mm wide, wider than {room}")
+    limit = width + TOLERANCE_MM
+    wide = [b for b in boxes if b.x1 - b.x0 > limit]
+    if wide:
+        room = f"the {width:.3g} mm wide box" if e.width is not None else \
+            f"the {width:.3g} mm to the {face}'s right edge"
+        for b in wide[:3]:
+            what = "the word" if " " not in b.text.strip() else "the line"  # a marked-up line shows icons as :name:
+            reasons.append(f"{what} \"{b.text}\" is {b.x1 - b.x0:.1f} mm wide, wider than {room}")
     needed = boxes[-1].y1
     if e.height is not None and needed > e.height + TOLERANCE_MM:
         lines = round((boxes[-1].y0) / (e.size * e.line_height)) + 1
@@ -57,14 +59,19 @@ def text_overflow(e: TextElement, text: str, face_w: float, face_h: float, face:
         points = [p for b in boxes for p in _turned(b, e)]
         left, top = min(x for x, _ in points), min(y for _, y in points)
         right, bottom = max(x for x, _ in points), max(y for _, y in points)
-    else:  # the boxes' own corners (x0 <= x1, y0 <= y1), moved to the text's place
+    elif len(boxes) == 1:  # one line: its box's corners (x0 <= x1, y0 <= y1), moved to the text's place
+        b = boxes[0]
+        left, top, right, bottom = e.x + b.x0, e.y + b.y0, e.x + b.x1, e.y + b.y1
+    else:
         left, top = min(e.x + b.x0 for b in boxes), min(e.y + b.y0 for b in boxes)
         right, bottom = max(e.x + b.x1 for b in boxes), max(e.y + b.y1 for b in boxes)
-    past = {"left": -left, "top": -top, "right": right - face_w, "bottom": bottom - face_h}
-    if wide and e.width is None:
-        del past["right"]  # already said: the box reaches the right edge
-    edges = [f"{mm:.1f} mm past the {edge} edge" for edge, mm in past.items() if mm > TOLERANCE_MM]
-    if edges:
+    right_edge = not wide or e.width is not None  # else already said: the box reaches the right edge
+    if -left > TOLERANCE_MM or -top > TOLERANCE_MM or bottom - face_h > TOLERANCE_MM or (
+            right_edge and right - face_w > TOLERANCE_MM):
+        past = {"left": -left, "top": -top, "right": right - face_w, "bottom": bottom - face_h}
+        if not right_edge:
+            del past["right"]
+        edges = [f"{mm:.1f} mm past the {edge} edge" for edge, mm in past.items() if mm > TOLERANCE_MM]
         reasons.append(f"it runs {' and '.join(edges)} of the {face}'s trim")
     return reasons
 

@@ -27,10 +27,10 @@ PrintedText = tuple[PathKey, str, tuple[str, ...]]
 LABEL_FONT = "sans-bold"
 
 
-def _elements(elements: list[Element], path: PathKey) -> Iterator[PrintedText]:
+def _elements(elements: list[Element], path: PathKey, out: list[PrintedText]) -> None:
     for i, element in enumerate(elements):
         if isinstance(element, TextElement):
-            yield (*path, i, "text"), element.text, (element.font,)
+            out.append(((*path, i, "text"), element.text, (element.font,)))
 
 
 def _fonts(*element_lists: list[Element]) -> tuple[str, ...]:
@@ -38,41 +38,41 @@ def _fonts(*element_lists: list[Element]) -> tuple[str, ...]:
     return tuple(sorted(fonts or {"sans"}))
 
 
-def _card(card: Card, back: Face | None, path: PathKey) -> Iterator[PrintedText]:
-    yield (*path, "name"), card.name, ("sans",)
-    yield from _elements(card.elements, (*path, "elements"))
+def _card(card: Card, back: Face | None, path: PathKey, out: list[PrintedText]) -> None:
+    out.append(((*path, "name"), card.name, ("sans",)))
+    _elements(card.elements, (*path, "elements"), out)
     if card.back is not None:
-        yield from _elements(card.back.elements, (*path, "back", "elements"))
-    fonts = _fonts(card.elements, back.elements if back is not None else [])
-    for name, value in card.fields.items():
-        yield (*path, "fields", name), value, fonts
+        _elements(card.back.elements, (*path, "back", "elements"), out)
+    if card.fields:
+        fonts = _fonts(card.elements, back.elements if back is not None else [])
+        out.extend(((*path, "fields", name), value, fonts) for name, value in card.fields.items())
 
 
-def _component(component: Deck | Counters | Board, path: PathKey) -> Iterator[PrintedText]:
-    yield (*path, "name"), component.name, ("sans",)
+def _component(component: Deck | Counters | Board, path: PathKey, out: list[PrintedText]) -> None:
+    out.append(((*path, "name"), component.name, ("sans",)))
     match component:
         case Deck():
             if component.back is not None:
-                yield from _elements(component.back.elements, (*path, "back", "elements"))
+                _elements(component.back.elements, (*path, "back", "elements"), out)
             for i, card in enumerate(component.cards):
-                yield from _card(card, card.back or component.back, (*path, "cards", i))
+                _card(card, card.back or component.back, (*path, "cards", i), out)
         case Counters():
             for i, item in enumerate(component.items):
-                yield (*path, "items", i, "label"), item.label, (LABEL_FONT,)
+                out.append(((*path, "items", i, "label"), item.label, (LABEL_FONT,)))
                 if item.back_label is not None:
-                    yield (*path, "items", i, "back_label"), item.back_label, (LABEL_FONT,)
-                yield from _elements(item.elements, (*path, "items", i, "elements"))
+                    out.append(((*path, "items", i, "back_label"), item.back_label, (LABEL_FONT,)))
+                _elements(item.elements, (*path, "items", i, "elements"), out)
         case Board():
             for i, cell in enumerate(component.cells):
-                yield (*path, "cells", i, "label"), cell.label, (LABEL_FONT,)
+                out.append(((*path, "cells", i, "label"), cell.label, (LABEL_FONT,)))
 
 
-def printed_texts(kit: Kit) -> Iterator[PrintedText]:
+def printed_texts(kit: Kit) -> list[PrintedText]:
     """Every non-empty text the kit prints, with its YAML path and the fonts it is printed in."""
-    found = [(("kit",), kit.kit, ("sans",)), (("credit",), kit.credit, ("sans",))]
+    found: list[PrintedText] = [(("kit",), kit.kit, ("sans",)), (("credit",), kit.credit, ("sans",))]
     for i, component in enumerate(kit.components):
-        found.extend(_component(component, ("components", i)))
-    return (text for text in found if text[1])
+        _component(component, ("components", i), found)
+    return [text for text in found if text[1]]
 
 
 def _as_written(data: Any, path: PathKey, default: str) -> str:
@@ -86,12 +86,25 @@ def _as_written(data: Any, path: PathKey, default: str) -> str:
     return data if isinstance(data, str) else default
 
 
+def _printable(texts: list[str], fonts: set[str]) -> bool:
+    """Whether every character of `texts` has a glyph in every one of `fonts` (checked once for them all)."""
+    joined = "".join(texts)
+    if joined.isascii() and joined.replace("\n", "").replace("\r", "").replace("\t", "").isprintable():
+        return True  # every font we ship covers printable ASCII
+    chars = "".join(set(joined))
+    return not any(missing_glyphs(chars, font) for font in fonts)
+
+
 @rule("text.glyphs", Kit, "every printed character exists in the font")
 def check_glyphs(kit: Kit, located: Located) -> Iterator[Diagnostic]:
-    for path, printed, fonts in printed_texts(kit):
+    texts = printed_texts(kit)
+    fonts = {font for _, _, used in texts for font in used if font in BUILTIN_FONTS}
+    if _printable([*_strings(located.data), *(printed for _, printed, _ in texts)], fonts):
+        return  # each text as written is one of the spec's strings, or the printed text
+    for path, printed, used in texts:
         text = _as_written(located.data, path, printed)
         missing: list[str] = []
-        for font in (f for f in fonts if f in BUILTIN_FONTS):  # a kit's own fonts are checked as drawn
+        for font in (f for f in used if f in BUILTIN_FONTS):  # a kit's own fonts are checked as drawn
             missing.extend(ch for ch in missing_glyphs(text, font) if ch not in missing)
         if missing:
             shown = " ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing[:10])
@@ -103,16 +116,24 @@ def check_glyphs(kit: Kit, located: Located) -> Iterator[Diagnostic]:
             )
 
 
-def _strings(data: Any) -> Iterator[str]:
+def _strings(data: Any) -> list[str]:
+    """Every string value in `data` (not its keys), nested lists and mappings included, in no given order."""
+    found: list[str] = []
     stack = [data]
     while stack:
         node = stack.pop()
-        if isinstance(node, str):
-            yield node
-        elif isinstance(node, dict):
-            stack.extend(node.values())
-        elif isinstance(node, list | tuple):
-            stack.extend(node)
+        if isinstance(node, dict):
+            node = node.values()
+        elif not isinstance(node, list | tuple):
+            if isinstance(node, str):
+                found.append(node)
+            continue
+        for item in node:
+            if isinstance(item, str):
+                found.append(item)
+            elif isinstance(item, dict | list | tuple):
+                stack.append(item)
+    return found
 
 
 def rendered_glyphs(source: str, rendered: str, font: str, context: dict[str, Any], piece: str,
