@@ -220,11 +220,11 @@ class _Pen:
         return fill, stroke
 
     def draw(self, item: Item) -> None:
-        """Draw one item (a group with everything in it)."""
+        """Draw one item (a group with everything in it); the kinds a deck draws most come first."""
         canvas, shapes = self.canvas, self.ops.shapes
         match item:
-            case Group():
-                self._group(item)
+            case Text():
+                self._text(item)
             case Rect():
                 fill, stroke = self._style(item.style)
                 if fill or stroke:
@@ -233,6 +233,16 @@ class _Pen:
                     if lines is None:
                         lines = _keep(shapes, key, self._rect(item, fill, stroke))
                     self.code.extend(lines)
+            case Group():
+                self._group(item)
+            case Line():
+                _, stroke = self._style(item.style)
+                if stroke:
+                    key = ("line", item.x1, item.y1, item.x2, item.y2)
+                    line = shapes.get(key)
+                    if line is None:
+                        line = _keep(shapes, key, (f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S",))
+                    self.code.extend(line)
             case Ellipse():
                 fill, stroke = self._style(item.style)
                 if fill or stroke:
@@ -244,14 +254,6 @@ class _Pen:
                         PDFPathObject(code=lines).ellipse(x1, y1, x2 - x1, y2 - y1)  # as `canvas.ellipse` does
                         lines = _keep(shapes, key, (*lines, PATH_OPS[stroke, fill, self.mode]))
                     self.code.extend(lines)
-            case Line():
-                _, stroke = self._style(item.style)
-                if stroke:
-                    key = ("line", item.x1, item.y1, item.x2, item.y2)
-                    line = shapes.get(key)
-                    if line is None:
-                        line = _keep(shapes, key, (f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S",))
-                    self.code.extend(line)
             case Polygon():
                 fill, stroke = self._style(item.style)
                 if (fill or stroke) and item.points:
@@ -263,8 +265,6 @@ class _Pen:
                     if item.closed:
                         path.close()
                     canvas.drawPath(path, stroke=stroke, fill=fill if item.closed else 0)
-            case Text():
-                self._text(item)
             case Image():
                 self._opacity(1.0)
                 self._settle()
