@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
@@ -154,6 +155,19 @@ class _Pen:
         self.mode = canvas._fillMode
         self.clip = (" W* " if self.mode == FILL_EVEN_ODD else " W ") + PATH_OPS[0, 0, self.mode]
         self.state: list[object] = [_UNKNOWN, _UNKNOWN, _UNKNOWN, (), 1.0, opaque, opaque]  # a page starts solid
+        self.lazy: list[tuple[float, ...]] = []
+        """The matrices in force before the groups whose `q` is written but whose canvas state is not saved yet,
+        outermost first (`_settle` saves them before anything changes the canvas's state)."""
+
+    def _settle(self) -> None:
+        """Save the canvas state of each group opened lazily, as `saveState` would have at its start (only the
+        matrix has changed since: nothing else touches the canvas while groups are lazy)."""
+        canvas, now = self.canvas, self.canvas._currentMatrix
+        for matrix in self.lazy:
+            canvas._currentMatrix = matrix
+            canvas.push_state_stack()
+        canvas._currentMatrix = now
+        self.lazy.clear()
 
     def _fill(self, colour: str) -> None:
         state = self.state
@@ -161,6 +175,7 @@ class _Pen:
             self.code.append(_colour_op(colour, "rg"))
             state[FILL] = colour
             if not state[FILL_OPAQUE] or not self.ops.transparency:
+                self._settle()
                 self.canvas.setFillAlpha(1)  # as reportlab's setFillColor of an opaque colour does (PDF 1.4)
                 state[FILL_OPAQUE] = self.ops.transparency = True
                 if state[OPACITY] != 1:
@@ -169,6 +184,7 @@ class _Pen:
     def _opacity(self, opacity: float) -> None:
         state = self.state
         if state[OPACITY] != opacity:
+            self._settle()
             self.canvas.setFillAlpha(opacity)
             self.canvas.setStrokeAlpha(opacity)
             state[OPACITY] = opacity
@@ -186,6 +202,7 @@ class _Pen:
                 self.code.append(_colour_op(style.stroke, "RG"))
                 state[STROKE] = style.stroke
                 if not state[STROKE_OPAQUE] or not self.ops.transparency:
+                    self._settle()
                     self.canvas.setStrokeAlpha(1)
                     state[STROKE_OPAQUE] = self.ops.transparency = True
                     if state[OPACITY] != 1:
@@ -194,6 +211,7 @@ class _Pen:
                 self.code.append(f"{fp_str(style.stroke_width)} w")
                 state[WIDTH] = style.stroke_width
             if state[DASH] != style.dash:
+                self._settle()
                 self.canvas.setDash(list(style.dash) if style.dash else [])
                 state[DASH] = style.dash
             stroke = 1
@@ -202,11 +220,11 @@ class _Pen:
         return fill, stroke
 
     def draw(self, item: Item) -> None:
-        """Draw one item (a group with everything in it)."""
+        """Draw one item (a group with everything in it); the kinds a deck draws most come first."""
         canvas, shapes = self.canvas, self.ops.shapes
         match item:
-            case Group():
-                self._group(item)
+            case Text():
+                self._text(item)
             case Rect():
                 fill, stroke = self._style(item.style)
                 if fill or stroke:
@@ -215,6 +233,16 @@ class _Pen:
                     if lines is None:
                         lines = _keep(shapes, key, self._rect(item, fill, stroke))
                     self.code.extend(lines)
+            case Group():
+                self._group(item)
+            case Line():
+                _, stroke = self._style(item.style)
+                if stroke:
+                    key = ("line", item.x1, item.y1, item.x2, item.y2)
+                    line = shapes.get(key)
+                    if line is None:
+                        line = _keep(shapes, key, (f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S",))
+                    self.code.extend(line)
             case Ellipse():
                 fill, stroke = self._style(item.style)
                 if fill or stroke:
@@ -226,17 +254,10 @@ class _Pen:
                         PDFPathObject(code=lines).ellipse(x1, y1, x2 - x1, y2 - y1)  # as `canvas.ellipse` does
                         lines = _keep(shapes, key, (*lines, PATH_OPS[stroke, fill, self.mode]))
                     self.code.extend(lines)
-            case Line():
-                _, stroke = self._style(item.style)
-                if stroke:
-                    key = ("line", item.x1, item.y1, item.x2, item.y2)
-                    line = shapes.get(key)
-                    if line is None:
-                        line = _keep(shapes, key, (f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S",))
-                    self.code.extend(line)
             case Polygon():
                 fill, stroke = self._style(item.style)
                 if (fill or stroke) and item.points:
+                    self._settle()
                     path = canvas.beginPath()
                     path.moveTo(*item.points[0])
                     for point in item.points[1:]:
@@ -244,10 +265,9 @@ class _Pen:
                     if item.closed:
                         path.close()
                     canvas.drawPath(path, stroke=stroke, fill=fill if item.closed else 0)
-            case Text():
-                self._text(item)
             case Image():
                 self._opacity(1.0)
+                self._settle()
                 canvas.saveState()
                 canvas.translate(item.x, item.y + item.h)
                 canvas.scale(1, -1)
@@ -266,18 +286,36 @@ class _Pen:
         return (*lines, paint)
 
     def _group(self, item: Group) -> None:
-        canvas = self.canvas
-        canvas.saveState()  # also saves reportlab's own alpha state, which `_opacity` sets through it
+        """A group in its own graphics state. A group that only moves the origin (a card on its sheet) writes its
+        `q` and `cm` itself and saves the canvas's state only when something inside changes it (`_settle`)."""
+        canvas, t = self.canvas, item.transform
         saved = list(self.state)
-        t = item.transform
-        canvas.translate(t.dx, t.dy)
-        if t.rotate:
-            canvas.rotate(t.rotate)
-        if t.scale != 1:
-            canvas.scale(t.scale, t.scale)
+        lazy = not t.rotate and t.scale == 1
+        if lazy:
+            matrix = canvas._currentMatrix
+            self.lazy.append(matrix)
+            if rl_canvas.ENABLE_TRACKING:  # what `translate` does after `saveState`'s "q" (no `cm` line to merge)
+                a0, b0, c0, d0, e0, f0 = matrix
+                a, b, c, d, e, f = 1, 0, 0, 1, t.dx, t.dy
+                canvas._currentMatrix = (a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d,
+                                         a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)  # fmt: skip
+            key = ("cm", t.dx, t.dy)
+            move = self.ops.shapes.get(key)
+            if move is None:
+                move = _keep(self.ops.shapes, key, ("q", f"{fp_str(1, 0, 0, 1, t.dx, t.dy)} cm"))
+            self.code.extend(move)
+        else:
+            self._settle()
+            canvas.saveState()  # also saves reportlab's own alpha state, which `_opacity` sets through it
+            canvas.translate(t.dx, t.dy)
+            if t.rotate:
+                canvas.rotate(t.rotate)
+            if t.scale != 1:
+                canvas.scale(t.scale, t.scale)
         if item.clip is not None:
             c = item.clip
             if c.radius:
+                self._settle()
                 path = canvas.beginPath()
                 path.roundRect(c.x, c.y, c.w, c.h, min(c.radius, c.w / 2, c.h / 2))
                 canvas.clipPath(path, stroke=0, fill=0)
@@ -289,7 +327,11 @@ class _Pen:
                 self.code.extend(clip)
         for child in item.children:
             self.draw(child)
-        canvas.restoreState()
+        if lazy and self.lazy:  # still lazy: nothing inside changed the canvas's state but its matrix
+            self.code.append("Q")
+            canvas._currentMatrix = self.lazy.pop()
+        else:
+            canvas.restoreState()
         self.state = saved
 
     def _text(self, item: Text) -> None:
@@ -326,12 +368,33 @@ class _Pen:
         width = font.stringWidth(text, size)
         doc = self.canvas._doc
         parts, current, setting = [], -1, f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"  # reportlab's leading
+        known = self._first_subset(font, text, doc) if text else None
+        if known is not None:
+            return f"{font.getSubsetInternalName(0, doc)} {setting} ({escapePDF(known)}) Tj", width
         for subset, chunk in font.splitString(text, doc):
             if subset != current:
                 parts.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")
                 current = subset
             parts.append(f"({escapePDF(chunk)}) Tj")
         return " ".join(parts), width
+
+    def _first_subset(self, font: Any, text: str, doc: Any) -> bytes | None:
+        """`text` as `splitString` gives it when every character of it already has a code in the font's first
+        subset (one chunk, nothing assigned), else None."""
+        state = font.state.get(doc)
+        if state is None:
+            return None
+        assigned, glyphs = state.assignments, self.ops.glyphs
+        entry = glyphs.get(font.fontName)
+        if entry is None or entry[0] != len(assigned):  # codes are only ever added
+            table = {char: code for char, code in assigned.items() if code < 256}
+            table.pop(0xA0, None)
+            if 32 in table:
+                table[0xA0] = table[32]  # `splitString` maps a no-break space to a space
+            entry = glyphs[font.fontName] = (len(assigned), table, frozenset(map(chr, table)))
+        if not entry[2].issuperset(text):
+            return None
+        return text.translate(entry[1]).encode("latin-1")
 
 
 CACHED = 2048
@@ -356,5 +419,7 @@ class _Ops:
         self.shapes: dict[tuple[object, ...], tuple[str, ...]] = {}
         self.texts: dict[tuple[str, float, str], tuple[str, float]] = {}
         self.matrices: dict[tuple[float, float, float, str, float], str] = {}
+        self.glyphs: dict[str, tuple[int, dict[int, int], frozenset[str]]] = {}
+        """Per font, its first subset's codes as a translation table and the characters they cover (`_first_subset`)."""
         self.transparency = False
         """Whether the document asks for PDF 1.4 yet, as reportlab's alpha does at the first colour set."""

@@ -3,11 +3,12 @@
 
 libyaml parses each file into events; one walk over them builds the data and the marks and checks them as they
 come: aliases, expanded values, nesting depth (counting the including files), string length, tags, keys, alias
-cycles. No node graph is held: a spec costs its data and a few integers per value. A check's error waits until
-the rest of the file has parsed, so that what the parser refuses anywhere in the file is reported first, as it
-was when files were composed before any check. Plain scalars stay strings (`no`, `1.10` included) except
-`null`/`~`/empty (None); an alias's data is a copy (the model may not share mutable data). `{include:
-other.yaml}` is replaced by that file's data, inside the kit folder.
+cycles. No node graph is held: a spec costs its data and a few integers per value. While a file is walked its
+events are lean (`_lean_events`: no Python code runs to make one) and the common ones are built inline. A check's
+error waits until the rest of the file has parsed, so that what the parser refuses anywhere in the file is
+reported first, as it was when files were composed before any check. Plain scalars stay strings (`no`, `1.10`
+included) except `null`/`~`/empty (None); an alias's data is a copy (the model may not share mutable data).
+`{include: other.yaml}` is replaced by that file's data, inside the kit folder.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import yaml
+import yaml._yaml
 from yaml.composer import ComposerError
 from yaml.events import (
     AliasEvent,
@@ -36,7 +39,7 @@ from pnp.diagnostics import Mark, SpecError
 from pnp.source import files
 from pnp.source.build import NULLS, Budget, Builder, Built, Include, Open
 from pnp.source.files import MAX_DEPTH_CEILING, Limits, error, over_cap, resolve_inside
-from pnp.source.located import Leaf, Located, pack
+from pnp.source.located import COLUMNS, Leaf, Located
 from pnp.source.yaml_errors import syntax_error, yaml_mark
 
 PYTHON_PARSER_MAX_CHARS = 100_000
@@ -72,6 +75,43 @@ _ENDS = (MappingEndEvent, SequenceEndEvent)
 _KINDS = {ScalarEvent: "scalar", AliasEvent: "alias"}
 
 
+def _lean(event_class: type, fields: str) -> type:
+    """A subclass of a PyYAML event class that libyaml's binding makes without running Python code: BaseException
+    keeps the constructor's arguments in `args` (PyYAML's own classes set each field in a Python `__init__`,
+    about a third of the cost of an event); the fields are read through properties."""
+    names = {name: property(lambda event, i=i: event.args[i]) for i, name in enumerate(fields.split())}
+    return type(f"Lean{event_class.__name__}", (BaseException, event_class), {"__slots__": (), **names})
+
+
+_LeanScalar = _lean(ScalarEvent, "anchor tag implicit value start_mark end_mark style")
+_LeanMapping = _lean(MappingStartEvent, "anchor tag implicit start_mark end_mark flow_style")
+_LeanList = _lean(SequenceStartEvent, "anchor tag implicit start_mark end_mark flow_style")
+_LeanMappingEnd = _lean(MappingEndEvent, "start_mark end_mark")
+_LeanListEnd = _lean(SequenceEndEvent, "start_mark end_mark")
+_LEAN = {ScalarEvent: _LeanScalar, MappingStartEvent: _LeanMapping, SequenceStartEvent: _LeanList,
+         MappingEndEvent: _LeanMappingEnd, SequenceEndEvent: _LeanListEnd}
+_PLAIN_KIND = {lean: plain for plain, lean in _LEAN.items()}
+"""Each lean class's PyYAML class, the kind the walk's general path knows."""
+
+
+@contextmanager
+def _lean_events() -> Iterator[None]:
+    """While libyaml walks a file, its binding makes lean events (it looks the classes up by name at every event);
+    PyYAML's own classes are back when the walk ends, however it ends."""
+    binding = yaml._yaml
+    saved = {plain: getattr(binding, plain.__name__, None) for plain in _LEAN}
+    if any(found is not plain and found is not _LEAN[plain] for plain, found in saved.items()):
+        yield  # a binding that does not make PyYAML's classes by these names: nothing to replace
+        return
+    for plain, lean in _LEAN.items():
+        setattr(binding, plain.__name__, lean)
+    try:
+        yield
+    finally:
+        for plain, found in saved.items():
+            setattr(binding, plain.__name__, found)
+
+
 class _Walk(Builder):
     """One file's events, checked and built in document order (see the module docstring)."""
 
@@ -92,33 +132,53 @@ class _Walk(Builder):
             return None
         stack: list[Any] = []
         root, start, failed = None, None, None
-        limits, budget, strings, fast = self.limits, self.budget, self.strings, not self.eager
+        limits, budget, strings = self.limits, self.budget, self.strings
+        max_string, max_depth, max_nodes = limits.max_string, limits.max_depth, limits.max_nodes
         while (kind := type(event := get())) is not DocumentEndEvent:
-            if kind is ScalarEvent and fast and failed is None and stack and event.anchor is None and event.tag is None:
-                # the common case, inlined: an untagged scalar that passes every check (else the full path)
-                top, value, style = stack[-1], event.value, event.style
-                if len(value) <= limits.max_string and style != "|" and style != ">":
-                    mark, plain = event.start_mark, event.implicit[0]
-                    at = pack(mark.line, mark.column)
-                    if top.key is None and top.names is not None:
-                        if not (plain and value == "<<") and value not in top.data:
-                            top.key = (strings.setdefault(value, value), at)
+            # the common cases inlined, inside the root: an untagged scalar, mapping or list without an anchor that
+            # passes every check, and the end of a mapping or list (else, and after an error, the general path)
+            if failed is None and stack:
+                if kind is _LeanScalar:
+                    anchor, tag, implicit, value, mark, _, style = event.args
+                    if anchor is None and tag is None and len(value) <= max_string and style != "|" and style != ">":
+                        top, at = stack[-1], mark.line * COLUMNS + mark.column
+                        names = top.names
+                        if names is not None and top.key is None:
+                            if not (implicit[0] and value == "<<") and value not in top.data:
+                                top.key = (strings.setdefault(value, value), at)
+                                continue
+                        elif top.level < max_depth and budget.values < max_nodes:
+                            budget.values += 1
+                            data = None if implicit[0] and value in NULLS else strings.setdefault(value, value)
+                            if names is not None:
+                                (name, key_at), top.key = top.key, None
+                                names.append(name)
+                                top.spots += (key_at, at)
+                                top.data[name] = data
+                            else:
+                                top.data.append(data)
+                                top.spots.append(at)
+                            if top.kids is not None:
+                                top.kids.append(None)
+                            if not top.levels:
+                                top.levels = 1
                             continue
-                    elif top.level < limits.max_depth and budget.values < limits.max_nodes:
-                        budget.values += 1
-                        data = None if plain and value in NULLS else strings.setdefault(value, value)
-                        if top.names is not None:
-                            (name, key_at), top.key = top.key, None
-                            top.names.append(name)
-                            top.spots += (key_at, at)
-                            top.data[name] = data
-                        else:
-                            top.data.append(data)
-                            top.spots.append(at)
-                        if top.kids is not None:
-                            top.kids.append(None)
-                        top.levels = top.levels or 1
+                elif kind is _LeanMappingEnd or kind is _LeanListEnd:
+                    if len(stack) > 1:
+                        try:
+                            self._attach(stack, self._close(stack.pop()))
+                        except SpecError as exc:
+                            failed, stack = exc, [None] * len(stack)  # the end has popped
                         continue
+                elif kind is _LeanMapping or kind is _LeanList:
+                    anchor, tag, _, mark, _, _ = event.args
+                    top = stack[-1]
+                    if (anchor is None and tag is None and (top.key is not None or top.names is None)
+                            and top.level < max_depth and budget.values < max_nodes):
+                        stack.append(Open(kind is _LeanMapping, mark, top.level + 1, budget.values))
+                        budget.values += 1
+                        continue
+            kind = _PLAIN_KIND.get(kind, kind)
             start = start or event.start_mark
             self._parsed(event, kind, len(stack))
             if failed is not None:  # only the parser's checks, to the end of the file
@@ -181,6 +241,12 @@ class _Walk(Builder):
                 return None
         if not stack:
             return built
+        self._attach(stack, built)
+        return None
+
+    @staticmethod
+    def _attach(stack: list[Open], built: Built) -> None:
+        """Put a value built into the mapping or list on top of `stack`."""
         top, (data, node, at, levels) = stack[-1], built
         if top.names is not None:
             (name, key_at), top.key = top.key, None
@@ -195,7 +261,7 @@ class _Walk(Builder):
         if top.kids is not None:
             top.kids.append(node)
         top.levels = max(top.levels, levels)
-        return None
+
 
 def _walk(text: str, file: str, limits: Limits, budget: Budget, located: Located, include: Include,
           depth: int) -> Built | None:  # fmt: skip
@@ -207,7 +273,10 @@ def _walk(text: str, file: str, limits: Limits, budget: Budget, located: Located
         try:
             parser = loader(text)
             try:
-                return _Walk(text, file, parser, limits, budget, located, include, depth).run()
+                if loader is _PyParser:
+                    return _Walk(text, file, parser, limits, budget, located, include, depth).run()
+                with _lean_events():
+                    return _Walk(text, file, parser, limits, budget, located, include, depth).run()
             finally:
                 parser.dispose()
         except (yaml.YAMLError, UnicodeEncodeError) as exc:

@@ -20,17 +20,18 @@ from pnp.source.files import Block
 PathKey = tuple[str | int, ...]
 SCANNED_KEYS = 12
 """Mappings of up to this many keys are scanned for a key; larger ones are indexed once (`Located.keys`)."""
-_COLUMNS = 1 << 32
+COLUMNS = 1 << 32
+"""`pack`'s line unit: a packed start is `line * COLUMNS + column`."""
 
 
 def pack(line: int, column: int) -> int:
     """A 0-based line and column as one integer (what `Branch.spots` holds)."""
-    return line * _COLUMNS + column
+    return line * COLUMNS + column
 
 
 def mark_of(file: str, at: int) -> Mark:
     """The `Mark` of a packed start in `file`."""
-    line, column = divmod(at, _COLUMNS)
+    line, column = divmod(at, COLUMNS)
     return Mark(file, line + 1, column + 1)
 
 

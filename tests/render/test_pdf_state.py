@@ -81,3 +81,27 @@ def test_translucent_shapes_of_different_colours_in_a_row_stay_translucent(tmp_p
     assert all(180 < c < 230 for c in grey)
     assert blue[2] > 245 and 180 < blue[0] < 230  # 20 % blue on white, not solid blue
     assert red[0] > 245 and 180 < red[1] < 230
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
+def test_groups_in_groups_restore_opacity_and_origin_after_a_translucent_shape(tmp_path: Path):
+    """Card groups save their state only when something in them changes it: a translucent shape two groups deep
+    leaves the opaque shapes after it, in its outer group and on the page, solid and where they belong."""
+    tint, solid = Style(fill="#000000", stroke=None, opacity=0.2), Style(fill="#000000", stroke=None)
+    inner = Group((Rect(0, 0, 40, 40, tint),), Transform(10, 10))
+    outer = Group((inner, Rect(0, 60, 40, 40, solid)), Transform(20, 20))
+    after = Group((Rect(0, 0, 40, 40, solid),), Transform(120, 20))
+    items = (outer, after, Rect(120, 200, 40, 40, solid))
+    pdf = tmp_path / "t.pdf"
+    pdf.write_bytes(render_pdf(Document("Alpha", (Page(210, 297, items),))))
+    subprocess.run(["pdftoppm", "-r", "30", "-png", "-singlefile", str(pdf), str(tmp_path / "t")], check=True)
+    image = PILImage.open(tmp_path / "t.png").convert("L")
+    px = 30 / 25.4
+
+    def at(x: float, y: float) -> int:
+        return image.getpixel((round(x * px), round(y * px)))
+
+    assert 180 < at(50, 50) < 230  # the tint, at (30, 30) to (70, 70)
+    assert at(40, 100) < 10 and at(40, 75) > 245  # the outer group's solid square at (20, 80), not moved by the inner
+    assert at(140, 40) < 10 and at(140, 220) < 10  # after the groups: solid, in place
+    assert at(100, 150) > 245

@@ -4,6 +4,7 @@ anchors, and an included file's values (a lone scalar included) are marked in th
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,20 @@ def test_the_slow_parser_rereads_a_bounded_amount_over_a_chain_of_includes(tmp_p
     found = caught.value.diagnostics[0]
     assert (Path(found.file).name, found.line, found.rule) == ("f1.yaml", 1, "yaml.syntax")
     assert sum(reread) <= 2_000
+
+
+@pytest.mark.parametrize("text", ["a: [1, {b: c}]\n", "a: 1\na: 2\n", "a: [1\n", "x: {include: ../outside.yaml}\n"])
+def test_after_a_load_pyyaml_makes_its_own_event_classes_again(text: str) -> None:
+    """While libyaml's events are walked, its binding makes lean events; whatever the load ends in (data, a check's
+    error, a syntax error), code that reads PyYAML's events afterwards gets PyYAML's classes."""
+    import yaml
+    from yaml import events
+
+    with contextlib.suppress(SpecError):
+        load_yaml_text(text, "spec.yaml")
+    parser = yaml.CLoader("a: [b]\n")
+    try:
+        kinds = [type(parser.get_event()) for _ in range(7)]
+    finally:
+        parser.dispose()
+    assert kinds[3:] == [events.ScalarEvent, events.SequenceStartEvent, events.ScalarEvent, events.SequenceEndEvent]
