@@ -1,9 +1,12 @@
-/* The compiled race step of `pnp mdd simulate`: fastrace.play_fast without the awards, in C.
+/* The compiled race step of `pnp mdd simulate`: fastrace.play_fast, in C.
  *
  * Input: `Race(width, finish, finalists, blocked, cell, occ, pos, lives, finals, dice, turn_cap, edge,
- * edge_damage)`, one board's `RaceTables` (fastboard.py; `finals` as cell indices) and the rule options
- * (`dice`: fastdice.ONE_DIE, or TWO_DICE by face then direction face, flattened to side, steps, side, ...),
- * converted to C arrays once per batch of races (ValueError for a board it does not race). Output:
+ * edge_damage[, awards])`, one board's `RaceTables` (fastboard.py; `finals` as cell indices) and the rule
+ * options (`dice`: fastdice.ONE_DIE, or TWO_DICE by face then direction face, flattened to side, steps,
+ * side, ...), converted to C arrays once per batch of races (ValueError for a board it does not race);
+ * with `awards` true, the races keep the v2.1 award records (_awards.c) as `play_fast(..., awards=True)`
+ * does (without the short cuts it takes only without them), and each result ends with the pawn holders.
+ * Output:
  * `Race.play(random)`, where `random` is the bound `random` method of the race's `random.Random(seed)`,
  * plays one whole race and returns the tuple `play_fast` returns, or None for a race it leaves to
  * `play_fast` (finals positions it cannot fill, where `play_fast` raises ValueError). The dice are the
@@ -22,6 +25,17 @@
 #include <math.h>
 #include <string.h>
 
+/* the v2.1 award records, in _awards.c (which holds the same declarations: a change here goes there) */
+typedef struct Awards Awards;
+Awards *awards_new(int cars);
+void awards_free(Awards *a);
+void awards_reset(Awards *a);
+void awards_start_roll(Awards *a, int car);
+void awards_damage(Awards *a, int car, int amount, int left, long long turn);
+void awards_bump(Awards *a, int car);
+void awards_roll(Awards *a);
+PyObject *awards_holders(const Awards *a);
+
 typedef struct {
     PyObject_HEAD
     /* the board and the options, set by Race() */
@@ -37,6 +51,7 @@ typedef struct {
     int turn_over;                   /* end_qualifying cleared this turn's order (Python: `live.clear()`) */
     int fallback;                    /* a race left to play_fast: its result is dropped */
     long long qualifying_turns, finals_turns, hits, exits, mines_taken, eliminations, stuck;
+    Awards *awards;                  /* the v2.1 award records (_awards.c), or NULL: no awards kept */
 } Race;
 
 /* -- play_fast's helpers: remove, damage, cross, resolve, land, shift, wave, push, hold, end_qualifying - */
@@ -52,6 +67,8 @@ static void remove_car(Race *g, int c, int state) {  /* remove(c, state) */
 
 static int damage(Race *g, int c, int amount) {  /* damage(c, amount, ...): whether `c` is eliminated */
     int left = g->lives[c];
+    if (g->awards != NULL)
+        awards_damage(g->awards, c, amount, left, g->qualifying_turns + g->finals_turns);
     if (amount <= left) {
         g->lives[c] = left - amount;
         return 0;
@@ -65,6 +82,12 @@ static int damage(Race *g, int c, int amount) {  /* damage(c, amount, ...): whet
 static int take_mine(Race *g, int q, int c) {  /* `c` takes a mine of cell q: whether it is eliminated */
     g->cell[q] -= 1;
     g->mines_taken += 1;
+    return damage(g, c, 1);
+}
+
+static int bump(Race *g, int c) {  /* damage(c, 1, True, ...): `c` is bumped; whether it is eliminated */
+    if (g->awards != NULL)
+        awards_bump(g->awards, c);
     return damage(g, c, 1);
 }
 
@@ -102,7 +125,7 @@ static int resolve(Race *g, int c, int side, int depth) {
             continue;
         }
         g->hits += 1;
-        if (damage(g, other, 1)) {
+        if (bump(g, other)) {
             seen[other] = 1;
             continue;
         }
@@ -179,9 +202,9 @@ static int push(Race *g, int car, int p) {
     int q = p + g->two_rows, r, c, other = occ[q], left, count, i, swap;
     g->hits += 1;
     left = lives[other];
-    if (left) {
+    if (left && g->awards == NULL) {
         lives[other] = left - 1;
-    } else if (damage(g, other, 1)) {  /* the car ahead is gone: the mover takes its cell */
+    } else if (bump(g, other)) {  /* the car ahead is gone: the mover takes its cell */
         occ[p] = -1;
         occ[q] = car;
         p += g->width;
@@ -227,9 +250,9 @@ static int push(Race *g, int car, int p) {
         }
         g->hits += 1;
         left = lives[other];
-        if (left)
+        if (left && g->awards == NULL)
             lives[other] = left - 1;
-        else if (damage(g, other, 1))
+        else if (bump(g, other))
             break;
         if (count == g->cars) {  /* never: a chain holds each car once */
             g->fallback = 1;
@@ -312,6 +335,8 @@ static int roll(Race *g, PyObject *random, int car) {
     int pair[2], broke = 0;
     if (home < 0)
         return 0;  /* put off the track earlier in this turn */
+    if (g->awards != NULL)
+        awards_start_roll(g->awards, car);
     if (draw(random, &face) < 0 || (g->two_dice && draw(random, &way) < 0))
         return -1;
     if (g->two_dice)
@@ -357,7 +382,8 @@ static int roll(Race *g, PyObject *random, int car) {
             po = pos[other];
             qo = po + side;
             ro = qo + width;
-            if (lives[other] && (occ[r] == -1 || occ[r] == other) && mines >= 0 && more >= 0 && cell[qo] >= 0
+            if (g->awards == NULL
+                && lives[other] && (occ[r] == -1 || occ[r] == other) && mines >= 0 && more >= 0 && cell[qo] >= 0
                 && cell[ro] >= 0 && occ[qo] < 0 && occ[ro] < 0) {
                 /* one car beside, that survives the bump and has free cells beside it: both move */
                 g->hits += 1;
@@ -454,6 +480,8 @@ static int roll(Race *g, PyObject *random, int car) {
     }
     if (!broke)
         pos[car] = p;  /* the loop's `else:`: -1 again for a car put off the track by its sideways step */
+    if (g->awards != NULL)
+        awards_roll(g->awards);
     return 0;
 }
 
@@ -495,6 +523,8 @@ static PyObject *Race_play(PyObject *self, PyObject *random) {
     g->qualifying = 1;
     g->qualifying_turns = g->finals_turns = g->hits = g->exits = g->mines_taken = g->eliminations = 0;
     g->stuck = 0;
+    if (g->awards != NULL)
+        awards_reset(g->awards);
     while (!g->over) {
         if (g->qualifying)
             g->qualifying_turns += 1;
@@ -528,9 +558,9 @@ static PyObject *Race_play(PyObject *self, PyObject *random) {
     }
     for (i = 0; i < n; i++)
         mines_left += g->cell[i];
-    return Py_BuildValue("(LLiLLLLLLi())", g->qualifying_turns, g->finals_turns, g->nqualified, g->eliminations,
+    return Py_BuildValue("(LLiLLLLLLiN)", g->qualifying_turns, g->finals_turns, g->nqualified, g->eliminations,
                          mines_left, g->hits, g->exits, g->mines_taken, g->stuck,
-                         g->nfinished ? g->finished[0] : -1);
+                         g->nfinished ? g->finished[0] : -1, awards_holders(g->awards));
 }
 
 /* -- Race(): the tables as C arrays, once per batch ---------------------------------------------------- */
@@ -569,11 +599,11 @@ static int Race_init(PyObject *self, PyObject *args, PyObject *kwds) {
     Race *g = (Race *)self;
     PyObject *cell, *occ, *pos, *lives, *finals, *dice;
     Py_ssize_t n, cars, i;
-    int w, *start, dice_ints[72];
+    int w, *start, dice_ints[72], awards = 0;
     if (g->block != NULL)
         return refuse("Race() is set up once");
-    if (!PyArg_ParseTuple(args, "iiiiOOOOOOLii:Race", &g->width, &g->finish, &g->finalists, &g->blocked, &cell,
-                          &occ, &pos, &lives, &finals, &dice, &g->turn_cap, &g->edge, &g->edge_damage))
+    if (!PyArg_ParseTuple(args, "iiiiOOOOOOLii|p:Race", &g->width, &g->finish, &g->finalists, &g->blocked, &cell,
+                          &occ, &pos, &lives, &finals, &dice, &g->turn_cap, &g->edge, &g->edge_damage, &awards))
         return -1;
     (void)kwds;
     w = g->width;
@@ -631,19 +661,23 @@ static int Race_init(PyObject *self, PyObject *args, PyObject *kwds) {
     g->live = g->finished + cars;
     g->moving = g->live + cars;
     g->seen = g->moving + cars;
+    if (awards && (g->awards = awards_new(g->cars)) == NULL)
+        return -1;
     return 0;
 }
 
 static void Race_dealloc(PyObject *self) {
     PyMem_Free(((Race *)self)->start);
     PyMem_Free(((Race *)self)->block);
+    awards_free(((Race *)self)->awards);
     Py_TYPE(self)->tp_free(self);
 }
 
 static PyMethodDef Race_methods[] = {
     {"play", Race_play, METH_O,
-     "play(random): the tuple of fastrace.play_fast (no awards) for one race drawn with `random` (the bound "
-     "`random` method of the race's random.Random), or None for a race left to play_fast."},
+     "play(random): the tuple of fastrace.play_fast (with the awards when Race() keeps them) for one race "
+     "drawn with `random` (the bound `random` method of the race's random.Random), or None for a race left "
+     "to play_fast."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -654,7 +688,7 @@ static PyTypeObject RaceType = {
     .tp_dealloc = Race_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "Race(width, finish, finalists, blocked, cell, occ, pos, lives, finals, dice, turn_cap, edge, "
-              "edge_damage): one board's RaceTables and the options as C arrays (see the module).",
+              "edge_damage[, awards]): one board's RaceTables and the options as C arrays (see the module).",
     .tp_methods = Race_methods,
     .tp_init = Race_init,
     .tp_new = PyType_GenericNew,
@@ -663,7 +697,7 @@ static PyTypeObject RaceType = {
 static struct PyModuleDef race_module = {
     PyModuleDef_HEAD_INIT,
     .m_name = "pnp.games.mdd._race",
-    .m_doc = "The compiled race step of `pnp mdd simulate` (fastrace.play_fast without the awards).",
+    .m_doc = "The compiled race step of `pnp mdd simulate` (fastrace.play_fast, in C).",
     .m_size = -1,
 };
 

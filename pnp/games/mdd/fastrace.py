@@ -8,7 +8,7 @@ nobody reads (events, per-call checks) is left out, the state lives in local var
 and the common steps (free, into a mine, off the edge, a straight push of one car, a sideways push of
 one car into free cells) take short cuts.
 tests/games/mdd/engine/test_fast_path.py plays seeded races through both paths and compares them. The
-compiled race step (_race.c) mirrors this play without the awards: a change here goes there too
+compiled race step (_race.c, the awards in _awards.c) mirrors this play: a change here goes there too
 (test_compiled_step.py compares the two; `pip install -e .` rebuilds the step).
 Cell indices count the lanes from the right and end each row with a pad cell (fastboard.py): a step to
 the left is +1, a step off the track lands on a pad.

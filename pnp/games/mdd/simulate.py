@@ -3,8 +3,8 @@
 Input: a `Board`, a number of games, a seed and a number of worker processes. Output: one `RaceResult`
 per game (game i is seeded from (seed, i), so results do not depend on the number of processes), a
 `Summary` of them with confidence intervals (Wilson for rates, normal approximation for means), and
-`balance_warnings` for `pnp validate --simulate`. Races without the awards are played by the compiled race
-step (`_race.c`) when it was built at install time, else by `fastrace.play_fast`: the same races.
+`balance_warnings` for `pnp validate --simulate`. Races are played by the compiled race step (`_race.c`,
+with the awards or without) when it was built at install time, else by `fastrace.play_fast`: the same races.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ try:
 except ImportError:  # installed without a C compiler: every race on the pure-Python path
     _race = None
 COMPILED = _race is not None
-"""Whether the compiled race step is built (it plays the races without the awards; the results are the same)."""
+"""Whether the compiled race step is built (it plays the races, with the awards or without; the results are the
+same)."""
 
 
 class RaceResult(NamedTuple):
@@ -112,10 +113,10 @@ def result_of(race: Race) -> RaceResult:
     )
 
 
-def compiled_race(tables: RaceTables, options: RaceOptions) -> object | None:
-    """The compiled race step for `tables` and the options (`_race.Race`, built once per batch), or None
-    when it is not built or does not race this board. Its `play(random.Random(seed).random)` returns
-    `play_fast(tables, seed, options)`, or None for a race it leaves to `play_fast`."""
+def compiled_race(tables: RaceTables, options: RaceOptions, awards: bool = False) -> object | None:
+    """The compiled race step for `tables`, the options and the awards (`_race.Race`, built once per batch),
+    or None when it is not built or does not race this board. Its `play(random.Random(seed).random)` returns
+    `play_fast(tables, seed, options, awards)`, or None for a race it leaves to `play_fast`."""
     if _race is None:
         return None
     rolls = [roll for rolls in TWO_DICE for roll in rolls] if options.two_dice else ONE_DIE
@@ -123,16 +124,20 @@ def compiled_race(tables: RaceTables, options: RaceOptions) -> object | None:
         return _race.Race(
             tables.width, tables.finish, tables.finalists, tables.blocked, tables.cell, tables.occ, tables.pos,
             tables.lives, [p for p, _, _ in tables.finals], [n for roll in rolls for n in roll],
-            options.turn_cap, EDGE, EDGE_DAMAGE,
+            options.turn_cap, EDGE, EDGE_DAMAGE, awards,
         )
     except (ValueError, OverflowError):
         return None
+    except TypeError:  # a step built from older sources (no `awards` argument): `pip install -e .` rebuilds it
+        return None
 
 
-def compiled_step(tables: RaceTables, options: RaceOptions) -> Callable[[int | str], tuple] | None:
-    """`play_fast(tables, seed, options)` (no awards) by the compiled race step, or None (`compiled_race`);
-    a race the step leaves (finals positions it cannot fill, where `play_fast` raises) goes to `play_fast`."""
-    race = compiled_race(tables, options)
+def compiled_step(
+    tables: RaceTables, options: RaceOptions, awards: bool = False
+) -> Callable[[int | str], tuple] | None:
+    """`play_fast(tables, seed, options, awards)` by the compiled race step, or None (`compiled_race`); a
+    race the step leaves (finals positions it cannot fill, where `play_fast` raises) goes to `play_fast`."""
+    race = compiled_race(tables, options, awards)
     if race is None:
         return None
     play = race.play  # type: ignore[attr-defined]
@@ -140,7 +145,7 @@ def compiled_step(tables: RaceTables, options: RaceOptions) -> Callable[[int | s
 
     def step(seed: int | str) -> tuple:
         result = play(new_random(seed).random)
-        return play_fast(tables, seed, options) if result is None else result
+        return play_fast(tables, seed, options, awards) if result is None else result
 
     return step
 
@@ -151,7 +156,7 @@ def _play_chunk(job: tuple[Board | RaceTables, RaceOptions, int, int, int, bool]
     board, options, seed, start, stop, awards = job
     if isinstance(board, Board):
         return [play_race(board, race_seed(seed, i), options, awards) for i in range(start, stop)]
-    step = None if awards else compiled_step(board, options)
+    step = compiled_step(board, options, awards)
     if step is not None:
         return [RaceResult(*step(race_seed(seed, i))) for i in range(start, stop)]
     return [RaceResult(*play_fast(board, race_seed(seed, i), options, awards)) for i in range(start, stop)]
