@@ -535,29 +535,21 @@ static PyObject *Race_play(PyObject *self, PyObject *random) {
 
 /* -- Race(): the tables as C arrays, once per batch ---------------------------------------------------- */
 
-static Py_ssize_t ints(PyObject *seq, int *out, Py_ssize_t size) {
-    /* The ints of `seq` into `out` (`size` of them; NULL: only count them); -1 with an error. */
-    PyObject *fast = PySequence_Fast(seq, "Race() takes sequences of ints");
-    Py_ssize_t i, count;
+static int ints(PyObject *tuple, int *out) {
+    /* The ints of `tuple` into `out` (as many as it holds); -1 with an error. */
+    Py_ssize_t i;
     long value;
-    if (fast == NULL)
-        return -1;
-    count = PySequence_Fast_GET_SIZE(fast);
-    for (i = 0; out != NULL && i < count && i < size; i++) {
-        value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (value == -1 && PyErr_Occurred()) {
-            count = -1;
-            break;
-        }
+    for (i = 0; i < PyTuple_GET_SIZE(tuple); i++) {
+        value = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
+        if (value == -1 && PyErr_Occurred())
+            return -1;
         if (value < -(1L << 30) || value > (1L << 30)) {
             PyErr_SetString(PyExc_ValueError, "Race() takes small ints");
-            count = -1;
-            break;
+            return -1;
         }
         out[i] = (int)value;
     }
-    Py_DECREF(fast);
-    return count;
+    return 0;
 }
 
 static int refuse(const char *what) {
@@ -565,31 +557,23 @@ static int refuse(const char *what) {
     return -1;
 }
 
-static int Race_init(PyObject *self, PyObject *args, PyObject *kwds) {
-    Race *g = (Race *)self;
-    PyObject *cell, *occ, *pos, *lives, *finals, *dice;
-    Py_ssize_t n, cars, i;
-    int w, *start, dice_ints[72];
-    if (g->block != NULL)
-        return refuse("Race() is set up once");
-    if (!PyArg_ParseTuple(args, "iiiiOOOOOOLii:Race", &g->width, &g->finish, &g->finalists, &g->blocked, &cell,
-                          &occ, &pos, &lives, &finals, &dice, &g->turn_cap, &g->edge, &g->edge_damage))
-        return -1;
-    (void)kwds;
-    w = g->width;
-    if ((n = ints(cell, NULL, 0)) < 0 || (cars = ints(pos, NULL, 0)) < 0
-        || (g->nfinals = (int)ints(finals, NULL, 0)) < 0 || (i = ints(dice, NULL, 0)) < 0)
-        return -1;
+/* The checks and the C arrays of Race(), from the tables as tuples; -1 with an error. */
+static int set_up(Race *g, PyObject *cell, PyObject *occ, PyObject *pos, PyObject *lives, PyObject *finals,
+                  PyObject *dice) {
+    Py_ssize_t n = PyTuple_GET_SIZE(cell), cars = PyTuple_GET_SIZE(pos), i = PyTuple_GET_SIZE(dice), held;
+    int w = g->width, *start;
+    int dice_ints[72];
     /* what keeps every index of play in -1 .. n - 1: rows of `width` cells, the line three rows from the
      * top, cars and finals below the row beyond the line */
     if (w < 2 || n < 3 * (Py_ssize_t)w || n % w || n > (1 << 24) || g->finish % w
-        || (Py_ssize_t)g->finish + 3 * w != n || g->edge >= -1
-        || cars < 1 || cars > (1 << 16) || ints(occ, NULL, 0) != n || ints(lives, NULL, 0) != cars)
+        || (Py_ssize_t)g->finish + 3 * w != n || g->edge >= -1 || cars < 1 || cars > (1 << 16)
+        || PyTuple_GET_SIZE(occ) != n || PyTuple_GET_SIZE(lives) != cars || PyTuple_GET_SIZE(finals) > (1 << 16))
         return refuse("sizes");
     if (i != 12 && i != 72)
         return refuse("dice");
     g->n = (int)n;
     g->cars = (int)cars;
+    g->nfinals = (int)PyTuple_GET_SIZE(finals);
     g->two_rows = 2 * w;
     g->two_dice = i == 72;
     start = g->start = PyMem_Calloc((size_t)(2 * n + 2 * cars + g->nfinals + 1), sizeof(int));
@@ -599,9 +583,8 @@ static int Race_init(PyObject *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     g->finals = start + 2 * n + 2 * cars;
-    if (ints(cell, start, n) < 0 || ints(occ, start + n, n) < 0 || ints(pos, start + 2 * n, cars) < 0
-        || ints(lives, start + 2 * n + cars, cars) < 0 || ints(finals, g->finals, g->nfinals) < 0
-        || ints(dice, dice_ints, i) < 0)
+    if (ints(cell, start) < 0 || ints(occ, start + n) < 0 || ints(pos, start + 2 * n) < 0
+        || ints(lives, start + 2 * n + cars) < 0 || ints(finals, g->finals) < 0 || ints(dice, dice_ints) < 0)
         return -1;
     for (i = 0; i < n; i++) {
         if (i % w == w - 1 || i >= n - w ? start[i] != g->edge || start[n + i] != -1 : start[i] == g->edge)
@@ -609,9 +592,19 @@ static int Race_init(PyObject *self, PyObject *args, PyObject *kwds) {
         if (start[n + i] < -1 || start[n + i] >= cars)
             return refuse("occupancy");
     }
+    /* each car holds its two cells and no other cell is held (no car overlaps another): play reads the
+     * position of the car a held cell names, and that position must be the car's */
+    for (i = 0, held = 0; i < n; i++)
+        held += start[n + i] >= 0;
+    if (held != 2 * cars)
+        return refuse("car cells");
     for (i = 0; i < cars; i++)
-        if (start[2 * n + i] < 0 || start[2 * n + i] >= n - 2 * w || start[n + start[2 * n + i]] != i)
+        if (start[2 * n + i] < 0 || start[2 * n + i] >= n - 2 * w || start[n + start[2 * n + i]] != i
+            || start[n + start[2 * n + i] + w] != i)
             return refuse("car cells");
+    for (i = 0; i < cars; i++)
+        if (start[2 * n + cars + i] < 0)
+            return refuse("lives");
     for (i = 0; i < g->nfinals; i++)
         if (g->finals[i] < 0 || g->finals[i] >= n - 2 * w)
             return refuse("finals cells");
@@ -632,6 +625,34 @@ static int Race_init(PyObject *self, PyObject *args, PyObject *kwds) {
     g->moving = g->live + cars;
     g->seen = g->moving + cars;
     return 0;
+}
+
+/* Race(...): the tables, copied into tuples first (a list that changes while its ints are read changes
+ * nothing here), checked and converted; -1 with an error. */
+static int Race_init(PyObject *self, PyObject *args, PyObject *kwds) {
+    Race *g = (Race *)self;
+    PyObject *given[6], *seq[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
+    int k, done = -1;
+    (void)kwds;
+    if (g->block != NULL)
+        return refuse("Race() is set up once");
+    if (!PyArg_ParseTuple(args, "iiiiOOOOOOLii:Race", &g->width, &g->finish, &g->finalists, &g->blocked,
+                          &given[0], &given[1], &given[2], &given[3], &given[4], &given[5], &g->turn_cap,
+                          &g->edge, &g->edge_damage))
+        return -1;
+    for (k = 0; k < 6; k++)
+        if ((seq[k] = PySequence_Tuple(given[k])) == NULL)
+            break;
+    if (k == 6)
+        done = set_up(g, seq[0], seq[1], seq[2], seq[3], seq[4], seq[5]);
+    for (k = 0; k < 6; k++)
+        Py_XDECREF(seq[k]);
+    if (done < 0) {  /* not set up: play() refuses, and Race() may be called again */
+        PyMem_Free(g->start);
+        PyMem_Free(g->block);
+        g->start = g->block = g->cell = NULL;
+    }
+    return done;
 }
 
 static void Race_dealloc(PyObject *self) {
