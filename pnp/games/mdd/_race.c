@@ -22,6 +22,11 @@
 #include <math.h>
 #include <string.h>
 
+/* The widest track raced here. play_fast's `resolve` recurses once a lane, and on a track much wider
+ * than this Python's recursion limit ends the race with RecursionError: such a board goes to play_fast,
+ * and the C stack stays shallow. (A setup has at most 30 lanes.) */
+#define MAX_LANES 256
+
 typedef struct {
     PyObject_HEAD
     /* the board and the options, set by Race() */
@@ -80,11 +85,11 @@ static void cross(Race *g, int c) {  /* cross(c) */
 
 /* resolve(c, side, mover, seen, moving): whether `c` gets out of the way of a sideways step. seen[car] is
  * -1 (not met in this wave) or whether the car got out of the way. The recursion goes one lane further
- * each level, so `depth` stays below the number of cars; the bound is only a guard. */
+ * each level, so `depth` stays below the number of lanes (at most MAX_LANES); the bound is only a guard. */
 static int resolve(Race *g, int c, int side, int depth) {
     int *cell = g->cell, *occ = g->occ, *seen = g->seen;
     int beside = g->pos[c] + side, free, k, other, gone;
-    if (depth > g->cars) {
+    if (depth > MAX_LANES) {
         g->fallback = 1;
         return 0;
     }
@@ -565,7 +570,7 @@ static int set_up(Race *g, PyObject *cell, PyObject *occ, PyObject *pos, PyObjec
     int dice_ints[72];
     /* what keeps every index of play in -1 .. n - 1: rows of `width` cells, the line three rows from the
      * top, cars and finals below the row beyond the line */
-    if (w < 2 || n < 3 * (Py_ssize_t)w || n % w || n > (1 << 24) || g->finish % w
+    if (w < 2 || w > MAX_LANES + 1 || n < 3 * (Py_ssize_t)w || n % w || n > (1 << 24) || g->finish % w
         || (Py_ssize_t)g->finish + 3 * w != n || g->edge >= -1 || cars < 1 || cars > (1 << 16)
         || PyTuple_GET_SIZE(occ) != n || PyTuple_GET_SIZE(lives) != cars || PyTuple_GET_SIZE(finals) > (1 << 16))
         return refuse("sizes");

@@ -112,3 +112,20 @@ def test_a_board_with_overlapping_cars_is_raced_by_play_fast():
     assert compiled_race(tables, options) is None
     pure = [RaceResult(*play_fast(tables, race_seed(2, i), options)) for i in range(40)]
     assert simulate_module._play_chunk((tables, options, 2, 0, 40, False)) == pure
+
+
+@built
+def test_a_track_too_wide_for_play_fast_ends_as_on_play_fast():
+    """1500 lanes in a full row (a setup has at most 30): a sideways wave recurses once a lane, and
+    play_fast's recursion ends in RecursionError; the old step raced on and returned numbers play_fast
+    never gives. Now such a track is play_fast's, its error included."""
+    lanes = 1500
+    board = make_board(lanes, 12, [(lane, 1, 7) for lane in range(1, lanes + 1)],
+                       finals=tuple((lane, 1) for lane in range(1, 11)))
+    tables = race_tables(board)
+    assert tables is not None
+    options = RaceOptions()
+    with pytest.raises(RecursionError):
+        play_fast(tables, race_seed(0, 0), options)
+    with pytest.raises(RecursionError):
+        simulate_module._play_chunk((tables, options, 0, 0, 1, False))
