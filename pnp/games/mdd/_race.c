@@ -27,6 +27,10 @@
  * and the C stack stays shallow. (A setup has at most 30 lanes.) */
 #define MAX_LANES 256
 
+#ifndef RACE_SOURCE  /* setup.py defines it: the SHA-256 of this file, as `_race.SOURCE` */
+#define RACE_SOURCE ""
+#endif
+
 typedef struct {
     PyObject_HEAD
     /* the board and the options, set by Race() */
@@ -697,6 +701,10 @@ PyMODINIT_FUNC PyInit__race(void) {
     PyObject *module;
     if (PyType_Ready(&RaceType) < 0 || (module = PyModule_Create(&race_module)) == NULL)
         return NULL;
+    if (PyModule_AddStringConstant(module, "SOURCE", RACE_SOURCE) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
     Py_INCREF(&RaceType);
     if (PyModule_AddObject(module, "Race", (PyObject *)&RaceType) < 0) {
         Py_DECREF(&RaceType);

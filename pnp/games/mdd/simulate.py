@@ -9,9 +9,11 @@ step (`_race.c`) when it was built at install time, else by `fastrace.play_fast`
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import NamedTuple
 
 from pnp.batches import batches, run_batches
@@ -26,10 +28,23 @@ from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.rulesets import limits_for
 from pnp.stats import Interval, bonferroni_z, mean_interval, wilson
 
+
+def built_from_this_source(module: object) -> bool:
+    """Whether the compiled step `module` was built from the `_race.c` beside it (an install without that
+    file, such as a wheel, was built with its package). A step built from an older `_race.c` (a checkout
+    changed since `pip install -e .`) may play other rules than fastrace.py: it is not used."""
+    source = Path(__file__).with_name("_race.c")
+    if not source.is_file():
+        return True
+    return getattr(module, "SOURCE", None) == hashlib.sha256(source.read_bytes()).hexdigest()
+
+
 try:
     from pnp.games.mdd import _race
 except ImportError:  # installed without a C compiler: every race on the pure-Python path
     _race = None
+if _race is not None and not built_from_this_source(_race):
+    _race = None  # stale: `pip install -e .` rebuilds it
 COMPILED = _race is not None
 """Whether the compiled race step is built (it plays the races without the awards; the results are the same)."""
 
