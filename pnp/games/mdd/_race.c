@@ -580,6 +580,8 @@ static int set_up(Race *g, PyObject *cell, PyObject *occ, PyObject *pos, PyObjec
         return refuse("sizes");
     if (i != 12 && i != 72)
         return refuse("dice");
+    if (g->edge_damage < 0 || g->edge_damage > (1 << 30))  /* lives - damage stays an int */
+        return refuse("edge damage");
     g->n = (int)n;
     g->cars = (int)cars;
     g->nfinals = (int)PyTuple_GET_SIZE(finals);

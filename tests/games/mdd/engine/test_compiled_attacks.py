@@ -129,3 +129,17 @@ def test_a_track_too_wide_for_play_fast_ends_as_on_play_fast():
         play_fast(tables, race_seed(0, 0), options)
     with pytest.raises(RecursionError):
         simulate_module._play_chunk((tables, options, 0, 0, 1, False))
+
+
+@built
+@pytest.mark.parametrize("damage", [-(2**31) + 1, -1])
+def test_a_negative_edge_damage_is_refused(damage: int):
+    """Lives minus a negative damage could pass the largest int (undefined in C, a number in Python):
+    the step takes only the damages a rule can have."""
+    tables = race_tables(make_board(3, 12, [(1, 1), (2, 1), (3, 3)], finals=((1, 1), (2, 4), (1, 7))))
+    assert tables is not None
+    race = compiled_race(tables, RaceOptions())
+    assert race is not None
+    with pytest.raises(ValueError, match="edge damage"):
+        type(race)(tables.width, tables.finish, tables.finalists, tables.blocked, tables.cell, tables.occ,
+                   tables.pos, tables.lives, [p for p, _, _ in tables.finals], [0, 1] * 6, 400, -2, damage)
