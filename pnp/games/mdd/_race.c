@@ -45,6 +45,7 @@ typedef struct {
     int nqualified, nfinished, nlive, nmoving, racing, qualifying, over;
     int turn_over;                   /* end_qualifying cleared this turn's order (Python: `live.clear()`) */
     int fallback;                    /* a race left to play_fast: its result is dropped */
+    int playing;                     /* play() is running (its `random` might call it again) */
     long long qualifying_turns, finals_turns, hits, exits, mines_taken, eliminations, stuck;
 } Race;
 
@@ -480,15 +481,10 @@ static void order_cars(Race *g) {
         g->nlive = g->racing;
 }
 
-/* Race.play(random): the start state, the `while not over:` loop of play_fast, and its result. */
-static PyObject *Race_play(PyObject *self, PyObject *random) {
-    Race *g = (Race *)self;
+/* The start state, the `while not over:` loop of play_fast, and its result. */
+static PyObject *play_race(Race *g, PyObject *random) {
     int c, i, phase_qualifying, n = g->n, cars = g->cars;
     long long mines_left = g->blocked;
-    if (g->cell == NULL) {
-        PyErr_SetString(PyExc_ValueError, "Race() was not set up");
-        return NULL;
-    }
     g->cell[-1] = g->edge;  /* the last pad, as Python's cell[-1] and occ[-1] */
     g->occ[-1] = -1;
     memcpy(g->cell, g->start, sizeof(int) * (size_t)n);
@@ -540,6 +536,25 @@ static PyObject *Race_play(PyObject *self, PyObject *random) {
     return Py_BuildValue("(LLiLLLLLLi())", g->qualifying_turns, g->finals_turns, g->nqualified, g->eliminations,
                          mines_left, g->hits, g->exits, g->mines_taken, g->stuck,
                          g->nfinished ? g->finished[0] : -1);
+}
+
+/* Race.play(random): one race; a `random` that calls play() on the same Race again is refused (both
+ * races would share one state block). */
+static PyObject *Race_play(PyObject *self, PyObject *random) {
+    Race *g = (Race *)self;
+    PyObject *result;
+    if (g->cell == NULL) {
+        PyErr_SetString(PyExc_ValueError, "Race() was not set up");
+        return NULL;
+    }
+    if (g->playing) {
+        PyErr_SetString(PyExc_RuntimeError, "Race.play() was called again while it plays a race");
+        return NULL;
+    }
+    g->playing = 1;
+    result = play_race(g, random);
+    g->playing = 0;
+    return result;
 }
 
 /* -- Race(): the tables as C arrays, once per batch ---------------------------------------------------- */

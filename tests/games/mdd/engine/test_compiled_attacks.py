@@ -9,6 +9,7 @@ or a hang of the old step fails the test instead of the test run.
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 import textwrap
@@ -143,3 +144,23 @@ def test_a_negative_edge_damage_is_refused(damage: int):
     with pytest.raises(ValueError, match="edge damage"):
         type(race)(tables.width, tables.finish, tables.finalists, tables.blocked, tables.cell, tables.occ,
                    tables.pos, tables.lives, [p for p, _, _ in tables.finals], [0, 1] * 6, 400, -2, damage)
+
+
+@built
+def test_a_random_that_plays_again_on_the_same_race_is_refused():
+    """`play(random)` keeps one race's state; a `random` that calls play() on the same Race again made
+    the old step mix two races in it. Now the inner call raises, and the error ends the outer race."""
+    tables = race_tables(make_board(3, 12, [(1, 1), (2, 1), (3, 3)], finals=((1, 1), (2, 4), (1, 7))))
+    assert tables is not None
+    race = compiled_race(tables, RaceOptions())
+    assert race is not None
+    draw = random.Random(1).random
+
+    def again() -> float:
+        race.play(random.Random(2).random)  # type: ignore[attr-defined]
+        return draw()
+
+    with pytest.raises(RuntimeError, match="called again"):
+        race.play(again)  # type: ignore[attr-defined]
+    seed = race_seed(0, 3)
+    assert race.play(random.Random(seed).random) == play_fast(tables, seed, RaceOptions())  # type: ignore[attr-defined]
