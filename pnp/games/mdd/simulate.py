@@ -13,7 +13,7 @@ import hashlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from importlib.resources import files
 from typing import NamedTuple
 
 from pnp.batches import batches, run_batches
@@ -33,7 +33,7 @@ def built_from_this_source(module: object) -> bool:
     """Whether the compiled step `module` was built from the `_race.c` beside it (an install without that
     file, such as a wheel, was built with its package). A step built from an older `_race.c` (a checkout
     changed since `pip install -e .`) may play other rules than fastrace.py: it is not used."""
-    source = Path(__file__).with_name("_race.c")
+    source = files("pnp.games.mdd").joinpath("_race.c")
     if not source.is_file():
         return True
     return getattr(module, "SOURCE", None) == hashlib.sha256(source.read_bytes()).hexdigest()
