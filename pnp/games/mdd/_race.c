@@ -36,6 +36,15 @@ void awards_bump(Awards *a, int car);
 void awards_roll(Awards *a);
 PyObject *awards_holders(const Awards *a);
 
+/* The widest track raced here. play_fast's `resolve` recurses once a lane, and on a track much wider
+ * than this Python's recursion limit ends the race with RecursionError: such a board goes to play_fast,
+ * and the C stack stays shallow. (A setup has at most 30 lanes.) */
+#define MAX_LANES 256
+
+#ifndef RACE_SOURCE  /* setup.py defines it: the SHA-256 of the C files, as `_race.SOURCE` */
+#define RACE_SOURCE ""
+#endif
+
 typedef struct {
     PyObject_HEAD
     /* the board and the options, set by Race() */
@@ -50,6 +59,7 @@ typedef struct {
     int nqualified, nfinished, nlive, nmoving, racing, qualifying, over;
     int turn_over;                   /* end_qualifying cleared this turn's order (Python: `live.clear()`) */
     int fallback;                    /* a race left to play_fast: its result is dropped */
+    int playing;                     /* play() is running (its `random` might call it again) */
     long long qualifying_turns, finals_turns, hits, exits, mines_taken, eliminations, stuck;
     Awards *awards;                  /* the v2.1 award records (_awards.c), or NULL: no awards kept */
 } Race;
@@ -103,11 +113,11 @@ static void cross(Race *g, int c) {  /* cross(c) */
 
 /* resolve(c, side, mover, seen, moving): whether `c` gets out of the way of a sideways step. seen[car] is
  * -1 (not met in this wave) or whether the car got out of the way. The recursion goes one lane further
- * each level, so `depth` stays below the number of cars; the bound is only a guard. */
+ * each level, so `depth` stays below the number of lanes (at most MAX_LANES); the bound is only a guard. */
 static int resolve(Race *g, int c, int side, int depth) {
     int *cell = g->cell, *occ = g->occ, *seen = g->seen;
     int beside = g->pos[c] + side, free, k, other, gone;
-    if (depth > g->cars) {
+    if (depth > MAX_LANES) {
         g->fallback = 1;
         return 0;
     }
@@ -499,15 +509,10 @@ static void order_cars(Race *g) {
         g->nlive = g->racing;
 }
 
-/* Race.play(random): the start state, the `while not over:` loop of play_fast, and its result. */
-static PyObject *Race_play(PyObject *self, PyObject *random) {
-    Race *g = (Race *)self;
+/* The start state, the `while not over:` loop of play_fast, and its result. */
+static PyObject *play_race(Race *g, PyObject *random) {
     int c, i, phase_qualifying, n = g->n, cars = g->cars;
     long long mines_left = g->blocked;
-    if (g->cell == NULL) {
-        PyErr_SetString(PyExc_ValueError, "Race() was not set up");
-        return NULL;
-    }
     g->cell[-1] = g->edge;  /* the last pad, as Python's cell[-1] and occ[-1] */
     g->occ[-1] = -1;
     memcpy(g->cell, g->start, sizeof(int) * (size_t)n);
@@ -563,31 +568,42 @@ static PyObject *Race_play(PyObject *self, PyObject *random) {
                          g->nfinished ? g->finished[0] : -1, awards_holders(g->awards));
 }
 
+/* Race.play(random): one race; a `random` that calls play() on the same Race again is refused (both
+ * races would share one state block). */
+static PyObject *Race_play(PyObject *self, PyObject *random) {
+    Race *g = (Race *)self;
+    PyObject *result;
+    if (g->cell == NULL) {
+        PyErr_SetString(PyExc_ValueError, "Race() was not set up");
+        return NULL;
+    }
+    if (g->playing) {
+        PyErr_SetString(PyExc_RuntimeError, "Race.play() was called again while it plays a race");
+        return NULL;
+    }
+    g->playing = 1;
+    result = play_race(g, random);
+    g->playing = 0;
+    return result;
+}
+
 /* -- Race(): the tables as C arrays, once per batch ---------------------------------------------------- */
 
-static Py_ssize_t ints(PyObject *seq, int *out, Py_ssize_t size) {
-    /* The ints of `seq` into `out` (`size` of them; NULL: only count them); -1 with an error. */
-    PyObject *fast = PySequence_Fast(seq, "Race() takes sequences of ints");
-    Py_ssize_t i, count;
+static int ints(PyObject *tuple, int *out) {
+    /* The ints of `tuple` into `out` (as many as it holds); -1 with an error. */
+    Py_ssize_t i;
     long value;
-    if (fast == NULL)
-        return -1;
-    count = PySequence_Fast_GET_SIZE(fast);
-    for (i = 0; out != NULL && i < count && i < size; i++) {
-        value = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
-        if (value == -1 && PyErr_Occurred()) {
-            count = -1;
-            break;
-        }
+    for (i = 0; i < PyTuple_GET_SIZE(tuple); i++) {
+        value = PyLong_AsLong(PyTuple_GET_ITEM(tuple, i));
+        if (value == -1 && PyErr_Occurred())
+            return -1;
         if (value < -(1L << 30) || value > (1L << 30)) {
             PyErr_SetString(PyExc_ValueError, "Race() takes small ints");
-            count = -1;
-            break;
+            return -1;
         }
         out[i] = (int)value;
     }
-    Py_DECREF(fast);
-    return count;
+    return 0;
 }
 
 static int refuse(const char *what) {
@@ -595,31 +611,25 @@ static int refuse(const char *what) {
     return -1;
 }
 
-static int Race_init(PyObject *self, PyObject *args, PyObject *kwds) {
-    Race *g = (Race *)self;
-    PyObject *cell, *occ, *pos, *lives, *finals, *dice;
-    Py_ssize_t n, cars, i;
-    int w, *start, dice_ints[72], awards = 0;
-    if (g->block != NULL)
-        return refuse("Race() is set up once");
-    if (!PyArg_ParseTuple(args, "iiiiOOOOOOLii|p:Race", &g->width, &g->finish, &g->finalists, &g->blocked, &cell,
-                          &occ, &pos, &lives, &finals, &dice, &g->turn_cap, &g->edge, &g->edge_damage, &awards))
-        return -1;
-    (void)kwds;
-    w = g->width;
-    if ((n = ints(cell, NULL, 0)) < 0 || (cars = ints(pos, NULL, 0)) < 0
-        || (g->nfinals = (int)ints(finals, NULL, 0)) < 0 || (i = ints(dice, NULL, 0)) < 0)
-        return -1;
+/* The checks and the C arrays of Race(), from the tables as tuples; -1 with an error. */
+static int set_up(Race *g, PyObject *cell, PyObject *occ, PyObject *pos, PyObject *lives, PyObject *finals,
+                  PyObject *dice) {
+    Py_ssize_t n = PyTuple_GET_SIZE(cell), cars = PyTuple_GET_SIZE(pos), i = PyTuple_GET_SIZE(dice), held;
+    int w = g->width, *start;
+    int dice_ints[72];
     /* what keeps every index of play in -1 .. n - 1: rows of `width` cells, the line three rows from the
      * top, cars and finals below the row beyond the line */
-    if (w < 2 || n < 3 * (Py_ssize_t)w || n % w || n > (1 << 24) || g->finish % w
-        || (Py_ssize_t)g->finish + 3 * w != n || g->edge >= -1
-        || cars < 1 || cars > (1 << 16) || ints(occ, NULL, 0) != n || ints(lives, NULL, 0) != cars)
+    if (w < 2 || w > MAX_LANES + 1 || n < 3 * (Py_ssize_t)w || n % w || n > (1 << 24) || g->finish % w
+        || (Py_ssize_t)g->finish + 3 * w != n || g->edge >= -1 || cars < 1 || cars > (1 << 16)
+        || PyTuple_GET_SIZE(occ) != n || PyTuple_GET_SIZE(lives) != cars || PyTuple_GET_SIZE(finals) > (1 << 16))
         return refuse("sizes");
     if (i != 12 && i != 72)
         return refuse("dice");
+    if (g->edge_damage < 0 || g->edge_damage > (1 << 30))  /* lives - damage stays an int */
+        return refuse("edge damage");
     g->n = (int)n;
     g->cars = (int)cars;
+    g->nfinals = (int)PyTuple_GET_SIZE(finals);
     g->two_rows = 2 * w;
     g->two_dice = i == 72;
     start = g->start = PyMem_Calloc((size_t)(2 * n + 2 * cars + g->nfinals + 1), sizeof(int));
@@ -629,9 +639,8 @@ static int Race_init(PyObject *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     g->finals = start + 2 * n + 2 * cars;
-    if (ints(cell, start, n) < 0 || ints(occ, start + n, n) < 0 || ints(pos, start + 2 * n, cars) < 0
-        || ints(lives, start + 2 * n + cars, cars) < 0 || ints(finals, g->finals, g->nfinals) < 0
-        || ints(dice, dice_ints, i) < 0)
+    if (ints(cell, start) < 0 || ints(occ, start + n) < 0 || ints(pos, start + 2 * n) < 0
+        || ints(lives, start + 2 * n + cars) < 0 || ints(finals, g->finals) < 0 || ints(dice, dice_ints) < 0)
         return -1;
     for (i = 0; i < n; i++) {
         if (i % w == w - 1 || i >= n - w ? start[i] != g->edge || start[n + i] != -1 : start[i] == g->edge)
@@ -639,9 +648,19 @@ static int Race_init(PyObject *self, PyObject *args, PyObject *kwds) {
         if (start[n + i] < -1 || start[n + i] >= cars)
             return refuse("occupancy");
     }
+    /* each car holds its two cells and no other cell is held (no car overlaps another): play reads the
+     * position of the car a held cell names, and that position must be the car's */
+    for (i = 0, held = 0; i < n; i++)
+        held += start[n + i] >= 0;
+    if (held != 2 * cars)
+        return refuse("car cells");
     for (i = 0; i < cars; i++)
-        if (start[2 * n + i] < 0 || start[2 * n + i] >= n - 2 * w || start[n + start[2 * n + i]] != i)
+        if (start[2 * n + i] < 0 || start[2 * n + i] >= n - 2 * w || start[n + start[2 * n + i]] != i
+            || start[n + start[2 * n + i] + w] != i)
             return refuse("car cells");
+    for (i = 0; i < cars; i++)
+        if (start[2 * n + cars + i] < 0)
+            return refuse("lives");
     for (i = 0; i < g->nfinals; i++)
         if (g->finals[i] < 0 || g->finals[i] >= n - 2 * w)
             return refuse("finals cells");
@@ -661,9 +680,37 @@ static int Race_init(PyObject *self, PyObject *args, PyObject *kwds) {
     g->live = g->finished + cars;
     g->moving = g->live + cars;
     g->seen = g->moving + cars;
-    if (awards && (g->awards = awards_new(g->cars)) == NULL)
-        return -1;
     return 0;
+}
+
+/* Race(...): the tables, copied into tuples first (a list that changes while its ints are read changes
+ * nothing here), checked and converted; -1 with an error. */
+static int Race_init(PyObject *self, PyObject *args, PyObject *kwds) {
+    Race *g = (Race *)self;
+    PyObject *given[6], *seq[6] = {NULL, NULL, NULL, NULL, NULL, NULL};
+    int k, done = -1, awards = 0;
+    (void)kwds;
+    if (g->block != NULL)
+        return refuse("Race() is set up once");
+    if (!PyArg_ParseTuple(args, "iiiiOOOOOOLii|p:Race", &g->width, &g->finish, &g->finalists, &g->blocked,
+                          &given[0], &given[1], &given[2], &given[3], &given[4], &given[5], &g->turn_cap,
+                          &g->edge, &g->edge_damage, &awards))
+        return -1;
+    for (k = 0; k < 6; k++)
+        if ((seq[k] = PySequence_Tuple(given[k])) == NULL)
+            break;
+    if (k == 6)
+        done = set_up(g, seq[0], seq[1], seq[2], seq[3], seq[4], seq[5]);
+    for (k = 0; k < 6; k++)
+        Py_XDECREF(seq[k]);
+    if (done == 0 && awards && (g->awards = awards_new(g->cars)) == NULL)
+        done = -1;
+    if (done < 0) {  /* not set up: play() refuses, and Race() may be called again */
+        PyMem_Free(g->start);
+        PyMem_Free(g->block);
+        g->start = g->block = g->cell = NULL;
+    }
+    return done;
 }
 
 static void Race_dealloc(PyObject *self) {
@@ -705,6 +752,10 @@ PyMODINIT_FUNC PyInit__race(void) {
     PyObject *module;
     if (PyType_Ready(&RaceType) < 0 || (module = PyModule_Create(&race_module)) == NULL)
         return NULL;
+    if (PyModule_AddStringConstant(module, "SOURCE", RACE_SOURCE) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
     Py_INCREF(&RaceType);
     if (PyModule_AddObject(module, "Race", (PyObject *)&RaceType) < 0) {
         Py_DECREF(&RaceType);

@@ -9,9 +9,11 @@ with the awards or without) when it was built at install time, else by `fastrace
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from importlib.resources import files
 from typing import NamedTuple
 
 from pnp.batches import batches, run_batches
@@ -26,10 +28,27 @@ from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.rulesets import limits_for
 from pnp.stats import Interval, bonferroni_z, mean_interval, wilson
 
+STEP_SOURCES = ("_race.c", "_awards.c")
+"""The C files of the compiled race step, in the order setup.py hashes them."""
+
+
+def built_from_this_source(module: object) -> bool:
+    """Whether the compiled step `module` was built from the C files beside it (an install without them,
+    such as a wheel, was built with its package). A step built from older C files (a checkout changed since
+    `pip install -e .`) may play other rules than fastrace.py: it is not used."""
+    sources = [files("pnp.games.mdd").joinpath(name) for name in STEP_SOURCES]
+    if not all(source.is_file() for source in sources):
+        return True
+    digest = hashlib.sha256(b"".join(source.read_bytes() for source in sources)).hexdigest()
+    return getattr(module, "SOURCE", None) == digest
+
+
 try:
     from pnp.games.mdd import _race
 except ImportError:  # installed without a C compiler: every race on the pure-Python path
     _race = None
+if _race is not None and not built_from_this_source(_race):
+    _race = None  # stale: `pip install -e .` rebuilds it
 COMPILED = _race is not None
 """Whether the compiled race step is built (it plays the races, with the awards or without; the results are the
 same)."""

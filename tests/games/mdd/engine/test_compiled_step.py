@@ -10,9 +10,13 @@ the step must be built.
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import random
 import shutil
+import subprocess
+import sys
 import sysconfig
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -82,7 +86,34 @@ def test_the_compiled_step_is_built_where_a_c_compiler_is():
     """CI cannot lose the compiled step silently: with a compiler, `pip install` must have built it."""
     if _compiler() is None:
         pytest.skip("no C compiler or Python headers here: the pure-Python path is the one that runs")
-    assert simulate_module.COMPILED, "a C compiler is here but pnp.games.mdd._race is not built: pip install -e ."
+    assert simulate_module.COMPILED, (
+        "a C compiler is here but pnp.games.mdd._race is not built, or built from other C files: pip install -e ."
+    )
+
+
+def test_a_step_built_from_another_race_c_is_not_used():
+    """A checkout whose _race.c changed after `pip install -e .` keeps the old step: it may play other
+    rules than fastrace.py, so simulate leaves it and races on play_fast (the test above then fails)."""
+    program = textwrap.dedent("""
+        import sys, types
+        sys.modules["pnp.games.mdd._race"] = types.SimpleNamespace(SOURCE="0" * 64, Race=None)
+        from pnp.games.mdd import simulate
+        from pnp.games.mdd.engine import RaceOptions
+        from pnp.games.mdd.fastboard import race_tables
+        print(simulate.COMPILED, simulate.compiled_step(race_tables(simulate.example_board()), RaceOptions()))
+    """)
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "None"]
+
+
+@built
+def test_the_built_step_records_the_c_files_it_was_built_from():
+    from pnp.games.mdd import _race
+
+    folder = Path(simulate_module.__file__).parent
+    sources = b"".join((folder / name).read_bytes() for name in simulate_module.STEP_SOURCES)
+    assert hashlib.sha256(sources).hexdigest() == _race.SOURCE
 
 
 @built
