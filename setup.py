@@ -12,11 +12,16 @@ from pathlib import Path
 from setuptools import Extension, setup
 
 RACE_STEP = ["pnp/games/mdd/_race.c", "pnp/games/mdd/_awards.c"]
-"""The race, and the v2.1 award records it keeps (one module); simulate.STEP_SOURCES hashes them in this order."""
-DIGEST = hashlib.sha256(b"".join((Path(__file__).parent / source).read_bytes() for source in RACE_STEP)).hexdigest()
+"""The race, and the v2.1 award records it keeps (one module)."""
+HEADERS = ["pnp/games/mdd/_awards.h"]
+DIGEST = hashlib.sha256(
+    b"".join((Path(__file__).parent / source).read_bytes() for source in [*RACE_STEP, *HEADERS])
+).hexdigest()
+"""simulate.STEP_SOURCES hashes the same files in the same order."""
 
 setup(
     ext_modules=[
-        Extension("pnp.games.mdd._race", RACE_STEP, define_macros=[("RACE_SOURCE", f'"{DIGEST}"')], optional=True)
+        Extension("pnp.games.mdd._race", RACE_STEP, depends=HEADERS, define_macros=[("RACE_SOURCE", f'"{DIGEST}"')],
+                  optional=True)
     ]
 )

@@ -17,7 +17,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "pnp"
-COMPILED = (".c", *importlib.machinery.EXTENSION_SUFFIXES)
+COMPILED = (".c", ".h", *importlib.machinery.EXTENSION_SUFFIXES)
 """The C sources of extension modules, and the modules built from them: not data pnp reads."""
 
 

@@ -6,6 +6,7 @@ import io
 import re
 import shutil
 import subprocess
+from collections.abc import Callable
 from pathlib import Path
 
 import pdfplumber
@@ -45,20 +46,28 @@ def test_cards_of_one_style_set_their_colours_once_and_save_no_state_per_item():
         assert len(page.rects) == 25 and all(abs(r["linewidth"] - 0.3 * 72 / 25.4) < 1e-3 for r in page.rects)
 
 
+def _page_image(items: tuple, tmp_path: Path) -> PILImage.Image:
+    """An A4 page of `items`, printed to PDF and read back at 30 dpi."""
+    pdf = tmp_path / "t.pdf"
+    pdf.write_bytes(render_pdf(Document("Alpha", (Page(210, 297, items),))))
+    subprocess.run(["pdftoppm", "-r", "30", "-png", "-singlefile", str(pdf), str(tmp_path / "t")], check=True)
+    return PILImage.open(tmp_path / "t.png")
+
+
+def _grey_at(items: tuple, tmp_path: Path) -> Callable[[float, float], int]:
+    """The grey level of the printed page of `items` at a point given in mm."""
+    image = _page_image(items, tmp_path).convert("L")
+    px = 30 / 25.4
+    return lambda x, y: image.getpixel((round(x * px), round(y * px)))
+
+
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="needs pdftoppm (poppler-utils)")
 def test_text_after_a_translucent_shape_in_a_group_is_opaque_and_in_its_place(tmp_path: Path):
     tint = Style(fill="#000000", stroke=None, opacity=0.2)
     items = (Group((Rect(0, 0, 80, 80, tint),), Transform(10, 10)), Rect(100, 10, 80, 80, tint),
              Text(20, 150, "\u2588", 40.0, "sans", "#000000"),
              Text(150, 200, "\u2588", 40.0, "sans", "#000000", anchor="end", rotate=90))
-    pdf = tmp_path / "t.pdf"
-    pdf.write_bytes(render_pdf(Document("Alpha", (Page(210, 297, items),))))
-    subprocess.run(["pdftoppm", "-r", "30", "-png", "-singlefile", str(pdf), str(tmp_path / "t")], check=True)
-    image = PILImage.open(tmp_path / "t.png").convert("L")
-    px = 30 / 25.4
-
-    def at(x: float, y: float) -> int:
-        return image.getpixel((round(x * px), round(y * px)))
+    at = _grey_at(items, tmp_path)
 
     assert 180 < at(50, 50) < 230 and 180 < at(140, 50) < 230  # 20 % black on white
     assert at(30, 140) < 10  # the full block of the first text is black, not tinted
@@ -72,10 +81,7 @@ def test_translucent_shapes_of_different_colours_in_a_row_stay_translucent(tmp_p
     items = (Rect(10, 10, 80, 80, Style(fill="#000000", stroke=None, opacity=0.2)),
              Rect(100, 10, 80, 80, Style(fill="#0000ff", stroke=None, opacity=0.2)),
              Rect(10, 100, 80, 80, Style(fill="#ff0000", stroke=None, opacity=0.2)))
-    pdf = tmp_path / "t.pdf"
-    pdf.write_bytes(render_pdf(Document("Alpha", (Page(210, 297, items),))))
-    subprocess.run(["pdftoppm", "-r", "30", "-png", "-singlefile", str(pdf), str(tmp_path / "t")], check=True)
-    image = PILImage.open(tmp_path / "t.png").convert("RGB")
+    image = _page_image(items, tmp_path).convert("RGB")
     px = 30 / 25.4
     grey, blue, red = (image.getpixel((round(x * px), round(y * px))) for x, y in ((50, 50), (140, 50), (50, 140)))
     assert all(180 < c < 230 for c in grey)
@@ -92,14 +98,7 @@ def test_groups_in_groups_restore_opacity_and_origin_after_a_translucent_shape(t
     outer = Group((inner, Rect(0, 60, 40, 40, solid)), Transform(20, 20))
     after = Group((Rect(0, 0, 40, 40, solid),), Transform(120, 20))
     items = (outer, after, Rect(120, 200, 40, 40, solid))
-    pdf = tmp_path / "t.pdf"
-    pdf.write_bytes(render_pdf(Document("Alpha", (Page(210, 297, items),))))
-    subprocess.run(["pdftoppm", "-r", "30", "-png", "-singlefile", str(pdf), str(tmp_path / "t")], check=True)
-    image = PILImage.open(tmp_path / "t.png").convert("L")
-    px = 30 / 25.4
-
-    def at(x: float, y: float) -> int:
-        return image.getpixel((round(x * px), round(y * px)))
+    at = _grey_at(items, tmp_path)
 
     assert 180 < at(50, 50) < 230  # the tint, at (30, 30) to (70, 70)
     assert at(40, 100) < 10 and at(40, 75) > 245  # the outer group's solid square at (20, 80), not moved by the inner

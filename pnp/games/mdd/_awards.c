@@ -12,16 +12,7 @@
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
 
-/* the declarations _race.c holds too (a change here goes there) */
-typedef struct Awards Awards;
-Awards *awards_new(int cars);
-void awards_free(Awards *a);
-void awards_reset(Awards *a);
-void awards_start_roll(Awards *a, int car);
-void awards_damage(Awards *a, int car, int amount, int left, long long turn);
-void awards_bump(Awards *a, int car);
-void awards_roll(Awards *a);
-PyObject *awards_holders(const Awards *a);
+#include "_awards.h"
 
 struct Awards {
     int cars;

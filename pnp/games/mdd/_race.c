@@ -25,16 +25,7 @@
 #include <math.h>
 #include <string.h>
 
-/* the v2.1 award records, in _awards.c (which holds the same declarations: a change here goes there) */
-typedef struct Awards Awards;
-Awards *awards_new(int cars);
-void awards_free(Awards *a);
-void awards_reset(Awards *a);
-void awards_start_roll(Awards *a, int car);
-void awards_damage(Awards *a, int car, int amount, int left, long long turn);
-void awards_bump(Awards *a, int car);
-void awards_roll(Awards *a);
-PyObject *awards_holders(const Awards *a);
+#include "_awards.h"  /* the v2.1 award records, in _awards.c */
 
 /* The widest track raced here. play_fast's `resolve` recurses once a lane, and on a track much wider
  * than this Python's recursion limit ends the race with RecursionError: such a board goes to play_fast,
@@ -322,6 +313,14 @@ static void end_qualifying(Race *g) {
     g->nlive = g->nqualified;
 }
 
+/* the car crossed the line with its own steps (play_fast: `cross(car)`, then qualifying ends when the
+ * finalists are in) */
+static void cross_on_a_roll(Race *g, int car) {
+    cross(g, car);
+    if (g->qualifying && g->nqualified >= g->finalists)
+        end_qualifying(g);
+}
+
 /* -- the roll of one car and the race ------------------------------------------------------------------ */
 
 static int draw(PyObject *random, int *face) {  /* floor(rnd() * 6.0), or -1; -1 returned on an error */
@@ -452,9 +451,7 @@ static int roll(Race *g, PyObject *random, int car) {
             occ[front] = car;
             pos[car] = p;
             if (p >= g->finish) {
-                cross(g, car);
-                if (g->qualifying && g->nqualified >= g->finalists)
-                    end_qualifying(g);
+                cross_on_a_roll(g, car);
                 broke = 1;
             } else if (front == end) {
                 broke = 1;
@@ -477,9 +474,7 @@ static int roll(Race *g, PyObject *random, int car) {
         p += width;
         pos[car] = p;
         if (p >= g->finish) {
-            cross(g, car);
-            if (g->qualifying && g->nqualified >= g->finalists)
-                end_qualifying(g);
+            cross_on_a_roll(g, car);
             broke = 1;
             continue;
         }

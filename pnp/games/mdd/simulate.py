@@ -28,7 +28,7 @@ from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.rulesets import limits_for
 from pnp.stats import Interval, bonferroni_z, mean_interval, wilson
 
-STEP_SOURCES = ("_race.c", "_awards.c")
+STEP_SOURCES = ("_race.c", "_awards.c", "_awards.h")
 """The C files of the compiled race step, in the order setup.py hashes them."""
 
 
