@@ -145,9 +145,7 @@ def compiled_race(tables: RaceTables, options: RaceOptions, awards: bool = False
             tables.lives, [p for p, _, _ in tables.finals], [n for roll in rolls for n in roll],
             options.turn_cap, EDGE, EDGE_DAMAGE, awards,
         )
-    except (ValueError, OverflowError):
-        return None
-    except TypeError:  # a step built from older sources (no `awards` argument): `pip install -e .` rebuilds it
+    except (ValueError, OverflowError, TypeError):  # TypeError: a step built from older sources (no `awards`)
         return None
 
 
