@@ -65,13 +65,13 @@ class PnpGroup(click.Group):
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             return command
-        group = command_group(cmd_name)
-        if group is not None:
-            return group
+        game_group = command_group(cmd_name)
+        if game_group is not None:
+            return game_group
         if cmd_name in EXTRA_GROUPS:
             module, attribute = EXTRA_GROUPS[cmd_name]
-            group: click.Command = getattr(importlib.import_module(module), attribute)
-            return group
+            extra: click.Command = getattr(importlib.import_module(module), attribute)
+            return extra
         return None
 
 
@@ -247,8 +247,8 @@ def render(spec: Path, output: Path, formats: str, dpi: int | None, paper: str |
         sys.exit(1)
     document, plan = layout_document(loaded, paper, limits, lang=lang, tr=tr)
     report(list(document.warnings))
-    wants_book = rulebook != "none" and loaded.plugin.rulebook is not None
-    request = loaded.plugin.rulebook(loaded.spec, tr) if wants_book else None  # its figures' words are the kit's
+    make_book = loaded.plugin.rulebook if rulebook != "none" else None
+    request = make_book(loaded.spec, tr) if make_book is not None else None  # its figures' words are the kit's
     gaps = tr.gaps(strict) if hasattr(tr, "gaps") else []
     stem = f"{slug(document.title)}-{plan.paper.name}" + (f"-{lang}" if lang else "")
     pages = len(document.pages)
@@ -341,10 +341,10 @@ def info(spec: Path, fmt: str, **kwargs: Any) -> None:
                               indent=2, ensure_ascii=False))
         return
     click.echo(f"kit: {job.title}")
-    for g in groups:
-        w, h = g["size_mm"]  # type: ignore[misc]
-        click.echo(f"  {g['kind']:<9} {g['name']}: {g['pieces']} x {w:.4g} x {h:.4g} mm"
-                   f"{' (with backs)' if g['backs'] else ''}")
+    for group in job.groups:
+        w, h = group.size[:2]
+        click.echo(f"  {group.kind:<9} {group.name}: {len(group.pieces)} x {w:.4g} x {h:.4g} mm"
+                   f"{' (with backs)' if group.has_backs else ''}")
     click.echo("totals: " + ", ".join(f"{n} {kind}" for kind, n in totals.items()))
     click.echo("sheets: " + ", ".join(f"{paper}: {n}" for paper, n in sheets.items()))
 

@@ -102,9 +102,10 @@ def _image(path: Path, ctx: FlowContext, unit: doc.Unit, share: float) -> Flowab
         if path.suffix.lower() == ".pdf":
             import pypdfium2
 
-            picture: str | io.BytesIO = io.BytesIO()
-            pypdfium2.PdfDocument(str(path))[0].render(scale=200 / 72).to_pil().save(picture, format="PNG")
-            picture.seek(0)
+            rendered = io.BytesIO()
+            pypdfium2.PdfDocument(str(path))[0].render(scale=200 / 72).to_pil().save(rendered, format="PNG")
+            rendered.seek(0)
+            picture: str | io.BytesIO = rendered
         else:
             picture = str(path)
         width, height = ImageReader(picture).getSize()

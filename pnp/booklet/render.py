@@ -41,6 +41,19 @@ def _usage(source: Path, message: str, hint: str) -> SpecError:
     return SpecError(Diagnostic.at(Mark(str(source), 1, 1), "rulebook.options", message, hint))
 
 
+def _read_source(source: Path, paper: str, imposition: str) -> str:
+    """The Markdown text of `source`, once `paper` and `imposition` are known options."""
+    papers = rulebook_papers()
+    if paper not in papers:
+        raise _usage(source, f"unknown paper {paper!r}", f"use one of {', '.join(papers)}")
+    if imposition not in IMPOSITIONS:
+        raise _usage(source, f"unknown imposition {imposition!r}", f"use one of {', '.join(IMPOSITIONS)}")
+    try:
+        return source.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise _usage(source, f"cannot read the rulebook: {err}", "check the path and that it is UTF-8") from None
+
+
 def render_rulebook(
     source: Path,
     *,
@@ -79,15 +92,7 @@ def render_rulebook(
     characters the font cannot show, missing translations or figures under `strict`, unknown options.
     The PDF bytes are deterministic: the same inputs give the same bytes.
     """
-    papers = rulebook_papers()
-    if paper not in papers:
-        raise _usage(source, f"unknown paper {paper!r}", f"use one of {', '.join(papers)}")
-    if imposition not in IMPOSITIONS:
-        raise _usage(source, f"unknown imposition {imposition!r}", f"use one of {', '.join(IMPOSITIONS)}")
-    try:
-        markdown = source.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise _usage(source, f"cannot read the rulebook: {err}", "check the path and that it is UTF-8") from None
+    markdown = _read_source(source, paper, imposition)
     register_fonts()
     document = parse_document(markdown, str(source))
     translation = translation_for(source, lang, catalogs)

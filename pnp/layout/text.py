@@ -91,6 +91,9 @@ def line_boxes(
     return boxes
 
 
+_ANCHORS: dict[str, Literal["start", "middle", "end"]] = {"left": "start", "center": "middle", "right": "end"}
+
+
 def text_block(
     text: str,
     x: float,
@@ -103,7 +106,7 @@ def text_block(
     line_height: float = 1.2,
 ) -> list[Text]:
     """Lines of `text` whose block starts at top-left (x, y), aligned within `width`."""
-    anchor: Literal["start", "middle", "end"] = {"left": "start", "center": "middle", "right": "end"}[align]
+    anchor = _ANCHORS[align]
     ax = x if width is None else {"left": x, "center": x + width / 2, "right": x + width}[align]
     return [
         Text(ax, y + size * ASCENT + i * size * line_height, line, size, font, colour, anchor)

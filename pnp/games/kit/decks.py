@@ -193,7 +193,7 @@ class _Expander:
                                                                          kit), self.copy(cpath)))
         if table is not None:
             for n, row in enumerate(table.rows, start=1):
-                fallback = ({}, self._scalar("", row.mark))
+                fallback: Tree = ({}, self._scalar("", row.mark))
                 cards.append(self._try(lambda r=row, n=n: self._card(path, (*path, "data"), None, (r, n), layouts,
                                                                      shared_back, kit), fallback))
         pairs = [(k, self.copy((*path, k))) for k in deck if k not in (*DECK_KEYS, "cards")
@@ -274,8 +274,8 @@ class _Expander:
         else:
             if not isinstance(card, dict):
                 return self.copy(cpath)
-            fields = card.get("fields") if isinstance(card.get("fields"), dict) else {}
-            name = card.get("name") if isinstance(card.get("name"), str) else ""
+            fields = card["fields"] if isinstance(card.get("fields"), dict) else {}
+            name = card["name"] if isinstance(card.get("name"), str) else ""
             marks = {k: self.mark((*cpath, "fields", k)) for k in fields}
             choice = card.get("layout") or ""
             choice_mark = self.mark((*cpath, "layout"))
@@ -335,7 +335,7 @@ def _needs(deck: Any) -> bool:
         return False
     if any(k in deck for k in DECK_KEYS):
         return True
-    cards = deck.get("cards") if isinstance(deck.get("cards"), list) else []
+    cards = deck["cards"] if isinstance(deck.get("cards"), list) else []
     return any(isinstance(c, dict) and "layout" in c for c in cards) or _templated(deck)
 
 

@@ -76,10 +76,10 @@ class Typesetter:
         family lacks; SpecError at the text's `font` for a font the kit does not have."""
         key = (font, used if isinstance(used, frozenset) else frozenset(used))
         if key not in self._styles:
-            self._styles[key] = self._styles_of(font, path, used)
+            self._styles[key] = self._styles_of(font, path, key[1])
         return self._styles[key]
 
-    def _styles_of(self, font: str, path: PathKey, used: set[tuple[bool, bool]]) -> Styles:
+    def _styles_of(self, font: str, path: PathKey, used: frozenset[tuple[bool, bool]]) -> Styles:
         if font in self.kit.fonts and font not in BUILTIN_FONTS:
             base = (False, False)
             members = {m: f for m in STYLES.values() if (f := self._member(font, m)) is not None}
