@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.diagnostics import Diagnostic, Severity, SpecError
+from pnp.source.files import read_at_most
 
 MANIFEST = ".pnp-manifest.json"
 JOURNAL = ".pnp-journal.json"
@@ -50,15 +51,34 @@ def warning(message: str, hint: str = "", rule: str = "output.manifest") -> Diag
     return Diagnostic.at(None, rule, message, hint, Severity.WARNING)
 
 
+NAME_MAX = 255
+"""Longest file name, in UTF-8 bytes, that pnp reads from a manifest or journal (the common file systems' limit)."""
+
+
 def plain_name(name: object) -> bool:
-    """True when `name` names a file directly in a folder: no separator, no `..`, not absolute, not pnp's own."""
+    """True when `name` names a file directly in a folder: no separator, no `..`, not absolute, not pnp's own,
+    and a name the file system can hold (valid UTF-8, no lone surrogate, at most NAME_MAX bytes)."""
     return (
         isinstance(name, str)
-        and 0 < len(name) <= 255
+        and 0 < _utf8_length(name) <= NAME_MAX
         and name not in (".", "..", MANIFEST, JOURNAL, LOCK)
         and not any(c in name for c in "/\\\0")
         and not TEMP.match(name)
     )
+
+
+def _utf8_length(name: str) -> int:
+    """The UTF-8 length of `name`, or -1 when it does not encode (a lone surrogate)."""
+    try:
+        return len(name.encode("utf-8"))
+    except UnicodeEncodeError:
+        return -1
+
+
+def shown(name: str, cap: int = 80) -> str:
+    """`name` quoted for a warning, cut to about `cap` characters (a record may hold names of any length)."""
+    text = repr(name)
+    return text if len(text) <= cap else f"{text[:cap]}...' ({len(name):,} characters)"
 
 
 def _lstat(path: Path) -> os.stat_result | None:
@@ -107,7 +127,7 @@ def read_record(path: Path) -> object:
     MAX_RECORD_BYTES or not JSON, RecursionError when it nests too deeply (both: not a record pnp wrote)."""
     fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
     with os.fdopen(fd, "rb") as handle:
-        data = handle.read(MAX_RECORD_BYTES + 1)
+        data = read_at_most(handle, MAX_RECORD_BYTES + 1)
     if len(data) > MAX_RECORD_BYTES:
         raise ValueError(f"larger than {MAX_RECORD_BYTES} bytes")
     return json.loads(data.decode("utf-8"))
@@ -136,23 +156,54 @@ def read_manifest(folder: Path, warn: Warn) -> dict[str, Entry]:
         warn(warning(f"cannot read {path}; every existing file counts as not written by pnp",
                      "move the file away if pnp should start a new record"))
         return {}
-    entries: dict[str, Entry] = {}
     raw = data.get("files") if isinstance(data, dict) and data.get("pnp-manifest") == _FORMAT else data
     if not isinstance(raw, dict):
         return {}
+    ignored = IgnoredEntries(path, warn)
+    entries: dict[str, Entry] = {}
     for name, value in raw.items():
         entry = _entry(value)
         if entry is None or not plain_name(name):
-            warn(warning(f"ignored the entry {name!r} of {path}: not a file name directly in the output folder"))
+            ignored.add(name, "not a file name directly in the output folder")
             continue
-        what = kind(folder / name)
+        try:
+            what = kind(folder / name)
+            inside = what == "file" and (folder / name).resolve().parent == folder.resolve()
+        except OSError as exc:  # a name longer than this file system holds
+            ignored.add(name, str(exc.strerror))
+            continue
         if what == "missing":
             continue
-        if what != "file" or (folder / name).resolve().parent != folder.resolve():
-            warn(warning(f"ignored the entry {name!r} of {path}: {folder / name} is a {_WHAT.get(what, 'link')}"))
+        if not inside:
+            ignored.add(name, f"{folder / name} is a {_WHAT.get(what, 'link')}")
             continue
         entries[name] = entry
+    ignored.done()
     return entries
+
+
+MAX_ENTRY_WARNINGS = 10
+"""Ignored manifest entries reported one by one; the rest are one summary line."""
+
+
+class IgnoredEntries:
+    """The warnings about ignored entries of one record: the first MAX_ENTRY_WARNINGS one per entry, then one
+    line counting the rest (a planted manifest may hold any number of bad entries)."""
+
+    def __init__(self, path: Path, warn: Warn) -> None:
+        self.path, self.warn, self.count = path, warn, 0
+
+    def add(self, name: object, why: str) -> None:
+        self.count += 1
+        if self.count <= MAX_ENTRY_WARNINGS:
+            quoted = shown(name) if isinstance(name, str) else repr(name)
+            self.warn(warning(f"ignored the entry {quoted} of {self.path}: {why}"))
+
+    def done(self) -> None:
+        left_out = self.count - MAX_ENTRY_WARNINGS
+        if left_out > 0:
+            self.warn(warning(f"ignored {left_out:,} more entries of {self.path} (not listed: pnp lists the "
+                              f"first {MAX_ENTRY_WARNINGS})", "move the file away if pnp should start a new record"))
 
 
 _WHAT = {"link": "symbolic link", "folder": "folder", "other": "special file"}

@@ -232,11 +232,10 @@ def recover(folder: Path, warn: Warn, protected: frozenset[Path] = frozenset()) 
         except (OSError, ValueError, RecursionError):
             plan = None
         if plan is None:
-            warn(warning(f"ignored {journal}: not a journal pnp wrote", rule="output.recovered"))
+            warn(warning(f"ignored {journal}: not a journal pnp wrote (or names a file this file system cannot "
+                         "hold); dropped it", rule="output.recovered"))
         else:
-            apply(folder, plan, warn, protected)
-            warn(warning(f"finished the change an interrupted pnp run had begun in {folder}",
-                         rule="output.recovered"))
+            _finish(folder, plan, warn, protected)
         journal.unlink()
     elif what != "missing":
         raise output_error("output.refused", f"{journal} is not a regular file", "move it away")
@@ -244,7 +243,24 @@ def recover(folder: Path, warn: Warn, protected: frozenset[Path] = frozenset()) 
         stale = [e.name for e in entries if TEMP.match(e.name) and e.is_file(follow_symlinks=False)]
     for name in stale:
         (folder / name).unlink(missing_ok=True)
+    if stale and what != "file":
+        warn(warning(f"recovered {folder}: removed {len(stale)} temporary file(s) of an interrupted pnp run, "
+                     "which had changed nothing yet", rule="output.recovered"))
     _fsync_folder(folder)
+
+
+def _finish(folder: Path, plan: Plan, warn: Warn, protected: frozenset[Path]) -> None:
+    """Roll a journal's `plan` forward, saying so; a step the file system refuses (a name too long for it)
+    ends the recovery with a warning, so the journal is dropped rather than blocking every later run."""
+    try:
+        apply(folder, plan, warn, protected)
+    except OSError as exc:
+        warn(warning(f"recovered {folder} in part: an interrupted pnp run's change stopped at {exc.strerror}; "
+                     "dropped its journal", "check the folder's files, or render into an empty folder",
+                     rule="output.recovered"))
+        return
+    warn(warning(f"finished the change an interrupted pnp run had begun in {folder} (recovered the folder)",
+                 rule="output.recovered"))
 
 
 def _fsync_folder(folder: Path) -> None:

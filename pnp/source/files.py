@@ -12,6 +12,7 @@ import re
 import stat
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 
@@ -134,6 +135,19 @@ def too_big(file: str, what: str, cap: int) -> SpecError:
     )
 
 
+READ_CHUNK = 1 << 20
+
+
+def read_at_most(handle: BinaryIO, limit: int) -> bytes:
+    """Up to `limit` bytes of `handle`, read a chunk at a time: memory follows the file, not the cap (a cap
+    of 10**15 allocates nothing up front)."""
+    chunks, size = [], 0
+    while size < limit and (chunk := handle.read(min(READ_CHUNK, limit - size))):
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
+
+
 def read_bytes(path: Path, file: str, max_bytes: int) -> bytes:
     """The bytes of a regular file, refusing devices and pipes and reading no more than the size cap."""
     try:
@@ -146,7 +160,7 @@ def read_bytes(path: Path, file: str, max_bytes: int) -> bytes:
                 "give a YAML text file",
             )
         with path.open("rb") as handle:
-            raw = handle.read(max_bytes + 1)
+            raw = read_at_most(handle, max_bytes + 1)
     except OSError as exc:
         raise error(
             Mark(file, 1, 1), "spec.file", f"cannot read the file: {exc.strerror}", "check the path and permissions"
