@@ -208,6 +208,9 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
               help="Comma-separated: pdf, svg (a file per page), png (page previews), tts (Tabletop Simulator deck "
                    "sheets, a back image and a grid file per deck), cards (a PNG per card face and back, with "
                    "bleed, for print-on-demand services).")
+@click.option("--svg-text", "svg_text", type=click.Choice(["outline", "text"]), default="outline", show_default=True,
+              help="SVG pages draw text as glyph outlines (the same in every reader, words kept in aria-label) or "
+                   "as editable <text> (drawn with the fonts installed where the SVG is opened).")
 @click.option("--dpi", type=click.IntRange(36, 1200), default=None,
               help="Resolution of card PNGs (default 300) and the most TTS sheets use (less when a sheet would pass "
                    "4096 px; the dpi used is printed). Page previews are 100 dpi.")
@@ -224,8 +227,8 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
 @limit_options
 @user_errors
 @collector_paused()
-def render(spec: Path, output: Path, formats: str, dpi: int | None, paper: str | None, lang: str | None,
-           catalogs: Path | None, strict: bool, rulebook: str, force: bool, **kwargs: Any) -> None:
+def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | None, paper: str | None,
+           lang: str | None, catalogs: Path | None, strict: bool, rulebook: str, force: bool, **kwargs: Any) -> None:
     """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) or its decks card by card (TTS
     sheets, card PNGs) into the output folder."""
     from pnp.output import write_outputs
@@ -254,9 +257,9 @@ def render(spec: Path, output: Path, formats: str, dpi: int | None, paper: str |
     pages = len(document.pages)
     if pages > 20 and sys.stderr.isatty():
         with click.progressbar(length=pages, label="drawing pages", file=sys.stderr) as bar:
-            files = render_files(document, stem, chosen, progress=lambda _n: bar.update(1))
+            files = render_files(document, stem, chosen, progress=lambda _n: bar.update(1), svg_text=svg_text)
     else:
-        files = render_files(document, stem, chosen)
+        files = render_files(document, stem, chosen, svg_text=svg_text)
     jobs = render_jobs(stem, files)
     if "tts" in chosen or "cards" in chosen:
         kit_stem = slug(document.title) + (f"-{lang}" if lang else "")

@@ -42,8 +42,9 @@ def slug(text: str) -> str:
 
 
 def render_files(document: Document, stem: str, formats: tuple[str, ...],
-                 progress: Callable[[int], None] | None = None) -> dict[str, Payload]:
-    """Render `document` in every asked format; names are `stem.pdf`, `stem-p01.svg`, `stem-p01.png`.
+                 progress: Callable[[int], None] | None = None, svg_text: str = "outline") -> dict[str, Payload]:
+    """Render `document` in every asked format; names are `stem.pdf`, `stem-p01.svg`, `stem-p01.png`; SVG text
+    as `svg_text` says (see `pnp.render.svg.SVG_TEXT`).
 
     Without PNG previews the PDF is a writer that streams into its file (flat memory for image-heavy decks).
     """
@@ -59,7 +60,7 @@ def render_files(document: Document, stem: str, formats: tuple[str, ...],
         from pnp.render.svg import render_svg_page  # svgwrite loads only when SVG is asked for
 
         for i, page in enumerate(document.pages, start=1):
-            files[f"{stem}-p{i:0{width}d}.svg"] = render_svg_page(page, document.title).encode("utf-8")
+            files[f"{stem}-p{i:0{width}d}.svg"] = render_svg_page(page, document.title, svg_text).encode("utf-8")
     if "png" in formats:
         for i, png in enumerate(pdf_to_png(pdf, PNG_DPI), start=1):
             files[f"{stem}-p{i:0{width}d}.png"] = png

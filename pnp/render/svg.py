@@ -1,5 +1,7 @@
 """SVG backend (svgwrite): one SVG file per page, user units = mm, same positions as the PDF.
 
+Text is drawn as glyph outlines by default (`pnp.render.svg_outline`), or as editable `<text>` on request.
+
 Each distinct image (by content key) is embedded once per file, as a `<symbol>` with a unit viewBox holding
 the data URI, and each use of it is a `<use>` with the image's x, y, width and height; PNGs are embedded without
 their ancillary chunks (text, time, ...), which change nothing printed. svgwrite is inactive upstream, so it
@@ -10,6 +12,8 @@ from __future__ import annotations
 
 import base64
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
 import svgwrite
 from svgwrite.container import Group as SvgGroup
@@ -17,6 +21,7 @@ from svgwrite.container import Group as SvgGroup
 from pnp.fonts import is_own, svg_family
 from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
 from pnp.render.images import PNG_SIGNATURE, png_without_ancillary_chunks
+from pnp.render.svg_outline import GlyphDefs, add_glyph_defs, outlined_text
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
@@ -31,22 +36,41 @@ def _num(value: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def render_svg_page(page: Page, title: str = "") -> str:
-    """One page as SVG text: `width`/`height` in mm and a viewBox in mm, so 1 user unit = 1 mm."""
+SVG_TEXT = ("outline", "text")
+"""How SVG pages draw text: glyph outlines (the default: the same on every machine, words kept in `aria-label`)
+or `<text>` elements (editable, but drawn with the fonts installed where the SVG is opened)."""
+
+
+@dataclass
+class _PageDefs:
+    """What one page's `<defs>` collect while its items are drawn."""
+
+    drawing: svgwrite.Drawing
+    text: str
+    counter: Iterator[int] = field(default_factory=lambda: iter(range(1, 1_000_000)))
+    images: dict[str, str] = field(default_factory=dict)
+    fonts: dict[str, set[str]] = field(default_factory=dict)
+    glyphs: GlyphDefs = field(default_factory=GlyphDefs)
+
+
+def render_svg_page(page: Page, title: str = "", text: str = "outline") -> str:
+    """One page as SVG text: `width`/`height` in mm and a viewBox in mm, so 1 user unit = 1 mm; `text` is one
+    of SVG_TEXT."""
+    if text not in SVG_TEXT:
+        raise ValueError(f"unknown SVG text mode {text!r}")
     drawing = svgwrite.Drawing(size=(f"{_num(page.width)}mm", f"{_num(page.height)}mm"), profile="full",
                                debug=False)
     drawing.viewbox(0, 0, page.width, page.height)
     if title:
         drawing.set_desc(title=_clean(title))
-    counter = iter(range(1, 1_000_000))
-    images: dict[str, str] = {}
-    fonts: dict[str, set[str]] = {}
+    defs = _PageDefs(drawing, text)
     for item in page.items:
-        drawing.add(_element(drawing, item, counter, images, fonts))
-    if fonts:
+        drawing.add(_element(defs, item))
+    add_glyph_defs(drawing, defs.glyphs)
+    if defs.fonts:
         from pnp.render.svg_fonts import font_faces
 
-        drawing.defs.add(drawing.style(font_faces(fonts)))
+        drawing.defs.add(drawing.style(font_faces(defs.fonts)))
     return drawing.tostring()
 
 
@@ -85,9 +109,9 @@ def _image_symbol(drawing: svgwrite.Drawing, item: Image, images: dict[str, str]
     return images[item.key]
 
 
-def _element(drawing: svgwrite.Drawing, item: Item, counter: object, images: dict[str, str],
-             fonts: dict[str, set[str]]) -> object:
-    """The SVG element of one item; `images` and `fonts` collect what the page's defs embed."""
+def _element(defs: _PageDefs, item: Item) -> object:
+    """The SVG element of one item; `defs` collects what the page's defs embed."""
+    drawing = defs.drawing
     match item:
         case Group():
             t = item.transform
@@ -103,7 +127,7 @@ def _element(drawing: svgwrite.Drawing, item: Item, counter: object, images: dic
                 group["class"] = _CLASS.sub("-", item.label)[:60].strip("-") or "item"
             target = group
             if item.clip is not None:
-                clip_id = f"clip{next(counter)}"  # type: ignore[call-overload]
+                clip_id = f"clip{next(defs.counter)}"
                 clip = drawing.defs.add(drawing.clipPath(id=clip_id))
                 c = item.clip
                 clip.add(drawing.rect((_num(c.x), _num(c.y)), (_num(c.w), _num(c.h)),
@@ -112,7 +136,7 @@ def _element(drawing: svgwrite.Drawing, item: Item, counter: object, images: dic
                 group.add(inner)
                 target = inner
             for child in item.children:
-                target.add(_element(drawing, child, counter, images, fonts))
+                target.add(_element(defs, child))
             return group
         case Rect():
             extra = {"rx": _num(item.radius), "ry": _num(item.radius)} if item.radius else {}
@@ -130,26 +154,33 @@ def _element(drawing: svgwrite.Drawing, item: Item, counter: object, images: dic
                 return drawing.polygon(points, **_style_attrs(item.style))
             return drawing.polyline(points, **_style_attrs(item.style))
         case Text():
-            family, weight, style = svg_family(item.font)
-            if is_own(item.font):
-                fonts.setdefault(item.font, set()).update(item.text)
-            attrs = {
-                "insert": (_num(item.x), _num(item.y)),
-                "font_family": family,
-                "font_size": _num(item.size),
-                "fill": item.color,
-                "text_anchor": item.anchor,
-            }
-            if weight != "normal":
-                attrs["font_weight"] = weight
-            if style != "normal":
-                attrs["font_style"] = style
-            text = drawing.text(_clean(item.text), **attrs)
-            if item.rotate:
-                text["transform"] = f"rotate({_num(item.rotate)},{_num(item.x)},{_num(item.y)})"
-            text["xml:space"] = "preserve"
-            return text
+            if defs.text == "outline":
+                return outlined_text(drawing, item, defs.glyphs, _clean(item.text))
+            return _text_element(defs, item)
         case Image():
-            return drawing.use(f"#{_image_symbol(drawing, item, images)}", insert=(_num(item.x), _num(item.y)),
+            return drawing.use(f"#{_image_symbol(drawing, item, defs.images)}", insert=(_num(item.x), _num(item.y)),
                                size=(_num(item.w), _num(item.h)))
     raise TypeError(f"unknown scene item {type(item).__name__}")
+
+
+def _text_element(defs: _PageDefs, item: Text) -> object:
+    """`item` as an editable `<text>`: our fonts by family name, a kit's own as an embedded `@font-face`."""
+    family, weight, style = svg_family(item.font)
+    if is_own(item.font):
+        defs.fonts.setdefault(item.font, set()).update(item.text)
+    attrs = {
+        "insert": (_num(item.x), _num(item.y)),
+        "font_family": family,
+        "font_size": _num(item.size),
+        "fill": item.color,
+        "text_anchor": item.anchor,
+    }
+    if weight != "normal":
+        attrs["font_weight"] = weight
+    if style != "normal":
+        attrs["font_style"] = style
+    text = defs.drawing.text(_clean(item.text), **attrs)
+    if item.rotate:
+        text["transform"] = f"rotate({_num(item.rotate)},{_num(item.x)},{_num(item.y)})"
+    text["xml:space"] = "preserve"
+    return text

@@ -16,6 +16,7 @@ from pnp.model.colour import parse_colour
 from pnp.templating import render_template_string
 from tests.conftest import KitFactory, PnpRunner
 from tests.reliability.support import assert_clean, one_error
+from tests.svgtext import svg_texts as svg_words
 
 CARD = """\
 kit: Test kit
@@ -43,10 +44,10 @@ def render(run_pnp: PnpRunner, spec: Path, out: Path) -> tuple[str, str]:
     assert_clean(result)
     assert result.exit_code == 0, result.output
     pdf_text = " ".join(page.extract_text() for page in pypdf.PdfReader(next(out.glob("*.pdf"))).pages)
-    svg_texts = []
+    svg_texts: list[str] = []
     for svg in sorted(out.glob("*.svg")):
         root = ElementTree.fromstring(svg.read_bytes())  # raises if the SVG is not well-formed XML
-        svg_texts.extend("".join(node.itertext()) for node in root.iter("{http://www.w3.org/2000/svg}text"))
+        svg_texts.extend(svg_words(root))
     return " ".join(pdf_text.split()), " ".join(" ".join(svg_texts).split())
 
 

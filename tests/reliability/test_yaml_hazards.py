@@ -293,7 +293,7 @@ components:
     svg = next((tmp_path / "out").glob("*.svg")).read_text(encoding="utf-8")
     assert "yes|1.10|off|2024-01-01|0o17|1_000" in svg
     assert "0x1F|12:30|2024-01-01|no" in svg
-    assert ">on<" in svg  # the credit line
+    assert 'aria-label="on"' in svg  # the credit line
 
 
 def test_yaml_1_1_word_where_a_number_is_meant(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:

@@ -166,7 +166,7 @@ def test_fit_shrink_measures_marked_up_runs_and_icons(run_pnp, tmp_kit, tmp_path
 
 def test_markup_in_svg_uses_weights_styles_and_the_same_icons(run_pnp, tmp_kit, tmp_path: Path):
     spec = make_kit(tmp_kit, "Plain **Strong** *Slant* :dot:")
-    out = render(run_pnp, spec, tmp_path / "out", "--format", "svg")
+    out = render(run_pnp, spec, tmp_path / "out", "--format", "svg", "--svg-text", "text")
     svg = next(out.glob("*.svg")).read_text()
     texts = re.findall(r"<text ([^>]*)>([^<]*)</text>", svg)
     by_text = {t.strip(): attrs for attrs, t in texts}

@@ -12,6 +12,7 @@ import pytest
 from pnp.render.pdf import render_pdf
 from pnp.render.svg import render_svg_page
 from tests.render.kits import MM_PER_PT, deck_kit, document
+from tests.svgtext import svg_texts
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -70,5 +71,5 @@ def test_svg_text_is_escaped_and_still_parses(tmp_path):
     page = document(deck_kit(tmp_path)).pages[0]
     text = render_svg_page(page)
     root = ET.fromstring(text)
-    strings = ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+    strings = svg_texts(root)
     assert "Card <b>&amp;" in strings

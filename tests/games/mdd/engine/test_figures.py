@@ -17,6 +17,7 @@ from pnp.games.mdd.draw_scenario import car_runs
 from pnp.games.mdd.generate import random_setup, setup_yaml
 from pnp.games.mdd.scenario import load_scenario, play_scenario
 from pnp.pipeline import load_checked
+from tests.svgtext import svg_texts
 
 SCENARIOS = resource_path("pnp.games.mdd", "scenarios")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -33,7 +34,7 @@ cli.add_command(simulate_command)
 
 def _texts(svg: Path) -> list[str]:
     root = ET.fromstring(svg.read_bytes())
-    return [t.text or "" for t in root.iter(f"{SVG}text")]
+    return svg_texts(root)
 
 
 def _mm(value: str) -> float:
@@ -159,7 +160,7 @@ def test_simulate_chart_has_one_bar_per_team_and_is_reproducible(tmp_path: Path,
     bars = [g for g in root.iter(f"{SVG}g") if g.get("class") == "team-bar"]
     teams = {car.team for car in load_checked(setup_file, "mdd")[0].spec.to_board().cars}
     assert len(bars) == len(teams) == 5
-    texts = " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+    texts = " ".join(svg_texts(root))
     for title in ("Cars qualified per race", "Turns until qualifying ends", "Eliminations per race"):
         assert title in texts
     for team in teams:

@@ -1,0 +1,100 @@
+"""Text in SVG as outlines: each glyph drawn as a path from the same TrueType file the PDF embeds.
+
+Why outlines by default: an SVG reader draws `<text>` with the fonts installed where it runs, and librsvg and
+Inkscape ignore `@font-face`, so a page looked right only where DejaVu (or the kit's font) was installed.
+Each glyph a page uses is one `<path>` in its `<defs>` (font units, from fontTools' `SVGPathPen`); a line of
+text is a group scaled from font units to mm, placing a `<use>` of each glyph at the advance widths the PDF
+sets (no kerning, as in the PDF). The group's `aria-label` keeps the words findable and read aloud.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
+
+from pnp.fonts import FONT_DIR, FONT_FILES, is_own, own_font_file, text_width_mm
+from pnp.layout.scene import Text
+
+
+@dataclass(frozen=True)
+class _Face:
+    """What outlining needs of one font file: its glyph set, character map and units per em."""
+
+    glyphs: Any
+    cmap: dict[int, str]
+    units_per_em: int
+
+
+@cache
+def _face(font: str) -> _Face:
+    from fontTools.ttLib import TTFont
+
+    path = own_font_file(font) if is_own(font) else FONT_DIR / FONT_FILES[font]
+    tt = TTFont(str(path), lazy=True)
+    return _Face(tt.getGlyphSet(), tt.getBestCmap() or {}, int(tt["head"].unitsPerEm))
+
+
+@cache
+def _outline(font: str, glyph: str) -> str:
+    """The SVG path data of one glyph in font units (y up); "" for a glyph that draws nothing (a space)."""
+    from fontTools.pens.svgPathPen import SVGPathPen
+
+    face = _face(font)
+    pen = SVGPathPen(face.glyphs)
+    face.glyphs[glyph].draw(pen)
+    return str(pen.getCommands())
+
+
+def _num(value: float) -> str:
+    text = f"{value:.3f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+@dataclass
+class GlyphDefs:
+    """The glyph paths one SVG page uses, each defined once: (font, glyph name) -> element id."""
+
+    ids: dict[tuple[str, str], str] = field(default_factory=dict)
+    paths: list[tuple[str, str]] = field(default_factory=list)
+    """(id, path data) in the order first used."""
+
+    def use(self, font: str, glyph: str) -> str | None:
+        """The id of `glyph`'s path, defined on first use; None when the glyph draws nothing."""
+        key = (font, glyph)
+        if key not in self.ids:
+            data = _outline(font, glyph)
+            if not data:
+                return None
+            self.ids[key] = f"g{len(self.ids) + 1}"
+            self.paths.append((self.ids[key], data))
+        return self.ids[key]
+
+
+def outlined_text(drawing: Any, item: Text, defs: GlyphDefs, label: str) -> Any:
+    """`item` as a group of glyph outlines at the PDF's places, labelled with its words (`label`)."""
+    face = _face(item.font)
+    scale = item.size / face.units_per_em
+    width = text_width_mm(item.text, item.font, item.size)
+    shift = 0.0 if item.anchor == "start" else -width / 2 if item.anchor == "middle" else -width
+    moves = [f"translate({_num(item.x)},{_num(item.y)})"]
+    if item.rotate:
+        moves.append(f"rotate({_num(item.rotate)})")
+    moves.append(f"scale({scale:.6g},{-scale:.6g})")
+    group = drawing.g(transform=" ".join(moves), fill=item.color)
+    group["aria-label"] = label
+    group["role"] = "img"
+    at = shift
+    for char in item.text:
+        glyph = face.cmap.get(ord(" ") if char == "\u00a0" else ord(char), ".notdef")
+        glyph_id = defs.use(item.font, glyph)
+        if glyph_id is not None:
+            group.add(drawing.use(f"#{glyph_id}", x=_num(at / scale)))
+        at += text_width_mm(char, item.font, item.size)
+    return group
+
+
+def add_glyph_defs(drawing: Any, defs: GlyphDefs) -> None:
+    """Define the page's glyph paths in its `<defs>`."""
+    for glyph_id, data in defs.paths:
+        drawing.defs.add(drawing.path(d=data, id=glyph_id))
