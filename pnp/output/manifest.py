@@ -159,51 +159,56 @@ def read_manifest(folder: Path, warn: Warn) -> dict[str, Entry]:
     raw = data.get("files") if isinstance(data, dict) and data.get("pnp-manifest") == _FORMAT else data
     if not isinstance(raw, dict):
         return {}
-    ignored = IgnoredEntries(path, warn)
+    ignored = CappedWarnings(warn, path, "output.manifest")
     entries: dict[str, Entry] = {}
     for name, value in raw.items():
         entry = _entry(value)
         if entry is None or not plain_name(name):
-            ignored.add(name, "not a file name directly in the output folder")
+            ignored.ignored(name, "not a file name directly in the output folder")
             continue
         try:
             what = kind(folder / name)
             inside = what == "file" and (folder / name).resolve().parent == folder.resolve()
         except OSError as exc:  # a name longer than this file system holds
-            ignored.add(name, str(exc.strerror))
+            ignored.ignored(name, str(exc.strerror))
             continue
         if what == "missing":
             continue
         if not inside:
-            ignored.add(name, f"{folder / name} is a {_WHAT.get(what, 'link')}")
+            ignored.ignored(name, f"{folder / name} is a {_WHAT.get(what, 'link')}")
             continue
         entries[name] = entry
     ignored.done()
     return entries
 
 
-MAX_ENTRY_WARNINGS = 10
-"""Ignored manifest entries reported one by one; the rest are one summary line."""
+MAX_RECORD_WARNINGS = 10
+"""Warnings about one manifest or journal printed one by one; the rest are one summary line."""
 
 
-class IgnoredEntries:
-    """The warnings about ignored entries of one record: the first MAX_ENTRY_WARNINGS one per entry, then one
-    line counting the rest (a planted manifest may hold any number of bad entries)."""
+class CappedWarnings:
+    """A `Warn` for the warnings about one record (`path`): passes on the first MAX_RECORD_WARNINGS, counts
+    the rest for one summary line (`done`), since a planted record may hold any number of bad entries."""
 
-    def __init__(self, path: Path, warn: Warn) -> None:
-        self.path, self.warn, self.count = path, warn, 0
+    def __init__(self, warn: Warn, path: Path, rule: str) -> None:
+        self.warn, self.path, self.rule, self.count = warn, path, rule, 0
 
-    def add(self, name: object, why: str) -> None:
+    def __call__(self, diagnostic: Diagnostic) -> None:
         self.count += 1
-        if self.count <= MAX_ENTRY_WARNINGS:
-            quoted = shown(name) if isinstance(name, str) else repr(name)
-            self.warn(warning(f"ignored the entry {quoted} of {self.path}: {why}"))
+        if self.count <= MAX_RECORD_WARNINGS:
+            self.warn(diagnostic)
+
+    def ignored(self, name: object, why: str) -> None:
+        """Warn that the entry `name` is ignored, and why."""
+        quoted = shown(name) if isinstance(name, str) else repr(name)
+        self(warning(f"ignored the entry {quoted} of {self.path}: {why}", rule=self.rule))
 
     def done(self) -> None:
-        left_out = self.count - MAX_ENTRY_WARNINGS
+        left_out = self.count - MAX_RECORD_WARNINGS
         if left_out > 0:
-            self.warn(warning(f"ignored {left_out:,} more entries of {self.path} (not listed: pnp lists the "
-                              f"first {MAX_ENTRY_WARNINGS})", "move the file away if pnp should start a new record"))
+            self.warn(warning(f"{left_out:,} more warnings about {self.path} left out: pnp lists the first "
+                              f"{MAX_RECORD_WARNINGS}", "move the file away if pnp should start a new record",
+                              rule=self.rule))
 
 
 _WHAT = {"link": "symbolic link", "folder": "folder", "other": "special file"}

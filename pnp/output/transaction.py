@@ -28,6 +28,7 @@ from pnp.output.manifest import (
     LOCK,
     MANIFEST,
     TEMP,
+    CappedWarnings,
     Warn,
     kind,
     output_error,
@@ -251,14 +252,18 @@ def recover(folder: Path, warn: Warn, protected: frozenset[Path] = frozenset()) 
 
 def _finish(folder: Path, plan: Plan, warn: Warn, protected: frozenset[Path]) -> None:
     """Roll a journal's `plan` forward, saying so; a step the file system refuses (a name too long for it)
-    ends the recovery with a warning, so the journal is dropped rather than blocking every later run."""
+    ends the recovery with a warning, so the journal is dropped rather than blocking every later run. The
+    warnings about its steps are capped (a planted journal may list any number)."""
+    capped = CappedWarnings(warn, folder / JOURNAL, "output.recovered")
     try:
-        apply(folder, plan, warn, protected)
+        apply(folder, plan, capped, protected)
     except OSError as exc:
-        warn(warning(f"recovered {folder} in part: an interrupted pnp run's change stopped at {exc.strerror}; "
+        capped.done()
+        warn(warning(f"recovered {folder} in part: an interrupted pnp run's change stopped ({exc.strerror}); "
                      "dropped its journal", "check the folder's files, or render into an empty folder",
                      rule="output.recovered"))
         return
+    capped.done()
     warn(warning(f"finished the change an interrupted pnp run had begun in {folder} (recovered the folder)",
                  rule="output.recovered"))
 

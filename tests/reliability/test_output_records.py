@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.output.manifest import JOURNAL, MANIFEST, MAX_ENTRY_WARNINGS, MAX_RECORD_BYTES
+from pnp.output.manifest import JOURNAL, MANIFEST, MAX_RECORD_BYTES, MAX_RECORD_WARNINGS
 from tests.conftest import KitFactory, PnpRunner
 from tests.reliability.support import assert_clean
 
@@ -99,7 +99,7 @@ def test_a_journal_entry_no_file_system_holds_is_ignored_once_and_dropped(
 def test_warnings_about_a_huge_planted_manifest_are_capped(
     tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path
 ) -> None:
-    """190,000 bad entries (2.5 MB) print the first MAX_ENTRY_WARNINGS and one line counting the rest."""
+    """190,000 bad entries (2.5 MB) print the first MAX_RECORD_WARNINGS and one line counting the rest."""
     spec = tmp_kit()
     out = tmp_path / "out"
     out.mkdir()
@@ -108,5 +108,27 @@ def test_warnings_about_a_huge_planted_manifest_are_capped(
     result = run_pnp("render", spec, "-o", out, "--format", "pdf")
     assert result.exit_code == 0, result.output
     warnings = [line for line in result.stderr.splitlines() if "warning [output.manifest]" in line]
-    assert len(warnings) == MAX_ENTRY_WARNINGS + 1, warnings[:3]
-    assert f"ignored {190_000 - MAX_ENTRY_WARNINGS:,} more entries of {out / MANIFEST}" in warnings[-1]
+    assert len(warnings) == MAX_RECORD_WARNINGS + 1, warnings[:3]
+    assert f"{190_000 - MAX_RECORD_WARNINGS:,} more warnings about {out / MANIFEST} left out" in warnings[-1]
+
+
+def test_warnings_about_a_huge_planted_journal_are_capped(
+    tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path
+) -> None:
+    """50,000 moves (1.5 MB) onto a file that is not what the journal says was checked: each is left alone, with
+    the first MAX_RECORD_WARNINGS warnings and one line counting the rest; the recovery is still reported."""
+    spec = tmp_kit()
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "mine.txt").write_text("my notes", encoding="utf-8")
+    (out / ".pnp-1.tmp").write_bytes(b"planted")
+    moves = [[".pnp-1.tmp", "mine.txt", ""]] * 50_000
+    (out / JOURNAL).write_text(json.dumps({"moves": moves, "remove": [], "manifest": ".pnp-2.tmp"}),
+                               encoding="utf-8")
+    result = run_pnp("render", spec, "-o", out, "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    warnings = [line for line in result.stderr.splitlines() if "warning [output.recovered]" in line]
+    assert len(warnings) == MAX_RECORD_WARNINGS + 2, warnings[:3]
+    assert f"{50_000 - MAX_RECORD_WARNINGS:,} more warnings about {out / JOURNAL} left out" in warnings[-2]
+    assert "(recovered the folder)" in warnings[-1]
+    assert (out / "mine.txt").read_text(encoding="utf-8") == "my notes"
