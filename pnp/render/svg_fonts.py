@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import base64
 import io
-import logging
 from functools import cache
 
 from pnp.fonts import own_font_file
+from pnp.render.svg_outline import quiet_font_tools
 
 
 @cache
@@ -28,17 +28,13 @@ def _subset(font: str, chars: frozenset[str]) -> bytes:
     options.hinting = False
     options.name_IDs = ["*"]  # keeps the copyright and licence names
     options.notdef_outline = True
-    log = logging.getLogger("fontTools")
-    level, log.level = log.level, logging.ERROR  # its notes on odd header dates are nothing a user can act on
-    try:
+    with quiet_font_tools():
         face = TTFont(str(own_font_file(font)), recalcTimestamp=False)
         subsetter = subset.Subsetter(options)
         subsetter.populate(unicodes=sorted(ord(c) for c in chars))
         subsetter.subset(face)
         out = io.BytesIO()
         face.save(out)
-    finally:
-        log.level = level
     return out.getvalue()
 
 

@@ -9,6 +9,9 @@ sets (no kerning, as in the PDF). The group's `aria-label` keeps the words finda
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -26,13 +29,25 @@ class _Face:
     units_per_em: int
 
 
+@contextmanager
+def quiet_font_tools() -> Iterator[None]:
+    """fontTools' notes (odd header dates, ...) silenced: nothing a user can act on."""
+    log = logging.getLogger("fontTools")
+    level, log.level = log.level, logging.ERROR
+    try:
+        yield
+    finally:
+        log.level = level
+
+
 @cache
 def _face(font: str) -> _Face:
     from fontTools.ttLib import TTFont
 
     path = own_font_file(font) if is_own(font) else FONT_DIR / FONT_FILES[font]
-    tt = TTFont(str(path), lazy=True)
-    return _Face(tt.getGlyphSet(), tt.getBestCmap() or {}, int(tt["head"].unitsPerEm))
+    with quiet_font_tools():
+        tt = TTFont(str(path), lazy=True)
+        return _Face(tt.getGlyphSet(), tt.getBestCmap() or {}, int(tt["head"].unitsPerEm))
 
 
 @cache
@@ -42,7 +57,8 @@ def _outline(font: str, glyph: str) -> str:
 
     face = _face(font)
     pen = SVGPathPen(face.glyphs)
-    face.glyphs[glyph].draw(pen)
+    with quiet_font_tools():
+        face.glyphs[glyph].draw(pen)
     return str(pen.getCommands())
 
 
