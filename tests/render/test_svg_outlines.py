@@ -4,7 +4,9 @@ the glyphs the PDF embeds (librsvg and Inkscape ignore `@font-face`, and DejaVu 
 from __future__ import annotations
 
 import io
+import math
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -12,12 +14,14 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import numpy as np
+import pdfplumber
 import pypdfium2
 import pytest
 from PIL import Image
 
+from pnp.render.pdf import render_pdf
 from pnp.render.svg import render_svg_page
-from tests.render.kits import deck_kit, document
+from tests.render.kits import MM_PER_PT, deck_kit, document
 from tests.svgtext import SVG, svg_texts
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -74,3 +78,51 @@ def test_outlined_text_keeps_its_words_and_defines_each_glyph_once(tmp_path: Pat
     assert {f"#{g.get('id')}" for g in glyphs} <= used
     editable = ET.fromstring(render_svg_page(page, text="text"))
     assert svg_texts(editable) == words and not [p for p in editable.iter(f"{SVG}path") if p.get("id")]
+
+
+def _matrix(transform: str) -> np.ndarray:
+    """The affine matrix of an SVG `transform` list of translate, rotate and scale."""
+    total = np.eye(3)
+    for name, args in re.findall(r"(translate|rotate|scale)\(([^)]*)\)", transform):
+        values = [float(v) for v in re.split(r"[ ,]+", args.strip())]
+        if name == "translate":
+            step = np.array([[1, 0, values[0]], [0, 1, values[1] if len(values) > 1 else 0], [0, 0, 1]])
+        elif name == "scale":
+            step = np.diag([values[0], values[1] if len(values) > 1 else values[0], 1])
+        else:
+            cos, sin = math.cos(math.radians(values[0])), math.sin(math.radians(values[0]))
+            step = np.array([[cos, -sin, 0], [sin, cos, 0], [0, 0, 1]])
+        total = total @ step
+    return total
+
+
+def _glyph_origins(root: ET.Element) -> list[tuple[float, float]]:
+    """Where each outlined glyph's origin lands on the page, in mm."""
+    found: list[tuple[float, float]] = []
+
+    def walk(node: ET.Element, outer: np.ndarray) -> None:
+        here = outer @ _matrix(node.get("transform", ""))
+        if node.tag == f"{SVG}use" and node.get("{http://www.w3.org/1999/xlink}href", "").startswith("#g"):
+            x, y, _ = here @ np.array([float(node.get("x", "0")), 0.0, 1.0])
+            found.append((float(x), float(y)))
+        for child in node:
+            if child.tag != f"{SVG}defs":
+                walk(child, here)
+
+    walk(root, np.eye(3))
+    return found
+
+
+@pytest.mark.parametrize(("example", "page"), [("spell-deck", 0), ("drag-rage", 2)], ids=["own-fonts", "turned"])
+def test_each_outlined_glyph_sits_where_the_pdf_sets_it(example: str, page: int):
+    """Every glyph's origin within 0.005 mm of the PDF's (own fonts, bold, italic, centred, turned text)."""
+    doc = document(ROOT / "examples" / example / "kit.yaml")
+    origins = _glyph_origins(ET.fromstring(render_svg_page(doc.pages[page])))
+    with pdfplumber.open(io.BytesIO(render_pdf(doc))) as pdf:
+        sheet = pdf.pages[page]
+        chars = [(c["matrix"][4] * MM_PER_PT, (float(sheet.height) - c["matrix"][5]) * MM_PER_PT)
+                 for c in sheet.chars if c["text"].strip()]
+    assert len(origins) == len(chars) > 100
+    placed = np.array(sorted(chars))
+    for x, y in origins:
+        assert np.hypot(placed[:, 0] - x, placed[:, 1] - y).min() < 0.005, (x, y)
