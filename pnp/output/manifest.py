@@ -75,8 +75,9 @@ def _utf8_length(name: str) -> int:
         return -1
 
 
-def shown(name: str, cap: int = 80) -> str:
-    """`name` quoted for a warning, cut to about `cap` characters (a record may hold names of any length)."""
+def shown(name: str, cap: int = 300) -> str:
+    """`name` quoted for a warning, cut to about `cap` characters (a record may hold names of any length; one
+    a file system can hold, at most NAME_MAX bytes, is never cut)."""
     text = repr(name)
     return text if len(text) <= cap else f"{text[:cap]}...' ({len(name):,} characters)"
 

@@ -118,14 +118,15 @@ XLINK = "{http://www.w3.org/1999/xlink}href"
 
 
 def _placed(root: ElementTree.Element) -> list[tuple[float, float, float, float, str]]:
-    """(x, y, width, height, href) of every <use> on the page, in page mm (parent translations applied)."""
+    """(x, y, width, height, href) of every <use> of an image on the page, in page mm (parent translations
+    applied); the uses of glyph outlines are not images."""
     found = []
 
     def walk(node: ElementTree.Element, dx: float, dy: float) -> None:
         move = re.match(r"translate\(([-\d.]+),([-\d.]+)\)", node.get("transform", ""))
         if move:
             dx, dy = dx + float(move[1]), dy + float(move[2])
-        if node.tag == f"{SVG}use":
+        if node.tag == f"{SVG}use" and node.get(XLINK, "").startswith("#image-"):
             x, y = dx + float(node.get("x", 0)), dy + float(node.get("y", 0))
             found.append((x, y, float(node.get("width", 0)), float(node.get("height", 0)), node.get(XLINK, "")))
         for child in node:

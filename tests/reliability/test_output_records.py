@@ -99,16 +99,18 @@ def test_a_journal_entry_no_file_system_holds_is_ignored_once_and_dropped(
 def test_warnings_about_a_huge_planted_manifest_are_capped(
     tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path
 ) -> None:
-    """190,000 bad entries (2.5 MB) print the first MAX_RECORD_WARNINGS and one line counting the rest."""
+    """190,000 bad entries (2.5 MB) print the first MAX_RECORD_WARNINGS and one line counting the rest; a name
+    of 100,000 characters is cut in its warning."""
     spec = tmp_kit()
     out = tmp_path / "out"
     out.mkdir()
-    entries = {f"x/{n}": "bad" for n in range(190_000)}
+    entries = {"y" * 100_000: "bad", **{f"x/{n}": "bad" for n in range(190_000 - 1)}}
     (out / MANIFEST).write_text(json.dumps(entries), encoding="utf-8")
     result = run_pnp("render", spec, "-o", out, "--format", "pdf")
     assert result.exit_code == 0, result.output
     warnings = [line for line in result.stderr.splitlines() if "warning [output.manifest]" in line]
     assert len(warnings) == MAX_RECORD_WARNINGS + 1, warnings[:3]
+    assert max(len(line) for line in warnings) < 600 and "(100,000 characters)" in warnings[0]
     assert f"{190_000 - MAX_RECORD_WARNINGS:,} more warnings about {out / MANIFEST} left out" in warnings[-1]
 
 
