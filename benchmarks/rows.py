@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
-PNP = str(Path(sys.executable).parent / "pnp")
+_SCRIPT = Path(sys.executable).parent / "pnp"
+PNP = [str(_SCRIPT)] if _SCRIPT.exists() else [sys.executable, "-m", "pnp.cli"]
+"""The `pnp` command of this Python (installed), else pnp run as a module (a checkout on PYTHONPATH)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +144,7 @@ def tiles(work: Path, repeat: int) -> list[Verdict]:
     for n in (50, 200):
         spec = work / f"board-{n}.yaml"
         spec.write_text(board_yaml(n), encoding="utf-8")
-        sides[f"pnp {n}"] = [PNP, "render", str(spec), "-o", str(work / f"board-{n}"), "--format", "pdf", "--force"]
+        sides[f"pnp {n}"] = [*PNP, "render", str(spec), "-o", str(work / f"board-{n}"), "--format", "pdf", "--force"]
         sides[f"plain {n}"] = _child("plain-board", str(n), str(work / f"plain-board-{n}.pdf"))
     r = alternate(sides, repeat)
     growth = r["pnp 200"].cpu / r["pnp 50"].cpu
@@ -169,8 +171,8 @@ def startup(work: Path, repeat: int) -> list[Verdict]:
     the floor of its libraries (click, PyYAML, pydantic doing one one-field validation)."""
     spec = work / "tiny.yaml"
     spec.write_text(TINY, encoding="utf-8")
-    r = alternate({"pnp --version": [PNP, "--version"], "click": [sys.executable, "-c", "import click"],
-                   "validate": [PNP, "validate", str(spec)], "floor": [sys.executable, "-c", FLOOR]},
+    r = alternate({"pnp --version": [*PNP, "--version"], "click": [sys.executable, "-c", "import click"],
+                   "validate": [*PNP, "validate", str(spec)], "floor": [sys.executable, "-c", FLOOR]},
                   max(repeat, 5))
     ratio = r["pnp --version"].cpu / r["click"].cpu
     measured = (f"pnp --version {r['pnp --version'].cpu:.3f} s CPU, click only {r['click'].cpu:.3f} s; "
@@ -196,7 +198,7 @@ def vector_per_card(work: Path, repeat: int, kit_yaml: Callable[[str, int], str]
     for count in (540, 2700):
         spec = work / f"cards-{count}.yaml"
         spec.write_text(deck_kit(kit_yaml, count), encoding="utf-8")
-        sides[f"pnp {count}"] = [PNP, "render", str(spec), "-o", str(work / f"cards-{count}"), "--format", "pdf",
+        sides[f"pnp {count}"] = [*PNP, "render", str(spec), "-o", str(work / f"cards-{count}"), "--format", "pdf",
                                  "--force", "--max-pages", "1000"]
         sides[f"plain {count}"] = _child("plain", "vector", str(count), str(work), str(work / f"plain-{count}.pdf"))
     r = alternate(sides, max(repeat, 7))  # a difference of two short runs per side: more rounds than the rest
@@ -215,7 +217,7 @@ def vector_per_card(work: Path, repeat: int, kit_yaml: Callable[[str, int], str]
 def booklet(work: Path, repeat: int) -> list[Verdict]:
     """The classic MDD kit rendered with its rulebook as a booklet, against the kit alone."""
     spec = str(REPO / "examples" / "mdd-classic" / "kit.yaml")
-    base = [PNP, "render", spec, "--format", "pdf", "--force", "-o"]
+    base = [*PNP, "render", spec, "--format", "pdf", "--force", "-o"]
     r = alternate({"booklet": [*base, str(work / "mdd-booklet"), "--rulebook", "booklet"],
                    "kit": [*base, str(work / "mdd-kit"), "--rulebook", "none"]}, repeat)
     ratio = r["booklet"].cpu / r["kit"].cpu
@@ -228,7 +230,7 @@ def mdd_simulate(work: Path, repeat: int) -> list[Verdict]:
     """`pnp mdd simulate` of 100,000 races with two workers: wall time (an absolute target), and which race
     step ran (the compiled one, built at install time where a C compiler is, or the pure-Python path)."""
     setup = str(REPO / "examples" / "mdd-classic" / "kit.yaml")
-    r = alternate({"simulate": [PNP, "mdd", "simulate", setup, "--games", "100000", "--jobs", "2"]}, repeat)
+    r = alternate({"simulate": [*PNP, "mdd", "simulate", setup, "--games", "100000", "--jobs", "2"]}, repeat)
     s = r["simulate"]
     probe = [sys.executable, "-c", "from pnp.games.mdd.simulate import COMPILED; print(COMPILED)"]
     compiled = subprocess.run(probe, capture_output=True, text=True, cwd=REPO).stdout.strip() == "True"
@@ -242,7 +244,7 @@ def dragrage_optimal(work: Path, repeat: int) -> list[Verdict]:
 
     Progress goes to stderr by default only when stderr is a terminal; here stderr is a file, so the row asks
     for it with `--progress` (what a terminal user sees) and checks that it arrived."""
-    r = alternate({"optimal": [PNP, "dragrage", "optimal", "--max-states", "50000000", "--progress"]}, repeat)
+    r = alternate({"optimal": [*PNP, "dragrage", "optimal", "--max-states", "50000000", "--progress"]}, repeat)
     s = r["optimal"]
     shown = bool(s.stderr.strip())
     measured = (f"{s.wall:.1f} s wall, {s.cpu:.1f} s CPU, {s.peak_mb:.0f} MB peak, "

@@ -373,13 +373,19 @@ def _folder_mb(folder: Path) -> float:
 
 
 def _verdict(rows: dict[tuple[str, int], dict[str, Result]]) -> list[str]:
-    """Targets on whole-process wall time (what a user waits for) and on pnp's peak memory."""
+    """Print the verdict of each deck workload: targets on whole-process wall time (what a user waits for) and on
+    pnp's peak memory; a workload without a wall-time target prints its ratio only. The targets missed."""
     failures: list[str] = []
     for (workload, count), sides in rows.items():
-        pnp, plain = sides["pnp"], sides["plain"]
-        ratio = pnp.seconds / plain.seconds
-        if ratio > TARGETS[workload]:
-            failures.append(f"{workload} {count}: wall-time ratio {ratio:.2f} > {TARGETS[workload]}")
+        ratio = sides["pnp"].seconds / sides["plain"].seconds
+        target = TARGETS.get(workload)
+        if target is None:
+            print(f"{workload} {count}: wall-time ratio {ratio:.2f} (no target: see the vector-per-card row)")
+            continue
+        met = ratio <= target
+        print(f"{workload} {count}: {'met' if met else 'MISSED'} wall-time ratio {ratio:.2f} (target <= {target})")
+        if not met:
+            failures.append(f"{workload} {count}: wall-time ratio {ratio:.2f} > {target}")
     big = rows.get(("images", 540))
     if big is not None and big["pnp"].peak_mb > MAX_PEAK_MB:
         failures.append(f"images 540: pnp peak {big['pnp'].peak_mb:.0f} MB > {MAX_PEAK_MB:.0f} MB")

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -180,18 +178,6 @@ def test_includes_the_loader_takes_validate_against_the_schema(tmp_path: Path, r
     jsonschema.validate({"kit": "T", "components": [{"include": "deck.yaml"}]}, schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"kit": "T", "components": [{"include": "deck.yaml", "name": "x"}]}, schema)
-
-
-@pytest.mark.skipif(shutil.which("node") is None or shutil.which("npm") is None, reason="needs node and npm")
-def test_ajv_in_strict_mode_accepts_every_schema_and_every_example():
-    """.ci/schema-check installs a pinned ajv-cli (once, into a cache folder) and runs it in strict mode."""
-    root = Path(__file__).resolve().parents[1]
-    env = {**os.environ, "PNP": str(Path(sys.executable).parent / "pnp")}
-    result = subprocess.run([str(root / ".ci" / "schema-check")], capture_output=True, text=True, env=env,
-                            timeout=600, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.count(" is valid") == len(GAMES)
-    assert "examples/generic-deck/kit.yaml valid" in result.stdout
 
 
 def test_deck_values_may_be_templates_in_the_kit_schema_only(tmp_kit, run_pnp):

@@ -6,12 +6,12 @@ removed, the manifest moved last, and the journal removed. A run killed before t
 temporaries; one killed after it leaves the journal. Either way the next run, under the lock, finishes the
 journal (rolls forward) and removes stale temporaries, so a half-finished run never blocks the folder.
 
-The lock is `fcntl.flock` on `.pnp-lock` in the folder: the OS releases it when its process dies (kill -9).
+The lock is the operating system's lock on `.pnp-lock` in the folder, taken through `filelock` (`flock` on POSIX,
+`LockFileEx` on Windows): the OS releases it when its process dies (kill -9).
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import tempfile
@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import BinaryIO
+
+from filelock import lock_descriptor
 
 from pnp.output.manifest import (
     JOURNAL,
@@ -54,7 +56,7 @@ def folder_lock(folder: Path, say: Callable[[str], None]) -> Iterator[None]:
     while True:
         fd = _open_lock(folder)
         try:
-            while not _try_lock(fd):
+            while not _try_lock(fd, folder):
                 if time.monotonic() >= deadline:
                     raise output_error(
                         "output.locked",
@@ -79,21 +81,27 @@ def folder_lock(folder: Path, say: Callable[[str], None]) -> Iterator[None]:
         os.close(fd)
 
 
+_NO_LINK_NO_CHILD = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOINHERIT", 0)
+"""Never open the lock through a symbolic link, nor hand it to a child process (the flags a system has)."""
+
+
 def _open_lock(folder: Path) -> int:
     try:
-        return os.open(folder / LOCK, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o666)
+        return os.open(folder / LOCK, os.O_RDWR | os.O_CREAT | _NO_LINK_NO_CHILD, 0o666)
     except OSError as exc:
         raise output_error(
             "output.write", f"cannot lock {folder / LOCK}: {exc.strerror}", "move it away, or check permissions"
         ) from None
 
 
-def _try_lock(fd: int) -> bool:
+def _try_lock(fd: int, folder: Path) -> bool:
+    """Take the lock if no other process holds it (False when one does)."""
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except BlockingIOError:
-        return False
-    return True
+        return lock_descriptor(fd, blocking=False)
+    except OSError as exc:  # a file system without locks
+        raise output_error(
+            "output.write", f"cannot lock {folder / LOCK}: {exc.strerror}", "choose an output folder on a local disk"
+        ) from None
 
 
 def _same_file(fd: int, path: Path) -> bool:

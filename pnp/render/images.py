@@ -8,11 +8,11 @@ PDF with one image XObject per distinct key, appended as an incremental update (
   straight through as FlateDecode with the PNG predictor parameters, as img2pdf does;
 - anything else (alpha, interlacing, 16 bits) is decoded with Pillow and deflated with C zlib (no
   ASCII85), its alpha channel becoming a soft mask.
+The placeholders and the trailer are reportlab's internals: `pnp.render.reportlab_internals`.
 """
 
 from __future__ import annotations
 
-import re
 import struct
 import zlib
 from dataclasses import dataclass
@@ -20,10 +20,10 @@ from pathlib import Path
 from typing import BinaryIO
 
 from PIL import Image as PILImage
-from reportlab.pdfbase.pdfdoc import PDFDocument, PDFObject
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.scene import Image
+from pnp.render.reportlab_internals import Placeholder, add_placeholder, trailer_of, updated_trailer
 
 PILImage.MAX_IMAGE_PIXELS = None
 """Every image was checked against pnp's own pixel cap (`--max-pixels`, from its header) and decoded once by
@@ -152,9 +152,10 @@ def _png_stream(data: bytes, header: PngHeader) -> Stream:
 
 def _decoded_stream(path: Path) -> tuple[Stream, Stream | None]:
     """Decode with Pillow: colour channels deflated, alpha (if any) as a deflated grey soft mask."""
-    with PILImage.open(path) as img:
-        has_alpha = img.mode in ("RGBA", "LA", "PA") or "transparency" in img.info
-        grey = img.mode in ("1", "L", "LA") or (img.mode.startswith("I") and not has_alpha)
+    with PILImage.open(path) as opened:
+        has_alpha = opened.mode in ("RGBA", "LA", "PA") or "transparency" in opened.info
+        grey = opened.mode in ("1", "L", "LA") or (opened.mode.startswith("I") and not has_alpha)
+        img: PILImage.Image = opened
         if img.mode.startswith("I"):
             img = img.convert("I").point(lambda v: v / 256).convert("L")  # 16-bit grey: keep the top byte
         colour = img.convert(("LA" if grey else "RGBA") if has_alpha else ("L" if grey else "RGB"))
@@ -172,37 +173,18 @@ def _decoded_stream(path: Path) -> tuple[Stream, Stream | None]:
     return stream, mask
 
 
-class _Placeholder(PDFObject):
-    """Stands for one image in reportlab's document: written as `null`, remembering its object number."""
-
-    __RefOnly__ = 1
-
-    def __init__(self, name: str, path: Path) -> None:
-        self.name = name
-        self.path = path
-        self.number = 0
-
-    def format(self, document: PDFDocument) -> bytes:
-        self.number = document.idToObjectNumberAndVersion[document.getXObjectName(self.name)][0]
-        return b"null"
-
-
-_TRAILER = re.compile(rb"trailer\s*(<<.*>>)\s*startxref\s*(\d+)\s*%%EOF\s*$", re.DOTALL)
-_SIZE = re.compile(rb"/Size\s+(\d+)")
-
-
 class ImageCache:
     """Embeds each distinct image (by `Image.key`) once per document and draws it by reference."""
 
     def __init__(self) -> None:
-        self._images: dict[str, _Placeholder] = {}
+        self._images: dict[str, Placeholder] = {}
 
     def draw(self, canvas: Canvas, item: Image) -> None:
         """Draw `item` into the unit box set up by the caller (origin bottom-left, y up, size w x h)."""
         name = f"img{item.key}"
         if name not in self._images:
-            self._images[name] = _Placeholder(name, item.path)
-            canvas._doc.addForm(name, self._images[name])
+            self._images[name] = Placeholder(name, item.path)
+            add_placeholder(canvas, self._images[name])
         canvas.saveState()
         canvas.scale(item.w, item.h)
         canvas.doForm(name)
@@ -213,12 +195,7 @@ class ImageCache:
         out.write(pdf)
         if not self._images:
             return
-        found = _TRAILER.match(pdf, max(pdf.rfind(b"trailer"), 0))
-        size_found = _SIZE.search(found.group(1)) if found else None
-        if found is None or size_found is None:
-            raise ValueError("cannot find the trailer of the PDF to add its images to")
-        trailer, previous = found.group(1), int(found.group(2))
-        size = int(size_found.group(1))
+        trailer, previous, size = trailer_of(pdf)
         position = len(pdf)
         offsets: dict[int, int] = {}
         for placeholder in self._images.values():
@@ -232,5 +209,5 @@ class ImageCache:
             offsets[placeholder.number] = position
             position += out.write(b"%d 0 obj\n%s\nendobj\n" % (placeholder.number, stream.to_pdf(extra)))
         table = b"".join(b"%d 1\n%010d 00000 n \n" % (number, offsets[number]) for number in sorted(offsets))
-        trailer = _SIZE.sub(b"/Size %d" % size, trailer[:-2]) + b"/Prev %d\n>>" % previous
+        trailer = updated_trailer(trailer, size, previous)
         out.write(b"xref\n%strailer\n%s\nstartxref\n%d\n%%%%EOF\n" % (table, trailer, position))

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
-from reportlab.pdfgen import canvas as rl_canvas
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from pnp.fonts import reportlab_name
 from pnp.layout.scene import Document, Ellipse, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
+from pnp.render.reportlab_internals import document
 from pnp.units import PT_PER_MM
 
 if TYPE_CHECKING:
@@ -142,40 +142,26 @@ class _Pen:
     line width, dash, opacity) that differ from what is in force; groups save and restore the state (a text
     object sets its own font).
 
-    The common operators (colours, line width, rectangles, lines, clips, text) are written straight into the
-    page's content as reportlab's canvas methods write them, without their per-call bookkeeping; the output is
-    the same bytes. Everything else goes through the canvas."""
+    The common operators (colours, line width, rectangles, lines, clips, text) are added to the page's content
+    as literals (`Canvas.addLiteral`), as reportlab's canvas methods write them but without their per-call
+    bookkeeping; the output is the same bytes. Everything else goes through the canvas. Shapes and texts fill
+    with the even-odd rule (reportlab's default fill mode), whatever canvas they are drawn on."""
 
     def __init__(self, canvas: Canvas, images: _Images, ops: _Ops, opaque: bool = True) -> None:
         self.canvas = canvas
         self.images = images
         self.ops = ops
         self.origin = "BT 1 0 0 1 0 0 Tm " if canvas.bottomup else "BT 1 0 0 -1 0 0 Tm "
-        self.code = canvas._code  # the page's operators, one line each (what every canvas method appends to)
-        self.mode = canvas._fillMode
-        self.clip = (" W* " if self.mode == FILL_EVEN_ODD else " W ") + PATH_OPS[0, 0, self.mode]
+        self.add = canvas.addLiteral  # one or more lines of the page's operators
+        self.clip = " W* " + PATH_OPS[0, 0, FILL_EVEN_ODD]
         self.state: list[object] = [_UNKNOWN, _UNKNOWN, _UNKNOWN, (), 1.0, opaque, opaque]  # a page starts solid
-        self.lazy: list[tuple[float, ...]] = []
-        """The matrices in force before the groups whose `q` is written but whose canvas state is not saved yet,
-        outermost first (`_settle` saves them before anything changes the canvas's state)."""
-
-    def _settle(self) -> None:
-        """Save the canvas state of each group opened lazily, as `saveState` would have at its start (only the
-        matrix has changed since: nothing else touches the canvas while groups are lazy)."""
-        canvas, now = self.canvas, self.canvas._currentMatrix
-        for matrix in self.lazy:
-            canvas._currentMatrix = matrix
-            canvas.push_state_stack()
-        canvas._currentMatrix = now
-        self.lazy.clear()
 
     def _fill(self, colour: str) -> None:
         state = self.state
         if state[FILL] != colour:
-            self.code.append(_colour_op(colour, "rg"))
+            self.add(_colour_op(colour, "rg"))
             state[FILL] = colour
             if not state[FILL_OPAQUE] or not self.ops.transparency:
-                self._settle()
                 self.canvas.setFillAlpha(1)  # as reportlab's setFillColor of an opaque colour does (PDF 1.4)
                 state[FILL_OPAQUE] = self.ops.transparency = True
                 if state[OPACITY] != 1:
@@ -184,7 +170,6 @@ class _Pen:
     def _opacity(self, opacity: float) -> None:
         state = self.state
         if state[OPACITY] != opacity:
-            self._settle()
             self.canvas.setFillAlpha(opacity)
             self.canvas.setStrokeAlpha(opacity)
             state[OPACITY] = opacity
@@ -199,19 +184,17 @@ class _Pen:
             fill = 1
         if style.stroke and style.stroke_width > 0:
             if state[STROKE] != style.stroke:
-                self.code.append(_colour_op(style.stroke, "RG"))
+                self.add(_colour_op(style.stroke, "RG"))
                 state[STROKE] = style.stroke
                 if not state[STROKE_OPAQUE] or not self.ops.transparency:
-                    self._settle()
                     self.canvas.setStrokeAlpha(1)
                     state[STROKE_OPAQUE] = self.ops.transparency = True
                     if state[OPACITY] != 1:
                         state[OPACITY] = _UNKNOWN
             if state[WIDTH] != style.stroke_width:
-                self.code.append(f"{fp_str(style.stroke_width)} w")
+                self.add(f"{fp_str(style.stroke_width)} w")
                 state[WIDTH] = style.stroke_width
             if state[DASH] != style.dash:
-                self._settle()
                 self.canvas.setDash(list(style.dash) if style.dash else [])
                 state[DASH] = style.dash
             stroke = 1
@@ -228,11 +211,11 @@ class _Pen:
             case Rect():
                 fill, stroke = self._style(item.style)
                 if fill or stroke:
-                    key = ("rect", item.x, item.y, item.w, item.h, item.radius, fill, stroke)
+                    key: tuple[object, ...] = ("rect", item.x, item.y, item.w, item.h, item.radius, fill, stroke)
                     lines = shapes.get(key)
                     if lines is None:
                         lines = _keep(shapes, key, self._rect(item, fill, stroke))
-                    self.code.extend(lines)
+                    self.add(lines)
             case Group():
                 self._group(item)
             case Line():
@@ -241,8 +224,8 @@ class _Pen:
                     key = ("line", item.x1, item.y1, item.x2, item.y2)
                     line = shapes.get(key)
                     if line is None:
-                        line = _keep(shapes, key, (f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S",))
-                    self.code.extend(line)
+                        line = _keep(shapes, key, f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S")
+                    self.add(line)
             case Ellipse():
                 fill, stroke = self._style(item.style)
                 if fill or stroke:
@@ -250,88 +233,65 @@ class _Pen:
                     lines = shapes.get(key)
                     if lines is None:
                         x1, y1, x2, y2 = item.cx - item.rx, item.cy - item.ry, item.cx + item.rx, item.cy + item.ry
-                        lines = []
-                        PDFPathObject(code=lines).ellipse(x1, y1, x2 - x1, y2 - y1)  # as `canvas.ellipse` does
-                        lines = _keep(shapes, key, (*lines, PATH_OPS[stroke, fill, self.mode]))
-                    self.code.extend(lines)
+                        ops: list[str] = []
+                        PDFPathObject(code=ops).ellipse(x1, y1, x2 - x1, y2 - y1)  # as `canvas.ellipse` does
+                        lines = _keep(shapes, key, "\n".join((*ops, PATH_OPS[stroke, fill, FILL_EVEN_ODD])))
+                    self.add(lines)
             case Polygon():
                 fill, stroke = self._style(item.style)
                 if (fill or stroke) and item.points:
-                    self._settle()
                     path = canvas.beginPath()
                     path.moveTo(*item.points[0])
                     for point in item.points[1:]:
                         path.lineTo(*point)
                     if item.closed:
                         path.close()
-                    canvas.drawPath(path, stroke=stroke, fill=fill if item.closed else 0)
+                    canvas.drawPath(path, stroke=stroke, fill=fill if item.closed else 0, fillMode=FILL_EVEN_ODD)
             case Image():
                 self._opacity(1.0)
-                self._settle()
                 canvas.saveState()
                 canvas.translate(item.x, item.y + item.h)
                 canvas.scale(1, -1)
                 self.images.draw(canvas, item)
                 canvas.restoreState()
 
-    def _rect(self, item: Rect, fill: int, stroke: int) -> tuple[str, ...]:
+    def _rect(self, item: Rect, fill: int, stroke: int) -> str:
         """The lines `canvas.rect` (or `roundRect`, its corners never more than half a side, as SVG draws
         them) writes for `item`."""
-        paint = PATH_OPS[stroke, fill, self.mode]
+        paint = PATH_OPS[stroke, fill, FILL_EVEN_ODD]
         radius = min(item.radius, item.w / 2, item.h / 2)
         if radius <= 0:
-            return (f"n {fp_str(item.x, item.y, item.w, item.h)} re {paint}",)
+            return f"n {fp_str(item.x, item.y, item.w, item.h)} re {paint}"
         lines: list[str] = []
         PDFPathObject(code=lines).roundRect(item.x, item.y, item.w, item.h, radius)
-        return (*lines, paint)
+        return "\n".join((*lines, paint))
 
     def _group(self, item: Group) -> None:
-        """A group in its own graphics state. A group that only moves the origin (a card on its sheet) writes its
-        `q` and `cm` itself and saves the canvas's state only when something inside changes it (`_settle`)."""
+        """A group in its own graphics state (the canvas's, which also saves reportlab's alpha state that
+        `_opacity` sets through it); the pen's own state is put back at its end."""
         canvas, t = self.canvas, item.transform
         saved = list(self.state)
-        lazy = not t.rotate and t.scale == 1
-        if lazy:
-            matrix = canvas._currentMatrix
-            self.lazy.append(matrix)
-            if rl_canvas.ENABLE_TRACKING:  # what `translate` does after `saveState`'s "q" (no `cm` line to merge)
-                a0, b0, c0, d0, e0, f0 = matrix
-                a, b, c, d, e, f = 1, 0, 0, 1, t.dx, t.dy
-                canvas._currentMatrix = (a0 * a + c0 * b, b0 * a + d0 * b, a0 * c + c0 * d, b0 * c + d0 * d,
-                                         a0 * e + c0 * f + e0, b0 * e + d0 * f + f0)  # fmt: skip
-            key = ("cm", t.dx, t.dy)
-            move = self.ops.shapes.get(key)
-            if move is None:
-                move = _keep(self.ops.shapes, key, ("q", f"{fp_str(1, 0, 0, 1, t.dx, t.dy)} cm"))
-            self.code.extend(move)
-        else:
-            self._settle()
-            canvas.saveState()  # also saves reportlab's own alpha state, which `_opacity` sets through it
-            canvas.translate(t.dx, t.dy)
-            if t.rotate:
-                canvas.rotate(t.rotate)
-            if t.scale != 1:
-                canvas.scale(t.scale, t.scale)
+        canvas.saveState()
+        canvas.translate(t.dx, t.dy)
+        if t.rotate:
+            canvas.rotate(t.rotate)
+        if t.scale != 1:
+            canvas.scale(t.scale, t.scale)
         if item.clip is not None:
             c = item.clip
             if c.radius:
-                self._settle()
                 path = canvas.beginPath()
                 path.roundRect(c.x, c.y, c.w, c.h, min(c.radius, c.w / 2, c.h / 2))
-                canvas.clipPath(path, stroke=0, fill=0)
+                canvas.clipPath(path, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
             else:
                 key = ("clip", c.x, c.y, c.w, c.h)
                 clip = self.ops.shapes.get(key)
                 if clip is None:
-                    clip = _keep(self.ops.shapes, key, (f"n {fp_str(c.x, c.y, c.w, c.h)} re{self.clip}",))
-                self.code.extend(clip)
+                    clip = _keep(self.ops.shapes, key, f"n {fp_str(c.x, c.y, c.w, c.h)} re{self.clip}")
+                self.add(clip)
         for child in item.children:
             self.draw(child)
-        if lazy and self.lazy:  # still lazy: nothing inside changed the canvas's state but its matrix
-            self.code.append("Q")
-            canvas._currentMatrix = self.lazy.pop()
-        else:
-            canvas.restoreState()
+        canvas.restoreState()
         self.state = saved
 
     def _text(self, item: Text) -> None:
@@ -348,7 +308,7 @@ class _Pen:
         matrix = ops.matrices.get(where)
         if matrix is None:
             matrix = _keep(ops.matrices, where, self._matrix(item, shown[1]))
-        self.code.append(f"{matrix}{shown[0]} ET")
+        self.add(f"{matrix}{shown[0]} ET")
 
     def _matrix(self, item: Text, width: float) -> str:
         """The start of a text object whose matrix places the text (its start, middle or end at (x, y)), turns
@@ -366,7 +326,7 @@ class _Pen:
         font (every font of `pnp.fonts` is one): each run of one subset after the subset's font; and its width."""
         font = getFont(name)
         width = font.stringWidth(text, size)
-        doc = self.canvas._doc
+        doc = document(self.canvas)
         parts, current, setting = [], -1, f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"  # reportlab's leading
         known = self._first_subset(font, text, doc) if text else None
         if known is not None:
@@ -416,7 +376,8 @@ class _Ops:
     each (font, size, text) shown (a text's subsets are fixed once its characters have one)."""
 
     def __init__(self) -> None:
-        self.shapes: dict[tuple[object, ...], tuple[str, ...]] = {}
+        self.shapes: dict[tuple[object, ...], str] = {}
+        """The operators of each shape, its lines joined (one literal: the page's content is its lines joined)."""
         self.texts: dict[tuple[str, float, str], tuple[str, float]] = {}
         self.matrices: dict[tuple[float, float, float, str, float], str] = {}
         self.glyphs: dict[str, tuple[int, dict[int, int], frozenset[str]]] = {}

@@ -3,8 +3,8 @@
 
 libyaml parses each file into events; one walk over them builds the data and the marks and checks them as they
 come: aliases, expanded values, nesting depth (counting the including files), string length, tags, keys, alias
-cycles. No node graph is held: a spec costs its data and a few integers per value. While a file is walked its
-events are lean (`_lean_events`: no Python code runs to make one) and the common ones are built inline. A check's
+cycles. No node graph is held: a spec costs its data and a few integers per value. The common events are built
+inline; PyYAML's own classes and parsers are used as they come (nothing of the library is changed). A check's
 error waits until the rest of the file has parsed, so that what the parser refuses anywhere in the file is
 reported first, as it was when files were composed before any check. Plain scalars stay strings (`no`, `1.10`
 included) except `null`/`~`/empty (None); an alias's data is a copy (the model may not share mutable data).
@@ -14,14 +14,11 @@ included) except `null`/`~`/empty (None); an alias's data is a copy (the model m
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import yaml
-import yaml._yaml
 from yaml.composer import ComposerError
 from yaml.events import (
     AliasEvent,
@@ -34,7 +31,7 @@ from yaml.events import (
     StreamEndEvent,
 )
 
-from pnp.collector import collector_paused
+from pnp.collector import collector_paused, recursion_room
 from pnp.diagnostics import Mark, SpecError
 from pnp.source import files
 from pnp.source.build import NULLS, Budget, Builder, Built, Include, Open
@@ -68,48 +65,12 @@ def _libyaml_caps_nesting() -> bool:
     return False
 
 
-_CParser: type | None = yaml.cyaml.CParser if _libyaml_caps_nesting() else None
+_CParser: type | None = yaml.CBaseLoader if _libyaml_caps_nesting() else None
+"""libyaml's parser (the base loader: nothing of it but the parser is used), where it caps nesting itself."""
 
 
 _ENDS = (MappingEndEvent, SequenceEndEvent)
 _KINDS = {ScalarEvent: "scalar", AliasEvent: "alias"}
-
-
-def _lean(event_class: type, fields: str) -> type:
-    """A subclass of a PyYAML event class that libyaml's binding makes without running Python code: BaseException
-    keeps the constructor's arguments in `args` (PyYAML's own classes set each field in a Python `__init__`,
-    about a third of the cost of an event); the fields are read through properties."""
-    names = {name: property(lambda event, i=i: event.args[i]) for i, name in enumerate(fields.split())}
-    return type(f"Lean{event_class.__name__}", (BaseException, event_class), {"__slots__": (), **names})
-
-
-_LeanScalar = _lean(ScalarEvent, "anchor tag implicit value start_mark end_mark style")
-_LeanMapping = _lean(MappingStartEvent, "anchor tag implicit start_mark end_mark flow_style")
-_LeanList = _lean(SequenceStartEvent, "anchor tag implicit start_mark end_mark flow_style")
-_LeanMappingEnd = _lean(MappingEndEvent, "start_mark end_mark")
-_LeanListEnd = _lean(SequenceEndEvent, "start_mark end_mark")
-_LEAN = {ScalarEvent: _LeanScalar, MappingStartEvent: _LeanMapping, SequenceStartEvent: _LeanList,
-         MappingEndEvent: _LeanMappingEnd, SequenceEndEvent: _LeanListEnd}
-_PLAIN_KIND = {lean: plain for plain, lean in _LEAN.items()}
-"""Each lean class's PyYAML class, the kind the walk's general path knows."""
-
-
-@contextmanager
-def _lean_events() -> Iterator[None]:
-    """While libyaml walks a file, its binding makes lean events (it looks the classes up by name at every event);
-    PyYAML's own classes are back when the walk ends, however it ends."""
-    binding = yaml._yaml
-    saved = {plain: getattr(binding, plain.__name__, None) for plain in _LEAN}
-    if any(found is not plain and found is not _LEAN[plain] for plain, found in saved.items()):
-        yield  # a binding that does not make PyYAML's classes by these names: nothing to replace
-        return
-    for plain, lean in _LEAN.items():
-        setattr(binding, plain.__name__, lean)
-    try:
-        yield
-    finally:
-        for plain, found in saved.items():
-            setattr(binding, plain.__name__, found)
 
 
 class _Walk(Builder):
@@ -138,9 +99,11 @@ class _Walk(Builder):
             # the common cases inlined, inside the root: an untagged scalar, mapping or list without an anchor that
             # passes every check, and the end of a mapping or list (else, and after an error, the general path)
             if failed is None and stack:
-                if kind is _LeanScalar:
-                    anchor, tag, implicit, value, mark, _, style = event.args
-                    if anchor is None and tag is None and len(value) <= max_string and style != "|" and style != ">":
+                if kind is ScalarEvent:
+                    value, style = event.value, event.style
+                    if (event.anchor is None and event.tag is None and len(value) <= max_string and style != "|"
+                            and style != ">"):
+                        mark, implicit = event.start_mark, event.implicit
                         top, at = stack[-1], mark.line * COLUMNS + mark.column
                         names = top.names
                         if names is not None and top.key is None:
@@ -163,22 +126,20 @@ class _Walk(Builder):
                             if not top.levels:
                                 top.levels = 1
                             continue
-                elif kind is _LeanMappingEnd or kind is _LeanListEnd:
+                elif kind is MappingEndEvent or kind is SequenceEndEvent:
                     if len(stack) > 1:
                         try:
                             self._attach(stack, self._close(stack.pop()))
                         except SpecError as exc:
                             failed, stack = exc, [None] * len(stack)  # the end has popped
                         continue
-                elif kind is _LeanMapping or kind is _LeanList:
-                    anchor, tag, _, mark, _, _ = event.args
+                elif kind is MappingStartEvent or kind is SequenceStartEvent:
                     top = stack[-1]
-                    if (anchor is None and tag is None and (top.key is not None or top.names is None)
+                    if (event.anchor is None and event.tag is None and (top.key is not None or top.names is None)
                             and top.level < max_depth and budget.values < max_nodes):
-                        stack.append(Open(kind is _LeanMapping, mark, top.level + 1, budget.values))
+                        stack.append(Open(kind is MappingStartEvent, event.start_mark, top.level + 1, budget.values))
                         budget.values += 1
                         continue
-            kind = _PLAIN_KIND.get(kind, kind)
             start = start or event.start_mark
             self._parsed(event, kind, len(stack))
             if failed is not None:  # only the parser's checks, to the end of the file
@@ -203,7 +164,7 @@ class _Walk(Builder):
         walks it again (an include loaded on both walks doubled the time at every level of a chain)."""
         if self.eager == 0 and not self.whole:
             self.whole = True
-            yaml.cyaml.CParser(self.text).raw_parse()
+            yaml.CBaseLoader(self.text).raw_parse()
 
     def _parsed(self, event: Any, kind: type, open_now: int) -> None:
         """What composing used to refuse before any check: nesting past PyYAML's cap, undefined aliases,
@@ -249,6 +210,7 @@ class _Walk(Builder):
         """Put a value built into the mapping or list on top of `stack`."""
         top, (data, node, at, levels) = stack[-1], built
         if top.names is not None:
+            assert top.key is not None  # a mapping's value comes after its key
             (name, key_at), top.key = top.key, None
             top.names.append(name)
             top.spots += (key_at, at)
@@ -273,10 +235,7 @@ def _walk(text: str, file: str, limits: Limits, budget: Budget, located: Located
         try:
             parser = loader(text)
             try:
-                if loader is _PyParser:
-                    return _Walk(text, file, parser, limits, budget, located, include, depth).run()
-                with _lean_events():
-                    return _Walk(text, file, parser, limits, budget, located, include, depth).run()
+                return _Walk(text, file, parser, limits, budget, located, include, depth).run()
             finally:
                 parser.dispose()
         except (yaml.YAMLError, UnicodeEncodeError) as exc:
@@ -359,13 +318,8 @@ def load_yaml_text(text: str, file: str = "<spec>", limits: Limits | None = None
 def _load(located: Located, read: Callable[[], str], limits: Limits, path: Path) -> Located:
     """Read, check and build the spec, with room on the stack for copying aliases `MAX_DEPTH_CEILING` levels
     deep, and the cycle collector paused (a load makes many objects and no garbage cycles)."""
-    old = sys.getrecursionlimit()
-    sys.setrecursionlimit(old + 4 * MAX_DEPTH_CEILING)
-    try:
-        with collector_paused():
-            located.data, located.node, _, _ = _load_text(read(), located.file, limits, located, (path,), Budget())
-    finally:
-        sys.setrecursionlimit(old)
+    with recursion_room(4 * MAX_DEPTH_CEILING), collector_paused():
+        located.data, located.node, _, _ = _load_text(read(), located.file, limits, located, (path,), Budget())
     return located
 
 

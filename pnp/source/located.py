@@ -118,7 +118,7 @@ class Located:
         node, at, file, _, _, found = self._find(path)
         if not found:
             return None, file
-        return (node if node is not None else Leaf(at)), file
+        return (node if node is not None else Leaf(at or 0)), file
 
     def graft(self, value: Any, mark: Mark, children: list[Any] | None = None) -> Grafted:
         """A node for a value made after loading (a scalar, or with `children` a list or a mapping of (key
@@ -134,13 +134,14 @@ class Located:
         container = self.data
         for step in path[:-1]:
             container = container[step]
-        container[path[-1]] = value
-        if type(parent) is Branch and parent.names is None:
+        index = path[-1]
+        container[index] = value
+        if type(parent) is Branch and parent.names is None and type(index) is int:
             if parent.kids is None:
                 parent.kids = [None] * len(parent.spots)
-            parent.kids[path[-1]] = node
+            parent.kids[index] = node
         elif type(parent) is Grafted and parent.id == "sequence":
-            parent.value[path[-1]] = node
+            parent.value[index] = node
 
     def _find(self, path: PathKey) -> tuple[Any, int | None, str, int | None, str, bool]:
         """The node at `path` (or its nearest ancestor; None for a loaded scalar), its packed start and file, the

@@ -5,6 +5,9 @@ anchors, and an included file's values (a lone scalar included) are marked in th
 from __future__ import annotations
 
 import contextlib
+import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -80,18 +83,46 @@ def test_the_slow_parser_rereads_a_bounded_amount_over_a_chain_of_includes(tmp_p
     assert sum(reread) <= 2_000
 
 
-@pytest.mark.parametrize("text", ["a: [1, {b: c}]\n", "a: 1\na: 2\n", "a: [1\n", "x: {include: ../outside.yaml}\n"])
-def test_after_a_load_pyyaml_makes_its_own_event_classes_again(text: str) -> None:
-    """While libyaml's events are walked, its binding makes lean events; whatever the load ends in (data, a check's
-    error, a syntax error), code that reads PyYAML's events afterwards gets PyYAML's classes."""
+def _pyyaml_state() -> dict[str, dict[str, int]]:
+    """Every attribute of PyYAML's modules (the libyaml binding included), by identity."""
+    import yaml
+    import yaml._yaml
+    import yaml.cyaml
+    import yaml.events
+
+    return {module.__name__: {name: id(value) for name, value in vars(module).items()}
+            for module in (yaml, yaml._yaml, yaml.cyaml, yaml.events)}
+
+
+def test_loading_from_eight_threads_at_once_leaves_pyyaml_as_it_was() -> None:
+    """pnp used as a library, from threads: every example spec loaded by 8 threads at once, and PyYAML's modules
+    and classes are exactly what they were (`yaml.parse` still yields PyYAML's events), the recursion limit
+    too."""
     import yaml
     from yaml import events
 
-    with contextlib.suppress(SpecError):
-        load_yaml_text(text, "spec.yaml")
-    parser = yaml.CLoader("a: [b]\n")
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    specs = sorted(examples.rglob("*.yaml"))
+    before, limit = _pyyaml_state(), sys.getrecursionlimit()
+    start = threading.Barrier(8)
+
+    def load_all() -> None:
+        start.wait()
+        for _ in range(3):
+            for spec in specs:
+                with contextlib.suppress(SpecError):
+                    load_yaml(spec, root=examples)
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)  # threads take turns often, inside every load
     try:
-        kinds = [type(parser.get_event()) for _ in range(7)]
+        with ThreadPoolExecutor(8) as pool:
+            for done in [pool.submit(load_all) for _ in range(8)]:
+                done.result()
     finally:
-        parser.dispose()
-    assert kinds[3:] == [events.ScalarEvent, events.SequenceStartEvent, events.ScalarEvent, events.SequenceEndEvent]
+        sys.setswitchinterval(interval)
+    assert _pyyaml_state() == before
+    assert sys.getrecursionlimit() == limit
+    kinds = [type(event) for event in yaml.parse("a: [b]\n", Loader=yaml.CSafeLoader)]
+    assert kinds[3:7] == [events.ScalarEvent, events.SequenceStartEvent, events.ScalarEvent, events.SequenceEndEvent]
+    assert all(issubclass(kind, events.Event) and not issubclass(kind, BaseException) for kind in kinds)

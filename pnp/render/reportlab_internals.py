@@ -1,0 +1,63 @@
+"""The one place pnp relies on reportlab beyond its public API (reportlab 4 and 5; pyproject caps it below 6).
+
+Two things have no public API and matter for speed and memory:
+- images: reportlab would read and encode every image while drawing and hold them all until `save`; pnp
+  registers a placeholder per distinct image in the canvas's document (`canvas._doc`), which writes `null`
+  and remembers its object number, then appends the real image objects after reportlab's bytes as an
+  incremental update, which needs the trailer reportlab wrote (`trailer_of`);
+- text: a text is shown in the font subsets reportlab assigns per document (`document`), its operators
+  written at once (`pnp.render.pdf`).
+Everything here reads what reportlab 5.1 does; `tests/golden` holds qpdf-normalised PDFs and fails the day
+reportlab's output changes (refresh them on purpose, see docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfbase.pdfdoc import PDFDocument, PDFObject
+from reportlab.pdfgen.canvas import Canvas
+
+_TRAILER = re.compile(rb"trailer\s*(<<.*>>)\s*startxref\s*(\d+)\s*%%EOF\s*$", re.DOTALL)
+_SIZE = re.compile(rb"/Size\s+(\d+)")
+
+
+def document(canvas: Canvas) -> Any:
+    """The reportlab document a canvas writes into (font subsets and forms are kept per document)."""
+    return canvas._doc
+
+
+class Placeholder(PDFObject):
+    """Stands for one image in reportlab's document: written as `null`, remembering its object number."""
+
+    __RefOnly__ = 1
+
+    def __init__(self, name: str, path: Path) -> None:
+        self.name = name
+        self.path = path
+        self.number = 0
+
+    def format(self, document: PDFDocument) -> bytes:
+        self.number = document.idToObjectNumberAndVersion[document.getXObjectName(self.name)][0]
+        return b"null"
+
+
+def add_placeholder(canvas: Canvas, placeholder: Placeholder) -> None:
+    """Register `placeholder` as the form named `placeholder.name`, for `canvas.doForm`."""
+    canvas._doc.addForm(placeholder.name, placeholder)
+
+
+def trailer_of(pdf: bytes) -> tuple[bytes, int, int]:
+    """The trailer dictionary of a PDF reportlab wrote, where its cross-reference table starts, and its /Size."""
+    found = _TRAILER.match(pdf, max(pdf.rfind(b"trailer"), 0))
+    size = _SIZE.search(found.group(1)) if found else None
+    if found is None or size is None:
+        raise ValueError("cannot find the trailer of the PDF to add its images to")
+    return found.group(1), int(found.group(2)), int(size.group(1))
+
+
+def updated_trailer(trailer: bytes, size: int, previous: int) -> bytes:
+    """The trailer of an incremental update: the original's with its new /Size and /Prev at `previous`."""
+    return _SIZE.sub(b"/Size %d" % size, trailer[:-2]) + b"/Prev %d\n>>" % previous
