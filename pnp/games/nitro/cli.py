@@ -27,8 +27,8 @@ def nitro_cli() -> None:
 @user_errors
 def map_command(spec: str, cell: float, poses: bool) -> None:
     """Sketch the track in SPEC as text: digits are section numbers, S the Start/Finish, G the Garage."""
-    from pnp.games.nitro.geometry import place_track
-    from pnp.games.nitro.sketch import sketch
+    from pnp.games.nitro.track.geometry import place_track
+    from pnp.games.nitro.track.textmap import sketch
     from pnp.pipeline import load_checked
 
     loaded, warnings = load_checked(spec, "nitro-dice")
@@ -39,7 +39,7 @@ def map_command(spec: str, cell: float, poses: bool) -> None:
     if poses:
         for s in geometry.sections:
             click.echo(
-                f"{s.number:3d} {s.kind.title:<12} entry ({s.entry.x:7.1f}, {s.entry.y:7.1f}) "
+                f"{s.number:3d} {s.kind.label:<12} entry ({s.entry.x:7.1f}, {s.entry.y:7.1f}) "
                 f"{s.entry.heading:6.1f}°  exit ({s.exit.x:7.1f}, {s.exit.y:7.1f}) {s.exit.heading:6.1f}°"
             )
 

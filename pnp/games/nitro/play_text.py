@@ -7,10 +7,11 @@ letter a die; the Garage row sits under the card it lies beside.
 
 from __future__ import annotations
 
-from pnp.games.nitro.course import KIND_NAMES
-from pnp.games.nitro.engine import Event, Race
-from pnp.games.nitro.geometry import GARAGE_SPACES
+from pnp.games.nitro.race.engine import Race
+from pnp.games.nitro.race.state import Event
 from pnp.games.nitro.scenario import DieState
+from pnp.games.nitro.track.course import KIND_NAMES
+from pnp.games.nitro.track.geometry import GARAGE_SPACES
 
 SHORT = ("Str", "T-A", "T-B", "S/F")
 PAYMENT_WORDS = {"card": "a matching card", "three": "three cards", "damage": "a point of damage"}

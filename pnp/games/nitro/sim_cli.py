@@ -11,7 +11,7 @@ import json
 import sys
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import click
 
@@ -20,14 +20,12 @@ from pnp.diagnostics import SpecError
 
 if TYPE_CHECKING:  # the engine, the models and the pipeline load when a command runs, not for --help
     from pnp.games.nitro.model import NitroTrack
-    from pnp.games.nitro.simulate import Summary
-    from pnp.stats import Interval
 
 
 def load_track(path: str, players: int | None = None) -> NitroTrack:
     """A track file that passes its rules (raced by `players` when given); SpecError otherwise. The track's
     warnings are shown on stderr."""
-    from pnp.games.nitro.simulate import with_players
+    from pnp.games.nitro.race.simulate import with_players
     from pnp.pipeline import load_checked
     from pnp.rules import check_rules
 
@@ -61,7 +59,8 @@ def simulate_command(track: str, games: int, seed: int, jobs: int, players: int 
     """Race TRACK many times and report rounds, handling, damage, the Garage and win rates by start position."""
     spec = load_track(track, players)
     try:
-        from pnp.games.nitro.simulate import seat_drivers, simulate, summarize
+        from pnp.games.nitro.race.simulate import seat_drivers, simulate
+        from pnp.games.nitro.race.summary import summarize, summary_data, summary_text
 
         drivers = seat_drivers(policy.split(","), spec.players)
     except ValueError as exc:
@@ -73,7 +72,7 @@ def simulate_command(track: str, games: int, seed: int, jobs: int, players: int 
         results = simulate(spec, games, seed, jobs, drivers)
     summary = summarize(spec, drivers, results)
     if chart is not None:
-        from pnp.games.nitro.draw_chart import simulation_chart
+        from pnp.games.nitro.printed.draw_chart import simulation_chart
 
         title = f"{Path(track).name}: {games} races, seed {seed}, {spec.players} players ({policy})"
         write_figure(chart, simulation_chart(title, summary, results), title, track, force)
@@ -81,70 +80,6 @@ def simulate_command(track: str, games: int, seed: int, jobs: int, players: int 
         click.echo(json.dumps(summary_data(summary, seed), indent=2))
     else:
         click.echo(summary_text(summary, seed))
-
-
-def summary_data(summary: Summary, seed: int) -> dict[str, Any]:
-    """The report as JSON-ready data."""
-    return {
-        "games": summary.games,
-        "seed": seed,
-        "players": summary.players,
-        "drivers": list(summary.drivers),
-        "rounds": summary.rounds.to_dict(),
-        "handling": {kind: {way: round(share, 4) for way, share in ways.items()} | {"entries": summary.entries[kind]}
-                     for kind, ways in summary.handling.items()},
-        "damage": {cause: i.to_dict() for cause, i in summary.damage.items()},
-        "garage_visits": summary.counts["garage"].to_dict(),
-        "nitro_uses": summary.counts["nitro"].to_dict(),
-        "collisions": summary.counts["collisions"].to_dict(),
-        "sideswipes": summary.counts["sideswipes"].to_dict(),
-        "overtakes": summary.counts["overtakes"].to_dict(),
-        "drafts": summary.counts["drafts"].to_dict(),
-        "hazard_swaps": summary.counts["swaps"].to_dict(),
-        "late_speed": summary.late_speed.to_dict(),
-        "end_condition": summary.end_condition.to_dict(),
-        "win_rate_by_start": [{"start": s.start, "wins": s.wins, "fair": round(s.fair, 4), "rate": s.rate.to_dict()}
-                              for s in summary.win_rate_by_start],
-        "capped_races": summary.capped,
-    }
-
-
-def _mean(i: Interval) -> str:
-    return f"{i.value:8.2f}   (95% CI {i.low:.2f} to {i.high:.2f})"
-
-
-def _rate(i: Interval) -> str:
-    return f"{i.value:8.1%}   (95% CI {i.low:.1%} to {i.high:.1%})"
-
-
-def summary_text(summary: Summary, seed: int) -> str:
-    """The report as text."""
-    drivers = sorted(set(summary.drivers))
-    who = drivers[0] if len(drivers) == 1 else ", ".join(summary.drivers)
-    lines = [
-        f"{summary.games} races, seed {seed}, {summary.players} players ({who})",
-        f"rounds per race               {_mean(summary.rounds)}",
-        f"mean speed, last quarter      {_mean(summary.late_speed)}",
-        f"condition at the end          {_mean(summary.end_condition)}",
-        "",
-        "handling: share of section entries paid with   a card   three cards   damage   (entries)",
-    ]
-    for kind, ways in summary.handling.items():
-        lines.append(f"  {kind:<10}{'':36}{ways['card']:7.1%}   {ways['three_cards']:10.1%}   "
-                     f"{ways['damage']:6.1%}   ({summary.entries[kind]})")
-    lines.append("damage per race by cause:")
-    for cause, interval in summary.damage.items():
-        lines.append(f"  {cause:<28}{_mean(interval)}")
-    lines.append("per race:")
-    for label, key in (("Garage visits", "garage"), ("Nitro uses", "nitro"), ("collisions", "collisions"),
-                       ("sideswipes", "sideswipes"), ("overtakes", "overtakes"), ("drafts", "drafts"),
-                       ("hazard cards swapped in", "swaps")):
-        lines.append(f"  {label:<28}{_mean(summary.counts[key])}")
-    lines.append("win rate by start position (1 = front of the grid; fair share 1 / players):")
-    for s in summary.win_rate_by_start:
-        lines.append(f"  start {s.start:<22}{_rate(s.rate)}   fair {s.fair:.1%}")
-    lines.append(f"races stopped by the round cap {summary.capped:8d}")
-    return "\n".join(lines)
 
 
 @click.command("play")

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pnp.games.nitro.course import build_course
-from pnp.games.nitro.drivers import DRIVERS, Driver
-from pnp.games.nitro.engine import Race
 from pnp.games.nitro.model import Race as RaceSpec
 from pnp.games.nitro.plugin import PLUGIN
+from pnp.games.nitro.race.drivers import DRIVERS, Driver
+from pnp.games.nitro.race.engine import Race
 from pnp.games.nitro.readings import PlayRules, Variants
+from pnp.games.nitro.track.course import build_course
 from pnp.source.loader import load_yaml
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "nitro-dice"

@@ -11,10 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main as pnp_cli
-from pnp.games.nitro.balance import _starts
 from pnp.games.nitro.cli import nitro_cli
 from pnp.games.nitro.plugin import PLUGIN
-from pnp.games.nitro.simulate import StartShare, simulate, summarize
+from pnp.games.nitro.race.balance import _starts
+from pnp.games.nitro.race.simulate import simulate
+from pnp.games.nitro.race.summary import StartShare, summarize
 from pnp.source.loader import load_yaml
 from pnp.stats import wilson
 
@@ -169,7 +170,7 @@ def test_start_positions_winning_their_share_give_no_warning():
 
 
 def test_simulate_help_names_every_driver():
-    from pnp.games.nitro.drivers import DRIVERS
+    from pnp.games.nitro.race.drivers import DRIVERS
 
     result = CliRunner().invoke(nitro_cli, ["simulate", "--help"])
     assert all(name in result.output for name in DRIVERS), result.output

@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from pnp.games.nitro.draw_cards import track_card
-from pnp.games.nitro.draw_map import HEADER, LEGEND, PAD, SCALES, full_size_drawing, map_piece
-from pnp.games.nitro.draw_road import View, finish_line, start_grid
-from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.plugin import PLUGIN
+from pnp.games.nitro.printed.draw_cards import track_card
+from pnp.games.nitro.printed.draw_map import HEADER, LEGEND, PAD, SCALES, full_size_drawing, map_piece
+from pnp.games.nitro.printed.draw_road import View, finish_line
+from pnp.games.nitro.track.geometry import place_track
+from pnp.games.nitro.track.grid import start_grid
 from pnp.layout.scene import Ellipse, Group, Item, Polygon, Rect, Text
 from pnp.source.loader import load_yaml
 

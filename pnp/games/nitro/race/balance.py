@@ -12,9 +12,10 @@ The thresholds are the constants below; docs/nitro-dice.md gives the reasons.
 from __future__ import annotations
 
 from pnp.diagnostics import Diagnostic, Severity
-from pnp.games.nitro.course import KIND_NAMES
 from pnp.games.nitro.model import Kind, NitroTrack
-from pnp.games.nitro.simulate import Summary, simulate, summarize
+from pnp.games.nitro.race.simulate import simulate
+from pnp.games.nitro.race.summary import Summary, summarize
+from pnp.games.nitro.track.course import KIND_NAMES
 from pnp.source.located import Located
 
 SHORTAGE_MIN = 0.10
@@ -47,7 +48,7 @@ def _shortage(summary: Summary) -> list[tuple[str, str, str, str]]:
     for kind, share in bad.items():
         others = max([s for k, s in bad.items() if k != kind], default=0.0)
         if share >= SHORTAGE_MIN and share >= SHORTAGE_RATIO * others:
-            title = Kind(kind).title
+            title = Kind(kind).label
             found.append((
                 "nitro.sim.type_shortage", kind,
                 f"in {summary.games} simulated races, {share:.0%} of the entries onto {title} cards were paid "

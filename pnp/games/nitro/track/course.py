@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnp.games.nitro.draw_road import start_grid
-from pnp.games.nitro.geometry import GARAGE_SPACES, place_track
 from pnp.games.nitro.model import Kind, NitroTrack
+from pnp.games.nitro.track.geometry import GARAGE_SPACES, place_track
+from pnp.games.nitro.track.grid import start_grid
 
 INSIDE, OUTSIDE = 0, 1
 STRAIGHT, TURN_A, TURN_B, START_FINISH, RUN_OFF = 0, 1, 2, 3, 4
