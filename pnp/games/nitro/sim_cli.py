@@ -15,11 +15,12 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.commands import FORMAT_CHOICE, show_warnings, suffix_in, user_errors, write_figure
-from pnp.diagnostics import SpecError
+from pnp.commands import FORMAT_CHOICE, report, show_warnings, suffix_in, user_errors, write_figure
+from pnp.diagnostics import Diagnostic, SpecError
 
 if TYPE_CHECKING:  # the engine, the models and the pipeline load when a command runs, not for --help
     from pnp.games.nitro.model import NitroTrack
+    from pnp.source.located import Located
 
 
 def load_track(path: str, players: int | None = None) -> NitroTrack:
@@ -103,6 +104,7 @@ def play_command(scenario: str, fmt: str) -> None:
                        for e in result.events],
             "unmet": list(result.unmet),
         }, indent=2))
+        _exit_if_unmet(result.unmet, located)
         return
     k = result.race.course.k
     lines = [spec.title, "", "Before:", *strip(start, result.letters), *dice_table(result.before), "", "Events:",
@@ -112,6 +114,16 @@ def play_command(scenario: str, fmt: str) -> None:
         lines += ["", "Stated outcome: " + ("met" if not result.unmet else "NOT met"),
                   *(f"  {line}" for line in result.unmet)]
     click.echo("\n".join(lines))
+    _exit_if_unmet(result.unmet, located)
+
+
+def _exit_if_unmet(unmet: tuple[str, ...], located: Located) -> None:
+    """Exit 1, with one located error on stderr, when the scenario's stated outcome was not met."""
+    if unmet:
+        report([Diagnostic.at(located.mark(("expect",)), "nitro.scenario.unmet",
+                              f"the scenario's stated outcome is not met ({len(unmet)} check(s) failed: {unmet[0]})",
+                              "the report above lists each; fix the turns, or the `expect:` the rules give")])
+        sys.exit(1)
 
 
 def _letter(letters: tuple[str, ...], die: int) -> str | None:

@@ -138,6 +138,15 @@ def test_play_json_and_a_broken_scenario(tmp_path):
     assert result.exit_code == 1 and "unknown action 'fly'" in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_play_exits_1_when_the_stated_outcome_is_not_met(tmp_path, fmt):
+    wrong = (SCENARIOS / "01-rear-end.yaml").read_text().replace("events: {collision: 1,", "events: {collision: 2,")
+    result = CliRunner().invoke(nitro_cli, ["play", str(write(tmp_path, wrong)), "--format", fmt])
+    assert result.exit_code == 1
+    assert "1 collision event(s), expected 2" in result.stdout  # the report is printed in full first
+    assert "stated outcome is not met" in result.stderr and "Traceback" not in result.output
+
+
 def warnings(path: Path, games: int = 150) -> set[str]:
     result = CliRunner().invoke(pnp_cli, ["validate", str(path), "--simulate", str(games), "--format", "json"])
     assert result.exit_code == 0, result.output
