@@ -1,7 +1,8 @@
 """`pnp nitro simulate`: race a track many times and report how it plays (text or JSON, optional chart).
 
-Input: a track file and options. Output: the report on stdout (keys in docs/nitro-dice.md), a progress bar
-on stderr in text mode, and with `--chart FILE` a chart (SVG, PNG or PDF by the suffix) written safely.
+Input: a track file and options. Output: the report on stdout (keys in docs/nitro-dice.md), the races done
+on stderr when it is a terminal and the run lasts over 2 s, and with `--chart FILE` a chart (SVG, PNG or
+PDF by the suffix) written safely.
 Exit codes: 0 done, 1 a track that cannot be read or breaks a rule (diagnostics on stderr), 2 bad options.
 """
 
@@ -9,9 +10,11 @@ from __future__ import annotations
 
 import json
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
@@ -22,6 +25,8 @@ if TYPE_CHECKING:  # the engine, the models and the pipeline load when a command
     from pnp.games.nitro.model import NitroTrack
     from pnp.source.located import Located
 
+PROGRESS_AFTER = 2.0
+"""Seconds a simulation runs before it shows its progress (a terminal only)."""
 
 def load_track(path: str, players: int | None = None) -> NitroTrack:
     """A track file that passes its rules (raced by `players` when given); SpecError otherwise. The track's
@@ -39,6 +44,37 @@ def load_track(path: str, players: int | None = None) -> NitroTrack:
     if errors:
         raise SpecError(errors)
     return track
+
+
+class LateProgress:
+    """Races done so far, one line rewritten on a terminal's stderr, once a run has lasted `after` seconds:
+    nothing on a file or pipe (reports stay clean), nothing for a run that ends sooner."""
+
+    def __init__(self, total: int, label: str, stream: TextIO | None = None,
+                 clock: Callable[[], float] = time.monotonic, after: float = PROGRESS_AFTER) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.live = self.stream.isatty()
+        self.total, self.label, self.done = total, label, 0
+        self.clock, self.start, self.after = clock, clock(), after
+        self.width = 0
+
+    def update(self, count: int) -> None:
+        self.done += count
+        elapsed = self.clock() - self.start
+        if self.live and elapsed >= self.after:
+            line = f"\r{self.label} {self.done:,} of {self.total:,} ({self.done / self.total:.0%}, {elapsed:.0f} s)"
+            self.width = max(self.width, len(line))
+            self.stream.write(line.ljust(self.width))
+            self.stream.flush()
+
+    def __enter__(self) -> LateProgress:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        """Clear the line, so the terminal shows what comes next alone."""
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
 
 
 @click.command("simulate")
@@ -66,11 +102,8 @@ def simulate_command(track: str, games: int, seed: int, jobs: int, players: int 
         drivers = seat_drivers(policy.split(","), spec.players)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--policy") from None
-    if fmt == "text" and sys.stderr.isatty():
-        with click.progressbar(length=games, label="racing", file=sys.stderr) as bar:
-            results = simulate(spec, games, seed, jobs, drivers, bar.update)
-    else:
-        results = simulate(spec, games, seed, jobs, drivers)
+    with LateProgress(games, "racing") as progress:
+        results = simulate(spec, games, seed, jobs, drivers, progress.update)
     summary = summarize(spec, drivers, results)
     if chart is not None:
         from pnp.games.nitro.printed.draw_chart import simulation_chart
