@@ -14,6 +14,8 @@ from pnp.games.nitro.track.course import KIND_NAMES
 from pnp.games.nitro.track.geometry import GARAGE_SPACES
 
 SHORT = ("Str", "T-A", "T-B", "S/F")
+SIDESWIPE_WORDS = {"pushed": ", pushing it ahead", "no room": " (no room to push it)",
+                   "off the track": " (pushing it that way would put it off the track: it stays)"}
 PAYMENT_WORDS = {"card": "a matching card", "three": "three cards", "damage": "a point of damage"}
 
 
@@ -72,8 +74,7 @@ def describe(events: tuple[Event, ...], letters: tuple[str, ...], k: int) -> lis
             "pulled": f"{who} is pulled by the draft to {place}",
             "resist": f"{who} brakes with a card and resists the draft",
             "collision": f"{who} runs into the back of {other} and stops behind it",
-            "sideswipe": f"{who} sideswipes {other}" + (", pushing it ahead" if e.detail == "pushed" else
-                                                         " (no room to push it)"),
+            "sideswipe": f"{who} sideswipes {other}{SIDESWIPE_WORDS.get(e.detail, e.detail)}",
             "brake": f"{who} brakes: speed {e.amount}",
             "nitro": f"{who} uses a Nitro card: {e.amount} bonus moves",
             "garage": f"{who} changes lanes into Garage space {e.amount}",

@@ -38,9 +38,13 @@ class PlayRules(SpecModel):
     """A racer must use its whole speed; stopping short means braking (a card per point)."""
     nitro_per_turn: int = Field(1, ge=1, le=6)
     """Nitro cards a racer may use in one turn."""
+    sideswipe_push: Literal["sideways", "forward"] = "sideways"
+    """A sideswipe pushes the struck die on in the lane change's direction (sideways: with two lanes that is
+    off the track, so it is never pushed; both are damaged, the mover keeps its lane), or one space ahead
+    in its own lane (forward)."""
     sideswipe_no_room: Literal["block", "bump"] = "block"
-    """A lane change onto a die that cannot be pushed is not allowed (block), or both are damaged and
-    the mover stays in its lane (bump)."""
+    """With `sideswipe_push: forward`, a lane change onto a die that cannot be pushed ahead is not allowed
+    (block), or both are damaged and the mover stays in its lane (bump)."""
     round_cap: int = Field(200, ge=10, le=10_000)
     """Rounds after which a race is stopped and scored as it stands (a safety cap; reported)."""
     variants: Variants = Variants()

@@ -155,12 +155,28 @@ def test_a_rear_end_collision_stops_the_mover_damages_both_and_slows_the_rear_on
     assert events(clear)["collision"] == 0 and die(clear, "R").condition == 9
 
 
-def test_a_sideswipe_with_no_room_is_refused_or_bumps_as_the_reading_says():
-    dice = ("  R: {section: 2, lane: inside, space: 2, speed: 1, hand: [turn_a]}\n"
-            "  B: {section: 2, lane: outside, space: 2, speed: 1}\n"
-            "  C: {section: 2, lane: outside, space: 3, speed: 1}\n")
-    assert "push it into" in illegal(scenario(dice, "  - {die: R, actions: [lane]}\n"))
-    r = play(scenario(dice, "  - {die: R, actions: [lane, move]}\n", STRAIGHTS + "play: {sideswipe_no_room: bump}\n"))
+SIDE_BY_SIDE = ("  R: {section: 2, lane: inside, space: 2, speed: 1, hand: [turn_a]}\n"
+                "  B: {section: 2, lane: outside, space: 2, speed: 1}\n")
+
+
+def test_a_sideswipe_pushes_sideways_so_on_two_lanes_nobody_is_pushed_and_both_are_damaged():
+    r = play(scenario(SIDE_BY_SIDE, "  - {die: R, actions: [lane, move]}\n"))
+    assert events(r)["sideswipe"] == 1 and die(r, "R").condition == 8 and die(r, "B").condition == 8
+    assert die(r, "B").place == "section 2, outside lane, space 2"  # not pushed off the track, nor ahead
+    assert die(r, "R").place == "section 2, inside lane, space 3"  # the mover keeps its lane
+    assert die(r, "R").hand == ()  # the lane change's card is paid
+
+
+def test_the_forward_push_reading_pushes_ahead_and_when_that_space_is_taken_refuses_or_bumps():
+    forward = STRAIGHTS + "play: {sideswipe_push: forward}\n"
+    two_cards = SIDE_BY_SIDE.replace("hand: [turn_a]", "hand: [turn_a, turn_a]")
+    pushed = play(scenario(two_cards, "  - {die: R, actions: [lane, drift]}\n", forward))
+    assert die(pushed, "B").place == "section 2, outside lane, space 3"
+    assert die(pushed, "R").place == "section 2, inside lane, space 3" and die(pushed, "R").condition == 8
+    dice = SIDE_BY_SIDE + "  C: {section: 2, lane: outside, space: 3, speed: 1}\n"
+    assert "push it into" in illegal(scenario(dice, "  - {die: R, actions: [lane]}\n", forward))
+    bump = STRAIGHTS + "play: {sideswipe_push: forward, sideswipe_no_room: bump}\n"
+    r = play(scenario(dice, "  - {die: R, actions: [lane, move]}\n", bump))
     assert die(r, "R").condition == 8 and die(r, "B").condition == 8
     assert die(r, "B").place == "section 2, outside lane, space 2"
     assert die(r, "R").place == "section 2, inside lane, space 3"

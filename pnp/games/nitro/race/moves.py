@@ -197,12 +197,14 @@ class Movement:
             if r.hazard_at(pos, to):
                 self.hurt(die, "hazard")
             return
-        room = c.sid(pos + 1, to) not in r.occ
-        if not room and r.rules.sideswipe_no_room == "block":
+        sideways = r.rules.sideswipe_push == "sideways"
+        room = not sideways and c.sid(pos + 1, to) not in r.occ
+        """Sideways, the next lane that way is off the track (a card has two lanes): no push."""
+        if not sideways and not room and r.rules.sideswipe_no_room == "block":
             raise IllegalMove("a sideswipe needs an empty space ahead of the struck die to push it into")
         r.spend_any(die, 1)
         r.counts["sideswipes"] += 1
-        r.note("sideswipe", die, 0, "pushed" if room else "no room", struck)
+        r.note("sideswipe", die, 0, "pushed" if room else "off the track" if sideways else "no room", struck)
         if room:
             r.relocate(struck, pos + 1, to)
             r.relocate(die, pos, to)
