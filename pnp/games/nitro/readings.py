@@ -38,6 +38,9 @@ class PlayRules(SpecModel):
     """A racer must use its whole speed; stopping short means braking (a card per point)."""
     nitro_per_turn: int = Field(1, ge=1, le=6)
     """Nitro cards a racer may use in one turn."""
+    blocked_drift_hazards: bool = True
+    """A drift stopped by a die ahead still slides the mover into the other lane beside it: a hazard there
+    damages it (true), or the slide skips the hazard check (false)."""
     sideswipe_push: Literal["sideways", "forward"] = "sideways"
     """A sideswipe pushes the struck die on in the lane change's direction (sideways: with two lanes that is
     off the track, so it is never pushed; both are damaged, the mover keeps its lane), or one space ahead

@@ -182,6 +182,18 @@ def test_the_forward_push_reading_pushes_ahead_and_when_that_space_is_taken_refu
     assert die(r, "R").place == "section 2, inside lane, space 3"
 
 
+def test_a_drift_blocked_by_a_die_still_pays_the_hazard_of_the_space_it_slides_into():
+    head = "sections: [start_finish, {type: straight, hazards: [{lane: outside, space: 1}]}, straight, straight]\n"
+    dice = ("  R: {section: 2, lane: inside, space: 1, speed: 1, hand: [turn_a]}\n"
+            "  B: {section: 2, lane: outside, space: 2, speed: 1}\n")
+    r = play(scenario(dice, "  - {die: R, actions: [drift]}\n", head))
+    assert die(r, "R").place == "section 2, outside lane, space 1"
+    assert [e.detail for e in r.events if e.kind == "damage" and e.die == 0] == ["hazard", "collision"]
+    assert die(r, "R").condition == 7 and die(r, "B").condition == 8
+    free = play(scenario(dice, "  - {die: R, actions: [drift]}\n", head + "play: {blocked_drift_hazards: false}\n"))
+    assert die(free, "R").condition == 8
+
+
 def test_a_hazard_damages_the_die_that_enters_its_space_only():
     head = "sections: [start_finish, {type: straight, hazards: [{lane: inside, space: 2}]}, straight]\n"
     hit = play(scenario("  A: {section: 2, lane: inside, space: 1, speed: 1}\n", "  - {die: A, actions: [move]}\n",

@@ -89,6 +89,8 @@ class Movement:
         if struck is not None:
             if flip and c.sid(old, new_lane) not in r.occ:
                 r.relocate(die, old, new_lane)
+                if r.rules.blocked_drift_hazards and r.hazard_at(old, new_lane):
+                    self.hurt(die, "hazard")
             self._rear_end(die, struck, turn)
             return
         first = not turn.moved
