@@ -32,6 +32,8 @@ class PlayRules(SpecModel):
     """Entering the Start/Finish card costs a Straight (it is a straight road) or nothing."""
     draft_reach: int = Field(1, ge=1, le=6)
     """How many spaces behind the mover a die may be and still be pulled ("directly behind")."""
+    draft_oncoming: bool = False
+    """A die on the space behind the mover but driving the other way (out and back) is pulled too."""
     draft_chain: bool = False
     """A die pulled by a draft pulls the die directly behind it in turn."""
     full_movement: bool = True

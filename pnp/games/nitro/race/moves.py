@@ -159,12 +159,15 @@ class Movement:
         self.hurt(struck, "collision")
 
     def _drafted(self, die: int, pos: int, lane: int, speed: int) -> int:
-        """The die directly behind (pos, lane) that a die at `speed` pulls, or -1."""
+        """The die directly behind (pos, lane), driving the same way, that a die at `speed` pulls, or -1."""
         r = self.race
+        c = r.course
         for back in range(1, r.rules.draft_reach + 1):
-            other = r.occ.get(r.course.sid(pos - back, lane))
+            other = r.occ.get(c.sid(pos - back, lane))
             if other is not None:
-                return other if other != die and r.speed[other] <= speed else -1
+                same_way = c.reversed_leg(r.pos[other]) == c.reversed_leg(pos - back)
+                pulled = other != die and r.speed[other] <= speed and (same_way or r.rules.draft_oncoming)
+                return other if pulled else -1
         return -1
 
     def _pull(self, die: int) -> None:
