@@ -28,6 +28,9 @@ class Variants(SpecModel):
 class PlayRules(SpecModel):
     """The engine's readings of the open rules (see docs/nitro-dice.md, *Race engine*)."""
 
+    lanes: Literal["strips", "card_lanes"] = "strips"
+    """A die keeps its strip of road from card to card, each card naming its own inside lane (strips), or
+    keeps the lane name, inside or outside, whatever side of the road that is on the next card."""
     start_finish_handling: Literal["straight", "free"] = "straight"
     """Entering the Start/Finish card costs a Straight (it is a straight road) or nothing."""
     draft_reach: int = Field(1, ge=1, le=6)

@@ -191,7 +191,8 @@ def setup_race(spec: Scenario, located: Located) -> tuple[Race, list[str], list[
         if die.section is None or die.lane is None or die.space is None or not die.section <= n or die.space > k:
             raise _fail(located, where, f"die {letter} needs a section (1 to {n}), a lane and a space (1 to {k})",
                         "write `{section: 2, lane: inside, space: 1}`, or `{garage: 1}`")
-        pos, lane = (die.section - 1) * k + die.space - 1, LANES.index(die.lane)
+        pos = (die.section - 1) * k + die.space - 1
+        lane = race.course.card_lane(pos, LANES.index(die.lane))  # the strip of that card's lane
         sid = race.course.sid(pos, lane)
         if sid in race.occ:
             raise _fail(located, where, f"die {letter} is on the same space as another die", "move one of them")
@@ -212,7 +213,7 @@ def place_name(race: Race, die: int) -> str:
     if race.garage[die] >= 0:
         return f"Garage space {race.garage[die] + 1}"
     pos = race.pos[die]
-    return f"section {c.section(pos) + 1}, {LANES[race.lane[die]]} lane, space {pos % c.k + 1}"
+    return f"section {c.section(pos) + 1}, {LANES[c.card_lane(pos, race.lane[die])]} lane, space {pos % c.k + 1}"
 
 
 def play_scenario(spec: Scenario, located: Located) -> PlayResult:
@@ -254,7 +255,9 @@ def _unmet(spec: Scenario, race: Race, letters: list[str]) -> list[str]:
             "speed": race.speed[i], "condition": race.cond[i], "cards": len(race.hand[i]), "nitro": race.nitro[i],
             "garage": race.garage[i] + 1 if race.garage[i] >= 0 else None}
         if race.garage[i] < 0:
-            got |= {"section": c.section(race.pos[i]) + 1, "lane": LANES[race.lane[i]], "space": race.pos[i] % c.k + 1}
+            pos = race.pos[i]
+            lane = LANES[c.card_lane(pos, race.lane[i])]
+            got |= {"section": c.section(pos) + 1, "lane": lane, "space": pos % c.k + 1}
         for key, value in want.model_dump(exclude_none=True).items():
             if got.get(key) != value:
                 out.append(f"{letter}: {key} is {got.get(key)}, expected {value}")

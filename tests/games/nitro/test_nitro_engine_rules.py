@@ -194,6 +194,39 @@ def test_a_drift_blocked_by_a_die_still_pays_the_hazard_of_the_space_it_slides_i
     assert die(free, "R").condition == 8
 
 
+S_BEND = ("sections: [start_finish, straight, turn_a, {type: turn_a, direction: right, "
+          "hazards: [{lane: inside, space: 1}]}, straight]\n")
+"""Section 3 turns left (inside lane on the left), section 4 right (inside on the right): the left strip of
+the road is section 3's inside lane and section 4's outside lane."""
+
+
+def test_a_die_keeps_its_strip_of_road_across_an_s_bend_so_the_lane_names_swap():
+    r = play(scenario("  A: {section: 3, lane: inside, space: 3, speed: 1, hand: [turn_a]}\n",
+                      "  - {die: A, actions: [move]}\n", S_BEND))
+    assert die(r, "A").place == "section 4, outside lane, space 1"
+    assert die(r, "A").condition == 9  # the hazard lies on section 4's inside lane, the other strip
+
+
+def test_a_rear_end_across_a_card_join_is_in_the_same_strip():
+    dice = ("  A: {section: 3, lane: inside, space: 3, speed: 1, hand: [turn_a]}\n"
+            "  B: {section: 4, lane: outside, space: 1, speed: 1}\n")
+    r = play(scenario(dice, "  - {die: A, actions: [move]}\n", S_BEND))
+    assert events(r)["collision"] == 1 and die(r, "A").place == "section 3, inside lane, space 3"
+
+
+def test_inside_first_is_read_on_each_card_for_dice_level_on_it():
+    dice = ("  A: {section: 4, lane: outside, space: 2}\n"
+            "  B: {section: 4, lane: inside, space: 2}\n")
+    r = play(scenario(dice, "  - {die: A, actions: [stop]}\n", S_BEND + "play: {full_movement: false}\n"))
+    assert r.race.order() == [1, 0]
+
+
+def test_the_card_lanes_reading_keeps_the_lane_name_from_card_to_card():
+    r = play(scenario("  A: {section: 3, lane: inside, space: 3, speed: 1, hand: [turn_a]}\n",
+                      "  - {die: A, actions: [move]}\n", S_BEND + "play: {lanes: card_lanes}\n"))
+    assert die(r, "A").place == "section 4, inside lane, space 1" and die(r, "A").condition == 8
+
+
 def test_a_hazard_damages_the_die_that_enters_its_space_only():
     head = "sections: [start_finish, {type: straight, hazards: [{lane: inside, space: 2}]}, straight]\n"
     hit = play(scenario("  A: {section: 2, lane: inside, space: 1, speed: 1}\n", "  - {die: A, actions: [move]}\n",

@@ -180,12 +180,13 @@ class RaceState:
     # --- order --------------------------------------------------------------------------------------
 
     def forward_key(self, die: int) -> tuple[int, int, int, int]:
-        """Sort key: furthest forward first (leg, Garage last, spaces to the next leg, inside lane first)."""
+        """Sort key: furthest forward first (leg, Garage last, spaces to the next leg, the card's inside lane
+        first)."""
         k = self.course.k
         if self.garage[die] >= 0:
             return (-self.garage_leg[die], 1, -self.garage[die], self.arrival[die])
         pos = self.pos[die]
-        return (-(pos // k), 0, -(pos % k), self.lane[die])
+        return (-(pos // k), 0, -(pos % k), self.course.card_lane(pos, self.lane[die]))
 
     def order(self) -> list[int]:
         """Dice from furthest forward to furthest back."""
