@@ -28,6 +28,8 @@ class Variants(SpecModel):
 class PlayRules(SpecModel):
     """The engine's readings of the open rules (see docs/nitro-dice.md, *Race engine*)."""
 
+    grid: Literal["side_by_side", "staggered"] = "side_by_side"
+    """The start grid: two dice a row, inside and outside (side_by_side), or one a row, alternating lanes."""
     lanes: Literal["strips", "card_lanes"] = "strips"
     """A die keeps its strip of road from card to card, each card naming its own inside lane (strips), or
     keeps the lane name, inside or outside, whatever side of the road that is on the next card."""

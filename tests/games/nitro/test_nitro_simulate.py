@@ -178,6 +178,16 @@ def test_start_positions_winning_their_share_give_no_warning():
     assert [w[0] for w in _starts(replace(summary, win_rate_by_start=tuple(lopsided)))] == ["nitro.sim.start_advantage"]
 
 
+def test_the_start_advantage_hint_names_the_grid_and_the_tie_break_not_the_race_length():
+    track = PLUGIN.build(load_yaml(EXAMPLES / "two-lap-loop.yaml"))
+    summary = summarize(track, ["racer"], simulate(track, 40))
+    even = [StartShare(s.start, 100, 0.25, wilson(100, 400, 2.5)) for s in summary.win_rate_by_start]
+    second = [even[0], StartShare(2, 200, 0.25, wilson(200, 400, 2.5)), *even[2:]]
+    [(_, _, _, hint)] = _starts(replace(summary, win_rate_by_start=tuple(second)))
+    assert "grid: staggered" in hint and "inside" in hint and "--policy" in hint
+    assert "lengthen" not in hint
+
+
 def test_simulate_help_names_every_driver():
     from pnp.games.nitro.race.drivers import DRIVERS
 

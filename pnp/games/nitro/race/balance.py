@@ -79,6 +79,13 @@ def _garage(summary: Summary, limping: float) -> list[tuple[str, str, str, str]]
              "put the Garage where damaged racers pass it with enough race left to make repairs worth it")]
 
 
+START_HINT = ("the grid and the tie-break decide this more than the track: dice level on a card rank inside "
+              "first, so the die beside the leader draws a card more each round; try `play: {grid: staggered}`, "
+              "or different drivers per seat (`pnp nitro simulate --policy racer,cautious,...`) to see what the "
+              "track itself does")
+"""Why one start position wins (measured on the shipped tracks: docs/nitro-dice.md), and what to try."""
+
+
 def _starts(summary: Summary) -> list[tuple[str, str, str, str]]:
     found = []
     for share in summary.win_rate_by_start:
@@ -88,7 +95,7 @@ def _starts(summary: Summary) -> list[tuple[str, str, str, str]]:
                 "nitro.sim.start_advantage", "players",
                 f"start position {share.start} won {rate.value:.0%} of {summary.games} simulated races "
                 f"(interval {rate.low:.0%} to {rate.high:.0%}), far more than its fair share of {share.fair:.0%}",
-                "lengthen the race, or give the track more places to pass (straights, a balance of turns)",
+                START_HINT,
             ))
     return found
 

@@ -22,7 +22,8 @@ class StartSlot:
 
 
 def start_grid(track: NitroTrack, geometry: TrackGeometry) -> tuple[StartSlot, ...]:
-    """Grid slots for every player: front space first, inside lane before outside, on the Start/Finish card.
+    """Grid slots for every player on the Start/Finish card, front space first: side by side (`play.grid`),
+    the inside lane before the outside on each row; or staggered, one die a row, inside, outside, inside...
 
     When the Start/Finish card has too few spaces, a lap race continues on the cards behind it; an
     out-and-back race has no cards behind, so the grid holds only what fits.
@@ -33,10 +34,11 @@ def start_grid(track: NitroTrack, geometry: TrackGeometry) -> tuple[StartSlot, .
     order = [sections[0]]
     if track.race.type == "laps":
         order += sections[:0:-1]
-    slots: list[StartSlot] = []
-    for section in order:
-        ranked = sorted(section.spaces, key=lambda s: (-s.number, s.lane != "inside"))
-        for space in ranked:
-            if len(slots) < track.players:
-                slots.append(StartSlot(len(slots) + 1, section.number, space))
-    return tuple(slots)
+    rows = [(section.number, [space for space in sorted(section.spaces, key=lambda s: s.lane != "inside")
+                              if space.number == number])
+            for section in order for number in sorted({s.number for s in section.spaces}, reverse=True)]
+    """(section number, its spaces at one distance from the entry, inside first), front row first."""
+    if track.play.grid == "staggered":
+        rows = [(card, [row[i % 2]]) for i, (card, row) in enumerate(rows) if len(row) == 2]
+    slots = [(card, space) for card, row in rows for space in row][: track.players]
+    return tuple(StartSlot(i + 1, card, space) for i, (card, space) in enumerate(slots))
