@@ -30,6 +30,9 @@ class PlayRules(SpecModel):
 
     grid: Literal["side_by_side", "staggered"] = "side_by_side"
     """The start grid: two dice a row, inside and outside (side_by_side), or one a row, alternating lanes."""
+    garage_rank: Literal["beside", "behind_the_card"] = "beside"
+    """Furthest forward, a Garage die counts at the space beside it, after that space's two lanes (beside),
+    or behind every die on the track of its host card (behind_the_card)."""
     lanes: Literal["strips", "card_lanes"] = "strips"
     """A die keeps its strip of road from card to card, each card naming its own inside lane (strips), or
     keeps the lane name, inside or outside, whatever side of the road that is on the next card."""

@@ -227,6 +227,22 @@ def test_the_card_lanes_reading_keeps_the_lane_name_from_card_to_card():
     assert die(r, "A").place == "section 4, inside lane, space 1" and die(r, "A").condition == 8
 
 
+GARAGE_BESIDE_2 = STRAIGHTS + "garage: {beside: 2}\nplay: {full_movement: false}\n"
+
+
+def test_a_garage_die_ranks_by_the_space_beside_it_after_both_lanes_of_that_space():
+    ahead = play(scenario("  A: {garage: 3}\n  B: {section: 2, lane: inside, space: 1}\n",
+                          "  - {die: B, actions: [stop]}\n", GARAGE_BESIDE_2))
+    assert ahead.race.order() == [0, 1]  # A is beside space 3, B on space 1
+    level = play(scenario("  A: {garage: 1}\n  B: {section: 2, lane: outside, space: 1}\n",
+                          "  - {die: B, actions: [stop]}\n", GARAGE_BESIDE_2))
+    assert level.race.order() == [1, 0]  # beside the same space: inside, outside, then the Garage
+    behind = play(scenario("  A: {garage: 3}\n  B: {section: 2, lane: inside, space: 1}\n",
+                           "  - {die: B, actions: [stop]}\n", GARAGE_BESIDE_2.replace(
+                               "play: {", "play: {garage_rank: behind_the_card, ")))
+    assert behind.race.order() == [1, 0]
+
+
 def test_a_hazard_damages_the_die_that_enters_its_space_only():
     head = "sections: [start_finish, {type: straight, hazards: [{lane: inside, space: 2}]}, straight]\n"
     hit = play(scenario("  A: {section: 2, lane: inside, space: 1, speed: 1}\n", "  - {die: A, actions: [move]}\n",

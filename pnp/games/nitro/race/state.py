@@ -180,13 +180,19 @@ class RaceState:
     # --- order --------------------------------------------------------------------------------------
 
     def forward_key(self, die: int) -> tuple[int, int, int, int]:
-        """Sort key: furthest forward first (leg, Garage last, spaces to the next leg, the card's inside lane
-        first)."""
+        """Sort key: furthest forward first: leg, space, then the card's inside lane, its outside lane and
+        the Garage beside that space (dice in one Garage space by arrival). With `play.garage_rank:
+        behind_the_card` a Garage die ranks behind every track die of its host card instead."""
         k = self.course.k
         if self.garage[die] >= 0:
-            return (-self.garage_leg[die], 1, -self.garage[die], self.arrival[die])
+            if self.rules.garage_rank == "behind_the_card":
+                return (-self.garage_leg[die], 1, -self.garage[die], self.arrival[die])
+            beside = self.course.beside_garage(self.garage_leg[die], self.garage[die])
+            return (-(beside // k), -(beside % k), 2, self.arrival[die])
         pos = self.pos[die]
-        return (-(pos // k), 0, -(pos % k), self.course.card_lane(pos, self.lane[die]))
+        if self.rules.garage_rank == "behind_the_card":
+            return (-(pos // k), 0, -(pos % k), self.course.card_lane(pos, self.lane[die]))
+        return (-(pos // k), -(pos % k), self.course.card_lane(pos, self.lane[die]), 0)
 
     def order(self) -> list[int]:
         """Dice from furthest forward to furthest back."""
