@@ -17,7 +17,7 @@ import resource
 import time
 
 from pnp.games.nitro.plugin import PLUGIN
-from pnp.games.nitro.simulate import simulate
+from pnp.games.nitro.race.simulate import simulate
 from pnp.source.loader import load_yaml_text
 
 TRACK = """\

@@ -40,14 +40,14 @@ def _run_on_import(nodes: list[ast.stmt]) -> list[ast.stmt]:
     return found
 
 
-def _run_ever(tree: ast.AST) -> list[ast.AST]:
+def _run_ever(tree: ast.AST, with_types: bool = False) -> list[ast.AST]:
     """Every node that may run at some point: all of the module but the `if TYPE_CHECKING:` blocks (type
-    checkers read them; Python never imports them)."""
+    checkers read them; Python never imports them), unless `with_types`."""
     found: list[ast.AST] = []
     stack: list[ast.AST] = [tree]
     while stack:
         node = stack.pop()
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+        if not with_types and isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
             stack.extend(node.orelse)
             continue
         found.append(node)
@@ -55,10 +55,11 @@ def _run_ever(tree: ast.AST) -> list[ast.AST]:
     return found
 
 
-def _imports(path: Path, module: str, top_level_only: bool) -> set[str]:
-    """The pnp modules that `module` imports: when it is imported (top level), or anywhere in it."""
+def _imports(path: Path, module: str, top_level_only: bool, with_types: bool = False) -> set[str]:
+    """The pnp modules that `module` imports: when it is imported (top level), or anywhere in it (type-only
+    imports too, when `with_types`)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    nodes = _run_on_import(tree.body) if top_level_only else _run_ever(tree)
+    nodes = _run_on_import(tree.body) if top_level_only else _run_ever(tree, with_types)
     package = (module if path.name == "__init__.py" else module.rpartition(".")[0]).split(".")
     found: set[str] = set()
     for node in nodes:
@@ -134,6 +135,19 @@ def test_no_module_level_import_cycles():
 
 def test_no_game_module_depends_on_itself_even_through_imports_inside_functions():
     assert [c for c in _cycles(_graph(top_level_only=False)) if any(m.startswith("pnp.games") for m in c)] == []
+
+
+def test_nitro_has_no_import_circle_even_through_type_only_imports():
+    graph = {module: {t for t in _imports(path, module, top_level_only=False, with_types=True)
+                      if t.startswith("pnp.games.nitro.") and t in MODULES and MODULES[t].name != "__init__.py"}
+             for module, path in MODULES.items() if module.startswith("pnp.games.nitro.")}
+    assert _cycles(graph) == []
+
+
+def test_nitro_top_level_shows_its_sub_systems():
+    folder = PNP / "games" / "nitro"
+    assert len(list(folder.glob("*.py"))) <= 16
+    assert {"track", "race", "printed"} <= {p.name for p in folder.iterdir() if (p / "__init__.py").exists()}
 
 
 def test_every_module_imports_in_a_fresh_interpreter():

@@ -20,8 +20,8 @@ from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.mdd.rulebook import RULEBOOKS as MDD_RULEBOOKS
 from pnp.games.mdd.rulebook import rulebook_context as mdd_rulebook_context
 from pnp.games.mdd.rulesets import limits_for
-from pnp.games.nitro.rulebook import GUIDE as NITRO_GUIDE
-from pnp.games.nitro.rulebook import rulebook_context as nitro_context
+from pnp.games.nitro.printed.rulebook import GUIDE as NITRO_GUIDE
+from pnp.games.nitro.printed.rulebook import rulebook_context as nitro_context
 from tests.booklet.conftest import pdf_text
 
 

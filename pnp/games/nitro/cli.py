@@ -1,15 +1,18 @@
 """`pnp nitro ...` commands for designing Nitro Dice tracks at the terminal.
 
 Input: a track spec path. Output: `map` prints a text sketch of the laid-out track and, with `--poses`,
-each section's entry and exit position (mm) and heading (degrees); the track's warnings on stderr; exit code 1
-with every error when the spec cannot be read, built or breaks the rules.
+each section's entry and exit position (mm) and heading (degrees), and the track's warnings and errors on
+stderr. A track that breaks the rules is still drawn (the sketch shows what the errors are about), then the
+command exits 1; a spec that cannot be read or modelled draws nothing and exits 1 with every error.
 """
 
 from __future__ import annotations
 
+import sys
+
 import click
 
-from pnp.commands import show_warnings, user_errors
+from pnp.commands import report, user_errors
 from pnp.games.nitro.sim_cli import play_command, simulate_command
 
 
@@ -26,22 +29,32 @@ def nitro_cli() -> None:
 @click.option("--poses", is_flag=True, help="Also list each section's entry and exit poses.")
 @user_errors
 def map_command(spec: str, cell: float, poses: bool) -> None:
-    """Sketch the track in SPEC as text: digits are section numbers, S the Start/Finish, G the Garage."""
-    from pnp.games.nitro.geometry import place_track
-    from pnp.games.nitro.sketch import sketch
-    from pnp.pipeline import load_checked
+    """Sketch the track in SPEC as text: digits are section numbers, S the Start/Finish, G the Garage.
+    A track that breaks the rules is drawn too, its errors listed after it (exit 1)."""
+    from pnp.games.base import require_game
+    from pnp.games.nitro.track.geometry import place_track
+    from pnp.games.nitro.track.textmap import sketch
+    from pnp.games.registry import get_game
+    from pnp.pipeline import LoadedSpec, validate_spec
+    from pnp.source.loader import load_yaml
 
-    loaded, warnings = load_checked(spec, "nitro-dice")
-    show_warnings(warnings)
+    located = load_yaml(spec)
+    plugin = get_game("nitro-dice")
+    require_game(located, "nitro-dice", f"a {plugin.title} {plugin.noun} (game: nitro-dice)")
+    loaded = LoadedSpec(located, plugin, plugin.build(located))
+    found = validate_spec(loaded)
     geometry = place_track(loaded.spec)
     for line in sketch(geometry, cell):
         click.echo(line)
     if poses:
         for s in geometry.sections:
             click.echo(
-                f"{s.number:3d} {s.kind.title:<12} entry ({s.entry.x:7.1f}, {s.entry.y:7.1f}) "
+                f"{s.number:3d} {s.kind.label:<12} entry ({s.entry.x:7.1f}, {s.entry.y:7.1f}) "
                 f"{s.entry.heading:6.1f}°  exit ({s.exit.x:7.1f}, {s.exit.y:7.1f}) {s.exit.heading:6.1f}°"
             )
+    report(found)
+    if any(d.is_error for d in found):
+        sys.exit(1)
 
 
 nitro_cli.add_command(play_command)

@@ -32,7 +32,7 @@ class Kind(StrEnum):
         return self in (Kind.TURN_A, Kind.TURN_B)
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
         return {"start_finish": "Start/Finish", "straight": "Straight", "turn_a": "Turn A", "turn_b": "Turn B"}[
             self.value
         ]
@@ -79,7 +79,7 @@ class Section(SpecModel):
     @model_validator(mode="after")
     def _direction_on_turns(self) -> Section:
         if self.direction is not None and not self.type.is_turn:
-            raise ValueError(f"only turn cards take a direction; a {self.type.title} card goes straight on")
+            raise ValueError(f"only turn cards take a direction; a {self.type.label} card goes straight on")
         return self
 
     @property

@@ -7,12 +7,15 @@ letter a die; the Garage row sits under the card it lies beside.
 
 from __future__ import annotations
 
-from pnp.games.nitro.course import KIND_NAMES
-from pnp.games.nitro.engine import Event, Race
-from pnp.games.nitro.geometry import GARAGE_SPACES
+from pnp.games.nitro.race.engine import Race
+from pnp.games.nitro.race.state import Event
 from pnp.games.nitro.scenario import DieState
+from pnp.games.nitro.track.course import KIND_NAMES
+from pnp.games.nitro.track.geometry import GARAGE_SPACES
 
 SHORT = ("Str", "T-A", "T-B", "S/F")
+SIDESWIPE_WORDS = {"pushed": ", pushing it ahead", "no room": " (no room to push it)",
+                   "off the track": " (pushing it that way would put it off the track: it stays)"}
 PAYMENT_WORDS = {"card": "a matching card", "three": "three cards", "damage": "a point of damage"}
 
 
@@ -28,8 +31,9 @@ def strip(race: Race, letters: tuple[str, ...]) -> list[str]:
             cells = []
             for space in range(c.k):
                 pos = section * c.k + space
-                die = race.occ.get(c.sid(pos, lane))
-                cells.append(letters[die] if die is not None else "*" if race.hazard_at(pos, lane) else ".")
+                strip = c.card_lane(pos, lane)  # the card's own inside lane on the top row
+                die = race.occ.get(c.sid(pos, strip))
+                cells.append(letters[die] if die is not None else "*" if race.hazard_at(pos, strip) else ".")
             rows[lane].append(" ".join(cells).ljust(width))
         if section == c.garage_host:
             cells = []
@@ -71,8 +75,7 @@ def describe(events: tuple[Event, ...], letters: tuple[str, ...], k: int) -> lis
             "pulled": f"{who} is pulled by the draft to {place}",
             "resist": f"{who} brakes with a card and resists the draft",
             "collision": f"{who} runs into the back of {other} and stops behind it",
-            "sideswipe": f"{who} sideswipes {other}" + (", pushing it ahead" if e.detail == "pushed" else
-                                                         " (no room to push it)"),
+            "sideswipe": f"{who} sideswipes {other}{SIDESWIPE_WORDS.get(e.detail, e.detail)}",
             "brake": f"{who} brakes: speed {e.amount}",
             "nitro": f"{who} uses a Nitro card: {e.amount} bonus moves",
             "garage": f"{who} changes lanes into Garage space {e.amount}",

@@ -1,8 +1,8 @@
 """The Nitro Dice plugin: `game: nitro-dice` custom tracks are built, checked and get `pnp nitro` commands.
 
 Input: located YAML. Output: a `NitroTrack` and its diagnostics from the `nitro.*` rules; the placed
-geometry for drawing comes from `pnp.games.nitro.geometry.place_track`, the printable kit (track map,
-numbered cards, racers' cards) from `pnp.games.nitro.kit.track_print_job`.
+geometry for drawing comes from `pnp.games.nitro.track.geometry.place_track`, the printable kit (track map,
+numbered cards, racers' cards) from `pnp.games.nitro.printed.kit.track_print_job`.
 """
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from __future__ import annotations
 from pnp.diagnostics import Diagnostic, sort_diagnostics
 from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.nitro import rules
-from pnp.games.nitro.balance import simulated_balance
 from pnp.games.nitro.cli import nitro_cli
-from pnp.games.nitro.kit import track_print_job
 from pnp.games.nitro.model import NitroTrack
-from pnp.games.nitro.rulebook import nitro_rulebook
+from pnp.games.nitro.printed.kit import track_print_job
+from pnp.games.nitro.printed.rulebook import nitro_rulebook
+from pnp.games.nitro.race.balance import simulated_balance
 from pnp.layout.pieces import PrintJob
 from pnp.model.base import build_model
 from pnp.rules import check_rules

@@ -28,19 +28,36 @@ class Variants(SpecModel):
 class PlayRules(SpecModel):
     """The engine's readings of the open rules (see docs/nitro-dice.md, *Race engine*)."""
 
+    grid: Literal["side_by_side", "staggered"] = "side_by_side"
+    """The start grid: two dice a row, inside and outside (side_by_side), or one a row, alternating lanes."""
+    garage_rank: Literal["beside", "behind_the_card"] = "beside"
+    """Furthest forward, a Garage die counts at the space beside it, after that space's two lanes (beside),
+    or behind every die on the track of its host card (behind_the_card)."""
+    lanes: Literal["strips", "card_lanes"] = "strips"
+    """A die keeps its strip of road from card to card, each card naming its own inside lane (strips), or
+    keeps the lane name, inside or outside, whatever side of the road that is on the next card."""
     start_finish_handling: Literal["straight", "free"] = "straight"
     """Entering the Start/Finish card costs a Straight (it is a straight road) or nothing."""
     draft_reach: int = Field(1, ge=1, le=6)
     """How many spaces behind the mover a die may be and still be pulled ("directly behind")."""
+    draft_oncoming: bool = False
+    """A die on the space behind the mover but driving the other way (out and back) is pulled too."""
     draft_chain: bool = False
     """A die pulled by a draft pulls the die directly behind it in turn."""
     full_movement: bool = True
     """A racer must use its whole speed; stopping short means braking (a card per point)."""
     nitro_per_turn: int = Field(1, ge=1, le=6)
     """Nitro cards a racer may use in one turn."""
+    blocked_drift_hazards: bool = True
+    """A drift stopped by a die ahead still slides the mover into the other lane beside it: a hazard there
+    damages it (true), or the slide skips the hazard check (false)."""
+    sideswipe_push: Literal["sideways", "forward"] = "sideways"
+    """A sideswipe pushes the struck die on in the lane change's direction (sideways: with two lanes that is
+    off the track, so it is never pushed; both are damaged, the mover keeps its lane), or one space ahead
+    in its own lane (forward)."""
     sideswipe_no_room: Literal["block", "bump"] = "block"
-    """A lane change onto a die that cannot be pushed is not allowed (block), or both are damaged and
-    the mover stays in its lane (bump)."""
+    """With `sideswipe_push: forward`, a lane change onto a die that cannot be pushed ahead is not allowed
+    (block), or both are damaged and the mover stays in its lane (bump)."""
     round_cap: int = Field(200, ge=10, le=10_000)
     """Rounds after which a race is stopped and scored as it stands (a safety cap; reported)."""
     variants: Variants = Variants()

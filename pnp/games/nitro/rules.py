@@ -12,11 +12,11 @@ import math
 from collections.abc import Iterator
 
 from pnp.diagnostics import Diagnostic, Severity
-from pnp.games.nitro.draw_road import start_grid
-from pnp.games.nitro.geometry import PlacedSection, Polygon, TrackGeometry, normalise, place_track
 from pnp.games.nitro.model import Kind, NitroTrack
-from pnp.games.nitro.overlap import bounding_box, boxes_meet, overlaps
-from pnp.games.nitro.route import longest_way_to_garage, one_pass, sections_crossed
+from pnp.games.nitro.track.geometry import PlacedSection, Polygon, TrackGeometry, normalise, place_track
+from pnp.games.nitro.track.grid import start_grid
+from pnp.games.nitro.track.overlap import bounding_box, boxes_meet, overlaps
+from pnp.games.nitro.track.route import longest_way_to_garage, one_pass, sections_crossed
 from pnp.rules import rule
 from pnp.source.located import Located
 
@@ -37,7 +37,7 @@ def _section(index: int, *rest: str | int) -> tuple[str | int, ...]:
 
 
 def _name(section: PlacedSection) -> str:
-    return f"section {section.number} ({section.kind.title})"
+    return f"section {section.number} ({section.kind.label})"
 
 
 @rule("nitro.start_finish", NitroTrack, "exactly one Start/Finish card, first in the list")
@@ -101,7 +101,7 @@ def check_garage(track: NitroTrack, located: Located) -> Iterator[Diagnostic]:
         yield Diagnostic.at(
             where,
             "nitro.garage",
-            f"the Garage cannot sit beside section {garage.beside}, a {host.type.title}: "
+            f"the Garage cannot sit beside section {garage.beside}, a {host.type.label}: "
             "it lies flush along a straight card edge",
             "put it beside a Straight or the Start/Finish card",
         )
@@ -234,7 +234,7 @@ def check_balance(track: NitroTrack, located: Located) -> Iterator[Diagnostic]:
                 located.mark(_section(of_kind[allowed])),
                 "nitro.balance",
                 f"{len(of_kind)} of the track's {len(cards)} Straight/Turn cards are "
-                f"{kind.title} ({len(of_kind) / len(cards):.0%}); one type in excess makes "
+                f"{kind.label} ({len(of_kind) / len(cards):.0%}); one type in excess makes "
                 "the track harder and leaves hands short of it",
                 f"keep each type to {MAX_TYPE_SHARE:.0%} or less: swap some for the others",
                 Severity.WARNING,
@@ -260,10 +260,10 @@ def check_deck(track: NitroTrack, located: Located) -> Iterator[Diagnostic]:
             yield Diagnostic.at(
                 located.mark(_section(of_kind[limit])),
                 "nitro.deck",
-                f"the track uses {len(of_kind)} {kind.title} cards, but the deck of "
+                f"the track uses {len(of_kind)} {kind.label} cards, but the deck of "
                 f"{track.deck.count(kind)} can spare only {limit} once {track.players} players "
                 f"are dealt {track.deck.hand} cards each",
-                f"use at most {limit} {kind.title} cards, or fewer players",
+                f"use at most {limit} {kind.label} cards, or fewer players",
             )
 
 

@@ -16,10 +16,11 @@ from pydantic import Field
 
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.base import require_game
-from pnp.games.nitro.drivers import DRIVERS, Driver
-from pnp.games.nitro.engine import Event, Race
 from pnp.games.nitro.model import Garage, Geometry, NitroTrack, Section
-from pnp.games.nitro.moves import ACTIONS, Action, IllegalMove, Turn
+from pnp.games.nitro.race.drivers import DRIVERS, Driver
+from pnp.games.nitro.race.engine import Race
+from pnp.games.nitro.race.moves import ACTIONS, IllegalMove
+from pnp.games.nitro.race.state import Action, Event, RaceState, Turn
 from pnp.games.nitro.readings import PlayRules
 from pnp.model.base import SpecModel, build_model
 from pnp.source.loader import load_yaml
@@ -121,25 +122,25 @@ class Script:
         self.queue: list[str] = []
         self.base: Driver = DRIVERS["cautious"]
 
-    def step(self, race: Race, die: int, turn: Turn) -> Action:
+    def step(self, race: RaceState, die: int, turn: Turn) -> Action:
         if not self.queue:
             return ("stop", 0)
         name, _, amount = self.queue.pop(0).partition(" ")
         return (name, int(amount) if amount.isdigit() else 0)
 
-    def pay(self, race: Race, die: int, kind: int) -> str:
+    def pay(self, race: RaceState, die: int, kind: int) -> str:
         return self.base.pay(race, die, kind) if self.settings.pay == "card" else self.settings.pay
 
-    def resist(self, race: Race, die: int) -> bool:
+    def resist(self, race: RaceState, die: int) -> bool:
         return self.settings.resist
 
-    def target_speed(self, race: Race, die: int) -> int:
+    def target_speed(self, race: RaceState, die: int) -> int:
         return race.speed[die]
 
-    def discard(self, race: Race, die: int, count: int) -> list[int]:
+    def discard(self, race: RaceState, die: int, count: int) -> list[int]:
         return self.base.discard(race, die, count)
 
-    def swap(self, race: Race, die: int) -> tuple[int, int] | None:
+    def swap(self, race: RaceState, die: int) -> tuple[int, int] | None:
         return None
 
 
@@ -161,7 +162,7 @@ def setup_race(spec: Scenario, located: Located) -> tuple[Race, list[str], list[
                        garage=spec.garage, geometry=spec.geometry, play=spec.play)
     scripts = [Script(spec.dice[letter]) for letter in letters]
     try:
-        race = Race(track, scripts, seed=0, record=True, order=range(len(letters)))  # type: ignore[arg-type]
+        race = Race(track, scripts, seed=0, record=True, order=range(len(letters)))
     except ValueError as exc:
         raise _fail(located, ("dice",), f"the scenario cannot be set up: {exc}",
                     "use fewer dice, or more spaces per lane") from None
@@ -190,7 +191,8 @@ def setup_race(spec: Scenario, located: Located) -> tuple[Race, list[str], list[
         if die.section is None or die.lane is None or die.space is None or not die.section <= n or die.space > k:
             raise _fail(located, where, f"die {letter} needs a section (1 to {n}), a lane and a space (1 to {k})",
                         "write `{section: 2, lane: inside, space: 1}`, or `{garage: 1}`")
-        pos, lane = (die.section - 1) * k + die.space - 1, LANES.index(die.lane)
+        pos = (die.section - 1) * k + die.space - 1
+        lane = race.course.card_lane(pos, LANES.index(die.lane))  # the strip of that card's lane
         sid = race.course.sid(pos, lane)
         if sid in race.occ:
             raise _fail(located, where, f"die {letter} is on the same space as another die", "move one of them")
@@ -211,7 +213,7 @@ def place_name(race: Race, die: int) -> str:
     if race.garage[die] >= 0:
         return f"Garage space {race.garage[die] + 1}"
     pos = race.pos[die]
-    return f"section {c.section(pos) + 1}, {LANES[race.lane[die]]} lane, space {pos % c.k + 1}"
+    return f"section {c.section(pos) + 1}, {LANES[c.card_lane(pos, race.lane[die])]} lane, space {pos % c.k + 1}"
 
 
 def play_scenario(spec: Scenario, located: Located) -> PlayResult:
@@ -249,10 +251,13 @@ def _unmet(spec: Scenario, race: Race, letters: list[str]) -> list[str]:
             continue
         i = letters.index(letter)
         c = race.course
-        got = {"speed": race.speed[i], "condition": race.cond[i], "cards": len(race.hand[i]), "nitro": race.nitro[i],
-               "garage": race.garage[i] + 1 if race.garage[i] >= 0 else None}
+        got: dict[str, int | str | None] = {
+            "speed": race.speed[i], "condition": race.cond[i], "cards": len(race.hand[i]), "nitro": race.nitro[i],
+            "garage": race.garage[i] + 1 if race.garage[i] >= 0 else None}
         if race.garage[i] < 0:
-            got |= {"section": c.section(race.pos[i]) + 1, "lane": LANES[race.lane[i]], "space": race.pos[i] % c.k + 1}
+            pos = race.pos[i]
+            lane = LANES[c.card_lane(pos, race.lane[i])]
+            got |= {"section": c.section(pos) + 1, "lane": lane, "space": pos % c.k + 1}
         for key, value in want.model_dump(exclude_none=True).items():
             if got.get(key) != value:
                 out.append(f"{letter}: {key} is {got.get(key)}, expected {value}")

@@ -1,7 +1,8 @@
 """`pnp nitro simulate`: race a track many times and report how it plays (text or JSON, optional chart).
 
-Input: a track file and options. Output: the report on stdout (keys in docs/nitro-dice.md), a progress bar
-on stderr in text mode, and with `--chart FILE` a chart (SVG, PNG or PDF by the suffix) written safely.
+Input: a track file and options. Output: the report on stdout (keys in docs/nitro-dice.md), the races done
+on stderr when it is a terminal and the run lasts over 2 s, and with `--chart FILE` a chart (SVG, PNG or
+PDF by the suffix) written safely.
 Exit codes: 0 done, 1 a track that cannot be read or breaks a rule (diagnostics on stderr), 2 bad options.
 """
 
@@ -9,25 +10,28 @@ from __future__ import annotations
 
 import json
 import sys
+import time
+from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TextIO
 
 import click
 
-from pnp.commands import FORMAT_CHOICE, show_warnings, suffix_in, user_errors, write_figure
-from pnp.diagnostics import SpecError
+from pnp.commands import FORMAT_CHOICE, report, show_warnings, suffix_in, user_errors, write_figure
+from pnp.diagnostics import Diagnostic, SpecError
 
 if TYPE_CHECKING:  # the engine, the models and the pipeline load when a command runs, not for --help
     from pnp.games.nitro.model import NitroTrack
-    from pnp.games.nitro.simulate import Summary
-    from pnp.stats import Interval
+    from pnp.source.located import Located
 
+PROGRESS_AFTER = 2.0
+"""Seconds a simulation runs before it shows its progress (a terminal only)."""
 
 def load_track(path: str, players: int | None = None) -> NitroTrack:
     """A track file that passes its rules (raced by `players` when given); SpecError otherwise. The track's
     warnings are shown on stderr."""
-    from pnp.games.nitro.simulate import with_players
+    from pnp.games.nitro.race.simulate import with_players
     from pnp.pipeline import load_checked
     from pnp.rules import check_rules
 
@@ -40,6 +44,37 @@ def load_track(path: str, players: int | None = None) -> NitroTrack:
     if errors:
         raise SpecError(errors)
     return track
+
+
+class LateProgress:
+    """Races done so far, one line rewritten on a terminal's stderr, once a run has lasted `after` seconds:
+    nothing on a file or pipe (reports stay clean), nothing for a run that ends sooner."""
+
+    def __init__(self, total: int, label: str, stream: TextIO | None = None,
+                 clock: Callable[[], float] = time.monotonic, after: float = PROGRESS_AFTER) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.live = self.stream.isatty()
+        self.total, self.label, self.done = total, label, 0
+        self.clock, self.start, self.after = clock, clock(), after
+        self.width = 0
+
+    def update(self, count: int) -> None:
+        self.done += count
+        elapsed = self.clock() - self.start
+        if self.live and elapsed >= self.after:
+            line = f"\r{self.label} {self.done:,} of {self.total:,} ({self.done / self.total:.0%}, {elapsed:.0f} s)"
+            self.width = max(self.width, len(line))
+            self.stream.write(line.ljust(self.width))
+            self.stream.flush()
+
+    def __enter__(self) -> LateProgress:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        """Clear the line, so the terminal shows what comes next alone."""
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
 
 
 @click.command("simulate")
@@ -61,19 +96,17 @@ def simulate_command(track: str, games: int, seed: int, jobs: int, players: int 
     """Race TRACK many times and report rounds, handling, damage, the Garage and win rates by start position."""
     spec = load_track(track, players)
     try:
-        from pnp.games.nitro.simulate import seat_drivers, simulate, summarize
+        from pnp.games.nitro.race.simulate import seat_drivers, simulate
+        from pnp.games.nitro.race.summary import summarize, summary_data, summary_text
 
         drivers = seat_drivers(policy.split(","), spec.players)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--policy") from None
-    if fmt == "text" and sys.stderr.isatty():
-        with click.progressbar(length=games, label="racing", file=sys.stderr) as bar:
-            results = simulate(spec, games, seed, jobs, drivers, bar.update)
-    else:
-        results = simulate(spec, games, seed, jobs, drivers)
+    with LateProgress(games, "racing") as progress:
+        results = simulate(spec, games, seed, jobs, drivers, progress.update)
     summary = summarize(spec, drivers, results)
     if chart is not None:
-        from pnp.games.nitro.draw_chart import simulation_chart
+        from pnp.games.nitro.printed.draw_chart import simulation_chart
 
         title = f"{Path(track).name}: {games} races, seed {seed}, {spec.players} players ({policy})"
         write_figure(chart, simulation_chart(title, summary, results), title, track, force)
@@ -81,70 +114,6 @@ def simulate_command(track: str, games: int, seed: int, jobs: int, players: int 
         click.echo(json.dumps(summary_data(summary, seed), indent=2))
     else:
         click.echo(summary_text(summary, seed))
-
-
-def summary_data(summary: Summary, seed: int) -> dict[str, Any]:
-    """The report as JSON-ready data."""
-    return {
-        "games": summary.games,
-        "seed": seed,
-        "players": summary.players,
-        "drivers": list(summary.drivers),
-        "rounds": summary.rounds.to_dict(),
-        "handling": {kind: {way: round(share, 4) for way, share in ways.items()} | {"entries": summary.entries[kind]}
-                     for kind, ways in summary.handling.items()},
-        "damage": {cause: i.to_dict() for cause, i in summary.damage.items()},
-        "garage_visits": summary.counts["garage"].to_dict(),
-        "nitro_uses": summary.counts["nitro"].to_dict(),
-        "collisions": summary.counts["collisions"].to_dict(),
-        "sideswipes": summary.counts["sideswipes"].to_dict(),
-        "overtakes": summary.counts["overtakes"].to_dict(),
-        "drafts": summary.counts["drafts"].to_dict(),
-        "hazard_swaps": summary.counts["swaps"].to_dict(),
-        "late_speed": summary.late_speed.to_dict(),
-        "end_condition": summary.end_condition.to_dict(),
-        "win_rate_by_start": [{"start": s.start, "wins": s.wins, "fair": round(s.fair, 4), "rate": s.rate.to_dict()}
-                              for s in summary.win_rate_by_start],
-        "capped_races": summary.capped,
-    }
-
-
-def _mean(i: Interval) -> str:
-    return f"{i.value:8.2f}   (95% CI {i.low:.2f} to {i.high:.2f})"
-
-
-def _rate(i: Interval) -> str:
-    return f"{i.value:8.1%}   (95% CI {i.low:.1%} to {i.high:.1%})"
-
-
-def summary_text(summary: Summary, seed: int) -> str:
-    """The report as text."""
-    drivers = sorted(set(summary.drivers))
-    who = drivers[0] if len(drivers) == 1 else ", ".join(summary.drivers)
-    lines = [
-        f"{summary.games} races, seed {seed}, {summary.players} players ({who})",
-        f"rounds per race               {_mean(summary.rounds)}",
-        f"mean speed, last quarter      {_mean(summary.late_speed)}",
-        f"condition at the end          {_mean(summary.end_condition)}",
-        "",
-        "handling: share of section entries paid with   a card   three cards   damage   (entries)",
-    ]
-    for kind, ways in summary.handling.items():
-        lines.append(f"  {kind:<10}{'':36}{ways['card']:7.1%}   {ways['three_cards']:10.1%}   "
-                     f"{ways['damage']:6.1%}   ({summary.entries[kind]})")
-    lines.append("damage per race by cause:")
-    for cause, interval in summary.damage.items():
-        lines.append(f"  {cause:<28}{_mean(interval)}")
-    lines.append("per race:")
-    for label, key in (("Garage visits", "garage"), ("Nitro uses", "nitro"), ("collisions", "collisions"),
-                       ("sideswipes", "sideswipes"), ("overtakes", "overtakes"), ("drafts", "drafts"),
-                       ("hazard cards swapped in", "swaps")):
-        lines.append(f"  {label:<28}{_mean(summary.counts[key])}")
-    lines.append("win rate by start position (1 = front of the grid; fair share 1 / players):")
-    for s in summary.win_rate_by_start:
-        lines.append(f"  start {s.start:<22}{_rate(s.rate)}   fair {s.fair:.1%}")
-    lines.append(f"races stopped by the round cap {summary.capped:8d}")
-    return "\n".join(lines)
 
 
 @click.command("play")
@@ -168,6 +137,7 @@ def play_command(scenario: str, fmt: str) -> None:
                        for e in result.events],
             "unmet": list(result.unmet),
         }, indent=2))
+        _exit_if_unmet(result.unmet, located)
         return
     k = result.race.course.k
     lines = [spec.title, "", "Before:", *strip(start, result.letters), *dice_table(result.before), "", "Events:",
@@ -177,6 +147,16 @@ def play_command(scenario: str, fmt: str) -> None:
         lines += ["", "Stated outcome: " + ("met" if not result.unmet else "NOT met"),
                   *(f"  {line}" for line in result.unmet)]
     click.echo("\n".join(lines))
+    _exit_if_unmet(result.unmet, located)
+
+
+def _exit_if_unmet(unmet: tuple[str, ...], located: Located) -> None:
+    """Exit 1, with one located error on stderr, when the scenario's stated outcome was not met."""
+    if unmet:
+        report([Diagnostic.at(located.mark(("expect",)), "nitro.scenario.unmet",
+                              f"the scenario's stated outcome is not met ({len(unmet)} check(s) failed: {unmet[0]})",
+                              "the report above lists each; fix the turns, or the `expect:` the rules give")])
+        sys.exit(1)
 
 
 def _letter(letters: tuple[str, ...], die: int) -> str | None:

@@ -30,3 +30,23 @@ def test_map_reports_a_broken_spec_with_its_line(tmp_path):
     result = CliRunner().invoke(nitro_cli, ["map", str(spec)])
     assert result.exit_code == 1
     assert "track.yaml:5:" in result.output and "Traceback" not in result.output
+
+
+INVALID = EXAMPLE.parent / "invalid"
+
+
+def test_map_draws_a_track_that_breaks_the_rules_and_lists_its_errors():
+    result = CliRunner().invoke(nitro_cli, ["map", str(INVALID / "cards-overlap.yaml")])
+    assert result.exit_code == 1
+    sketch = result.stdout.splitlines()
+    assert sketch and all(set(line) <= set(".S0123456789G#") for line in sketch)
+    assert any("#" in line for line in sketch)  # the overlap the error names is where two cards meet
+    assert "error [nitro.overlap]" in result.stderr and "cards-overlap.yaml:14:5:" in result.stderr
+
+
+def test_map_draws_every_invalid_example_and_exits_1_exactly_when_it_lists_an_error():
+    for spec in sorted(INVALID.glob("*.yaml")):
+        result = CliRunner().invoke(nitro_cli, ["map", str(spec), "--poses"])
+        assert "entry (" in result.stdout, spec.name
+        assert result.exit_code == (1 if " error [" in result.stderr else 0), spec.name
+        assert "Traceback" not in result.output, spec.name

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from pnp.games.nitro.course import build_course
-from pnp.games.nitro.drivers import DRIVERS, Driver
-from pnp.games.nitro.engine import Race
 from pnp.games.nitro.model import Race as RaceSpec
 from pnp.games.nitro.plugin import PLUGIN
+from pnp.games.nitro.race.drivers import DRIVERS, Driver
+from pnp.games.nitro.race.engine import Race
 from pnp.games.nitro.readings import PlayRules, Variants
+from pnp.games.nitro.track.course import build_course
 from pnp.source.loader import load_yaml
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "nitro-dice"
@@ -184,3 +184,32 @@ def test_a_road_blocked_for_good_by_wrecked_dice_ends_the_race_as_stopped(build,
     race.run()
     assert race.capped and race.round <= 15
     assert race.progress(2) == 11 and race.cond[2] > 0
+
+
+
+def _back_to_back(draft_oncoming: bool) -> tuple[Race, int]:
+    """Out and back: A on the way back, B on the way out on the space A has just left, facing away from it;
+    A (speed 2, as fast as B) makes its moves. The race and B's place before A moved."""
+    spec = PLUGIN.build(load_yaml(EXAMPLES / "out-and-back.yaml"))
+    spec = spec.model_copy(update={"players": 2, "play": PlayRules(draft_oncoming=draft_oncoming)})
+    race = Race(spec, [DRIVERS["cautious"]] * 2, seed=3, order=[0, 1])
+    c = race.course
+    back = c.sections * c.k + 1  # the way back, second space of the card before the far end
+    out = next(p for p in range(c.sections * c.k) if c.sid(p, 0) == c.sid(back - 1, 0))
+    assert c.reversed_leg(back) and not c.reversed_leg(out)
+    race.relocate(0, back, 0)
+    race.relocate(1, out, 0)
+    race.speed[:] = [2, 2]
+    race.take_turn(0)
+    return race, out
+
+
+def test_a_die_driving_the_other_way_is_not_drafted():
+    race, out = _back_to_back(draft_oncoming=False)
+    assert race.counts["drafts"] == 0 and race.pos[1] == out
+    assert race.pos[0] == race.course.sections * race.course.k + 3  # A made its two moves
+
+
+def test_the_oncoming_draft_reading_pulls_it_away_from_the_mover():
+    race, out = _back_to_back(draft_oncoming=True)
+    assert race.counts["drafts"] == 1 and race.pos[1] == out + 1

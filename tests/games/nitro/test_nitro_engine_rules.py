@@ -155,15 +155,92 @@ def test_a_rear_end_collision_stops_the_mover_damages_both_and_slows_the_rear_on
     assert events(clear)["collision"] == 0 and die(clear, "R").condition == 9
 
 
-def test_a_sideswipe_with_no_room_is_refused_or_bumps_as_the_reading_says():
-    dice = ("  R: {section: 2, lane: inside, space: 2, speed: 1, hand: [turn_a]}\n"
-            "  B: {section: 2, lane: outside, space: 2, speed: 1}\n"
-            "  C: {section: 2, lane: outside, space: 3, speed: 1}\n")
-    assert "push it into" in illegal(scenario(dice, "  - {die: R, actions: [lane]}\n"))
-    r = play(scenario(dice, "  - {die: R, actions: [lane, move]}\n", STRAIGHTS + "play: {sideswipe_no_room: bump}\n"))
+SIDE_BY_SIDE = ("  R: {section: 2, lane: inside, space: 2, speed: 1, hand: [turn_a]}\n"
+                "  B: {section: 2, lane: outside, space: 2, speed: 1}\n")
+
+
+def test_a_sideswipe_pushes_sideways_so_on_two_lanes_nobody_is_pushed_and_both_are_damaged():
+    r = play(scenario(SIDE_BY_SIDE, "  - {die: R, actions: [lane, move]}\n"))
+    assert events(r)["sideswipe"] == 1 and die(r, "R").condition == 8 and die(r, "B").condition == 8
+    assert die(r, "B").place == "section 2, outside lane, space 2"  # not pushed off the track, nor ahead
+    assert die(r, "R").place == "section 2, inside lane, space 3"  # the mover keeps its lane
+    assert die(r, "R").hand == ()  # the lane change's card is paid
+
+
+def test_the_forward_push_reading_pushes_ahead_and_when_that_space_is_taken_refuses_or_bumps():
+    forward = STRAIGHTS + "play: {sideswipe_push: forward}\n"
+    two_cards = SIDE_BY_SIDE.replace("hand: [turn_a]", "hand: [turn_a, turn_a]")
+    pushed = play(scenario(two_cards, "  - {die: R, actions: [lane, drift]}\n", forward))
+    assert die(pushed, "B").place == "section 2, outside lane, space 3"
+    assert die(pushed, "R").place == "section 2, inside lane, space 3" and die(pushed, "R").condition == 8
+    dice = SIDE_BY_SIDE + "  C: {section: 2, lane: outside, space: 3, speed: 1}\n"
+    assert "push it into" in illegal(scenario(dice, "  - {die: R, actions: [lane]}\n", forward))
+    bump = STRAIGHTS + "play: {sideswipe_push: forward, sideswipe_no_room: bump}\n"
+    r = play(scenario(dice, "  - {die: R, actions: [lane, move]}\n", bump))
     assert die(r, "R").condition == 8 and die(r, "B").condition == 8
     assert die(r, "B").place == "section 2, outside lane, space 2"
     assert die(r, "R").place == "section 2, inside lane, space 3"
+
+
+def test_a_drift_blocked_by_a_die_still_pays_the_hazard_of_the_space_it_slides_into():
+    head = "sections: [start_finish, {type: straight, hazards: [{lane: outside, space: 1}]}, straight, straight]\n"
+    dice = ("  R: {section: 2, lane: inside, space: 1, speed: 1, hand: [turn_a]}\n"
+            "  B: {section: 2, lane: outside, space: 2, speed: 1}\n")
+    r = play(scenario(dice, "  - {die: R, actions: [drift]}\n", head))
+    assert die(r, "R").place == "section 2, outside lane, space 1"
+    assert [e.detail for e in r.events if e.kind == "damage" and e.die == 0] == ["hazard", "collision"]
+    assert die(r, "R").condition == 7 and die(r, "B").condition == 8
+    free = play(scenario(dice, "  - {die: R, actions: [drift]}\n", head + "play: {blocked_drift_hazards: false}\n"))
+    assert die(free, "R").condition == 8
+
+
+S_BEND = ("sections: [start_finish, straight, turn_a, {type: turn_a, direction: right, "
+          "hazards: [{lane: inside, space: 1}]}, straight]\n")
+"""Section 3 turns left (inside lane on the left), section 4 right (inside on the right): the left strip of
+the road is section 3's inside lane and section 4's outside lane."""
+
+
+def test_a_die_keeps_its_strip_of_road_across_an_s_bend_so_the_lane_names_swap():
+    r = play(scenario("  A: {section: 3, lane: inside, space: 3, speed: 1, hand: [turn_a]}\n",
+                      "  - {die: A, actions: [move]}\n", S_BEND))
+    assert die(r, "A").place == "section 4, outside lane, space 1"
+    assert die(r, "A").condition == 9  # the hazard lies on section 4's inside lane, the other strip
+
+
+def test_a_rear_end_across_a_card_join_is_in_the_same_strip():
+    dice = ("  A: {section: 3, lane: inside, space: 3, speed: 1, hand: [turn_a]}\n"
+            "  B: {section: 4, lane: outside, space: 1, speed: 1}\n")
+    r = play(scenario(dice, "  - {die: A, actions: [move]}\n", S_BEND))
+    assert events(r)["collision"] == 1 and die(r, "A").place == "section 3, inside lane, space 3"
+
+
+def test_inside_first_is_read_on_each_card_for_dice_level_on_it():
+    dice = ("  A: {section: 4, lane: outside, space: 2}\n"
+            "  B: {section: 4, lane: inside, space: 2}\n")
+    r = play(scenario(dice, "  - {die: A, actions: [stop]}\n", S_BEND + "play: {full_movement: false}\n"))
+    assert r.race.order() == [1, 0]
+
+
+def test_the_card_lanes_reading_keeps_the_lane_name_from_card_to_card():
+    r = play(scenario("  A: {section: 3, lane: inside, space: 3, speed: 1, hand: [turn_a]}\n",
+                      "  - {die: A, actions: [move]}\n", S_BEND + "play: {lanes: card_lanes}\n"))
+    assert die(r, "A").place == "section 4, inside lane, space 1" and die(r, "A").condition == 8
+
+
+GARAGE_BESIDE_2 = STRAIGHTS + "garage: {beside: 2}\nplay: {full_movement: false}\n"
+
+
+def test_a_garage_die_ranks_by_the_space_beside_it_after_both_lanes_of_that_space():
+    ahead = play(scenario("  A: {garage: 3}\n  B: {section: 2, lane: inside, space: 1}\n",
+                          "  - {die: B, actions: [stop]}\n", GARAGE_BESIDE_2))
+    assert ahead.race.order() == [0, 1]  # A is beside space 3, B on space 1
+    level = play(scenario("  A: {garage: 1}\n  B: {section: 2, lane: outside, space: 1}\n",
+                          "  - {die: B, actions: [stop]}\n", GARAGE_BESIDE_2))
+    assert level.race.order() == [1, 0]  # beside the same space: inside, outside, then the Garage
+    behind = play(scenario("  A: {garage: 3}\n  B: {section: 2, lane: inside, space: 1}\n",
+                           "  - {die: B, actions: [stop]}\n", GARAGE_BESIDE_2.replace(
+                               "play: {", "play: {garage_rank: behind_the_card, ")))
+    assert behind.race.order() == [1, 0]
 
 
 def test_a_hazard_damages_the_die_that_enters_its_space_only():

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.plugin import PLUGIN
+from pnp.games.nitro.track.geometry import place_track
 from pnp.rules import REGISTRY
 from pnp.source.loader import load_yaml
 

@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.games.nitro.geometry import Point, Polygon, place_track
 from pnp.games.nitro.model import NitroTrack
-from pnp.games.nitro.sketch import sketch
+from pnp.games.nitro.track.geometry import Point, Polygon, place_track
+from pnp.games.nitro.track.textmap import sketch
 
 HEAD = "game: nitro-dice\nrace: {laps: 2}\nplayers: 4\ngarage: {beside: 1}\nsections:\n"
 

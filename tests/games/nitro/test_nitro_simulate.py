@@ -11,10 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main as pnp_cli
-from pnp.games.nitro.balance import _starts
 from pnp.games.nitro.cli import nitro_cli
 from pnp.games.nitro.plugin import PLUGIN
-from pnp.games.nitro.simulate import StartShare, simulate, summarize
+from pnp.games.nitro.race.balance import _starts
+from pnp.games.nitro.race.simulate import simulate
+from pnp.games.nitro.race.summary import StartShare, summarize
 from pnp.source.loader import load_yaml
 from pnp.stats import wilson
 
@@ -137,6 +138,15 @@ def test_play_json_and_a_broken_scenario(tmp_path):
     assert result.exit_code == 1 and "unknown action 'fly'" in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_play_exits_1_when_the_stated_outcome_is_not_met(tmp_path, fmt):
+    wrong = (SCENARIOS / "01-rear-end.yaml").read_text().replace("events: {collision: 1,", "events: {collision: 2,")
+    result = CliRunner().invoke(nitro_cli, ["play", str(write(tmp_path, wrong)), "--format", fmt])
+    assert result.exit_code == 1
+    assert "1 collision event(s), expected 2" in result.stdout  # the report is printed in full first
+    assert "stated outcome is not met" in result.stderr and "Traceback" not in result.output
+
+
 def warnings(path: Path, games: int = 150) -> set[str]:
     result = CliRunner().invoke(pnp_cli, ["validate", str(path), "--simulate", str(games), "--format", "json"])
     assert result.exit_code == 0, result.output
@@ -168,8 +178,18 @@ def test_start_positions_winning_their_share_give_no_warning():
     assert [w[0] for w in _starts(replace(summary, win_rate_by_start=tuple(lopsided)))] == ["nitro.sim.start_advantage"]
 
 
+def test_the_start_advantage_hint_names_the_grid_and_the_tie_break_not_the_race_length():
+    track = PLUGIN.build(load_yaml(EXAMPLES / "two-lap-loop.yaml"))
+    summary = summarize(track, ["racer"], simulate(track, 40))
+    even = [StartShare(s.start, 100, 0.25, wilson(100, 400, 2.5)) for s in summary.win_rate_by_start]
+    second = [even[0], StartShare(2, 200, 0.25, wilson(200, 400, 2.5)), *even[2:]]
+    [(_, _, _, hint)] = _starts(replace(summary, win_rate_by_start=tuple(second)))
+    assert "grid: staggered" in hint and "inside" in hint and "--policy" in hint
+    assert "lengthen" not in hint
+
+
 def test_simulate_help_names_every_driver():
-    from pnp.games.nitro.drivers import DRIVERS
+    from pnp.games.nitro.race.drivers import DRIVERS
 
     result = CliRunner().invoke(nitro_cli, ["simulate", "--help"])
     assert all(name in result.output for name in DRIVERS), result.output

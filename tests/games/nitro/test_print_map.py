@@ -8,11 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from pnp.games.nitro.draw_cards import track_card
-from pnp.games.nitro.draw_map import HEADER, LEGEND, PAD, SCALES, full_size_drawing, map_piece
-from pnp.games.nitro.draw_road import View, finish_line, start_grid
-from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.plugin import PLUGIN
+from pnp.games.nitro.printed.draw_cards import track_card
+from pnp.games.nitro.printed.draw_map import HEADER, LEGEND, PAD, SCALES, full_size_drawing, map_piece
+from pnp.games.nitro.printed.draw_road import View, finish_line
+from pnp.games.nitro.race.drivers import DRIVERS
+from pnp.games.nitro.race.engine import Race
+from pnp.games.nitro.track.geometry import place_track
+from pnp.games.nitro.track.grid import start_grid
 from pnp.layout.scene import Ellipse, Group, Item, Polygon, Rect, Text
 from pnp.source.loader import load_yaml
 
@@ -131,6 +134,17 @@ def test_start_grid_fills_the_start_finish_card_from_the_front_inside_space(oval
     assert (slots[0].space.lane, slots[0].space.number) == ("inside", front)
     assert (slots[1].space.lane, slots[1].space.number) == ("outside", front)
     assert slots[2].space.number == front - 1
+
+
+def test_a_staggered_grid_puts_one_die_per_row_alternating_lanes(oval, build):
+    track = build(oval.replace("players: 4", "players: 5") + "play: {grid: staggered}\n")
+    slots = start_grid(track, place_track(track))
+    front = track.geometry.spaces_per_lane
+    assert [(s.section, s.space.number, s.space.lane) for s in slots] == [
+        (1, front, "inside"), (1, front - 1, "outside"), (1, front - 2, "inside"),
+        (len(track.sections), front, "outside"), (len(track.sections), front - 1, "inside")]
+    race = Race(track, [DRIVERS["racer"]] * 5, seed=1, order=range(5))
+    assert len({race.pos[d] for d in range(5)}) == 5  # no two dice level: nobody is beside another
 
 
 def test_a_small_start_card_sends_the_rest_of_the_grid_back_round_the_loop(oval, build):

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from pnp.diagnostics import SpecError
-from pnp.games.nitro.kit import track_print_job
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.plugin import PLUGIN
+from pnp.games.nitro.printed.kit import track_print_job
 
 
 def _errors(build, text: str) -> list[tuple[int, str]]:

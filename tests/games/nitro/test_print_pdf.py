@@ -10,9 +10,9 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from pnp.games.nitro.kit import track_print_job
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.plugin import PLUGIN
+from pnp.games.nitro.printed.kit import track_print_job
 from pnp.pipeline import LoadedSpec, layout_document, load_spec
 from pnp.render.pdf import render_pdf
 from pnp.source.loader import load_yaml_text
@@ -38,7 +38,7 @@ def _pages(loaded: LoadedSpec) -> list[str]:
 def _expected_cards(track: NitroTrack) -> list[tuple[str, str]]:
     cards = []
     for number, section in enumerate(track.sections, start=1):
-        title = section.type.title
+        title = section.type.label
         if section.type.is_turn:
             title += " · left" if section.turns_left else " · right"
         cards.append((str(number), title))

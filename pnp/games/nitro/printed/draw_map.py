@@ -12,7 +12,8 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pnp.games.nitro.draw_road import (
+from pnp.games.nitro.model import Kind, NitroTrack
+from pnp.games.nitro.printed.draw_road import (
     GARAGE,
     ROAD,
     View,
@@ -27,11 +28,10 @@ from pnp.games.nitro.draw_road import (
     offset,
     road_items,
     space_items,
-    start_grid,
 )
-from pnp.games.nitro.geometry import PlacedSection, Point, Pose, TrackGeometry
-from pnp.games.nitro.model import Kind, NitroTrack
-from pnp.games.nitro.route import sections_crossed
+from pnp.games.nitro.track.geometry import PlacedSection, Point, Pose, TrackGeometry
+from pnp.games.nitro.track.grid import start_grid
+from pnp.games.nitro.track.route import sections_crossed
 from pnp.layout.scene import Group, Item, Line, Polygon, Rect, Style, Text, Transform
 from pnp.layout.text import caps, fill_placeholders, fit_size, text_width_mm
 
@@ -167,7 +167,7 @@ def _race_line(track: NitroTrack, tr: Translate) -> str:
 
 def _card_counts(track: NitroTrack, tr: Translate) -> str:
     counts = {kind: sum(1 for s in track.sections if s.type == kind) for kind in Kind}
-    parts = [f"{n} {tr(kind.title)}" for kind, n in counts.items() if n]
+    parts = [f"{n} {tr(kind.label)}" for kind, n in counts.items() if n]
     if track.garage is not None:
         parts.append(f"1 {tr('Garage')}")
     return _phrase(tr, "Cards on the table: {cards}", cards=", ".join(parts))
@@ -213,7 +213,7 @@ def _key_row(track: NitroTrack, width: float, row: float, tr: Translate) -> list
 
 def _legend(track: NitroTrack, ratio: float, width: float, top: float, tr: Translate) -> list[Item]:
     items: list[Item] = []
-    keys = [(ROAD[k], tr(k.title)) for k in (Kind.START_FINISH, Kind.STRAIGHT, Kind.TURN_A, Kind.TURN_B)]
+    keys = [(ROAD[k], tr(k.label)) for k in (Kind.START_FINISH, Kind.STRAIGHT, Kind.TURN_A, Kind.TURN_B)]
     keys.append((GARAGE, f"{tr('Garage')} (G)"))
     x = 0.0
     for fill, label in keys:

@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from pnp.games.nitro.draw_cards import condition_card, garage_card, nitro_card, player_card, track_card
-from pnp.games.nitro.draw_map import full_size_drawing, map_piece
-from pnp.games.nitro.draw_road import start_grid
-from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.model import NitroPrint, NitroTrack
+from pnp.games.nitro.printed.draw_cards import condition_card, garage_card, nitro_card, player_card, track_card
+from pnp.games.nitro.printed.draw_map import full_size_drawing, map_piece
+from pnp.games.nitro.track.geometry import place_track
+from pnp.games.nitro.track.grid import start_grid
 from pnp.layout.imposition import CROP_ZONE
 from pnp.layout.paper import get_paper, printable_area
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from pnp.games.nitro.geometry import Point, Polygon, TrackGeometry
 from pnp.games.nitro.model import Kind
+from pnp.games.nitro.track.geometry import Point, Polygon, TrackGeometry
 
 
 def _inside(point: Point, poly: Polygon) -> bool:

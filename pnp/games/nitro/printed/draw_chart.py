@@ -8,8 +8,9 @@ The histograms and axes are the shared chart pieces of `pnp.layout.chart`. Pure:
 
 from __future__ import annotations
 
-from pnp.games.nitro.engine import DAMAGE_CAUSES
-from pnp.games.nitro.simulate import RaceResult, Summary
+from pnp.games.nitro.race.simulate import RaceResult
+from pnp.games.nitro.race.state import DAMAGE_CAUSES
+from pnp.games.nitro.race.summary import Summary
 from pnp.layout.chart import BAR, FAIR, LABEL, four_panel_page, histogram, y_axis
 from pnp.layout.scene import Group, Item, Line, Page, Rect, Style, Text
 from pnp.stats import Interval

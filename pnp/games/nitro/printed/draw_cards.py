@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from pnp.games.nitro.draw_road import (
+from pnp.games.nitro.model import Kind, NitroTrack, Section
+from pnp.games.nitro.printed.draw_road import (
     GARAGE,
     PLAYER_COLOURS,
-    StartSlot,
     View,
     arrow,
     badge,
@@ -22,8 +22,8 @@ from pnp.games.nitro.draw_road import (
     hazard_mark,
     road_items,
 )
-from pnp.games.nitro.geometry import PlacedSection, Pose, Space, TrackGeometry, place_section, straight_inside
-from pnp.games.nitro.model import Kind, NitroTrack, Section
+from pnp.games.nitro.track.geometry import PlacedSection, Pose, Space, TrackGeometry, place_section, straight_inside
+from pnp.games.nitro.track.grid import StartSlot
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Group, Item, Rect, Style, Text, Transform
 from pnp.layout.text import caps, fill_placeholders, fit_size
@@ -102,8 +102,8 @@ def _header(w: float, label: str, title: str, fill: str = "#ffffff") -> list[Ite
 
 def _title(section: Section, tr: Translate) -> str:
     if section.type.is_turn:
-        return f"{tr(section.type.title)} · {tr('left' if section.turns_left else 'right')}"
-    return tr(section.type.title)
+        return f"{tr(section.type.label)} · {tr('left' if section.turns_left else 'right')}"
+    return tr(section.type.label)
 
 
 def _turn_fit(placed: PlacedSection, w: float, length: float) -> Transform:
@@ -134,7 +134,7 @@ def track_card(track: NitroTrack, number: int, slots: tuple[StartSlot, ...], tr:
     road = road_items(placed, view, 1.0 / k)
     items: list[Item] = [Rect(0, 0, w, length, Style(fill=VERGE, stroke=None)),
                          *(road if k == 1.0 else [Group(tuple(road), fit, label="road")])]
-    hazards = {(h.lane, h.space): h.kind for h in section.hazards}
+    hazards: dict[tuple[str, int], str] = {(h.lane, h.space): h.kind for h in section.hazards}
     starts = {(slot.space.lane, slot.space.number) for slot in slots if slot.section == number}
     for space in placed.spaces:
         x, y = at(*_visible(space, w, length, 6.0)) if k == 1.0 else at(space.centre.x, space.centre.y)
@@ -155,7 +155,7 @@ def track_card(track: NitroTrack, number: int, slots: tuple[StartSlot, ...], tr:
             items.extend(die_marker(x, y + toward_middle, side, slot.position, 1.0))
     items.append(arrow(*at(placed.centre.x, placed.centre.y), -90.0, w * 0.16 * k))
     items.extend(_header(w, str(number), _title(section, tr)))
-    return _card(w, length, items, f"card {number} {section.type.title}")
+    return _card(w, length, items, f"card {number} {section.type.label}")
 
 
 def _note(w: float, length: float, text: str) -> Item:

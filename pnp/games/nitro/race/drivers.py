@@ -11,13 +11,9 @@ Both clear hazards from the cards just ahead when they hold a cleaner card of th
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from pnp.games.nitro.course import RUN_OFF, START_FINISH, STRAIGHT
-from pnp.games.nitro.moves import Action, Turn
-
-if TYPE_CHECKING:
-    from pnp.games.nitro.engine import Race
+from pnp.games.nitro.race.state import Action, RaceState, Turn
+from pnp.games.nitro.track.course import RUN_OFF, START_FINISH, STRAIGHT
 
 HORIZON = 4
 """Cards ahead a driver keeps its hand for."""
@@ -50,7 +46,7 @@ class Driver:
 
     # --- what the engine asks ---------------------------------------------------------------------
 
-    def target_speed(self, race: Race, die: int) -> int:
+    def target_speed(self, race: RaceState, die: int) -> int:
         """The speed it would like this round (the engine applies the ±1/±2 limits)."""
         cond = race.cond[die]
         if race.garage[die] >= 0:
@@ -67,7 +63,7 @@ class Driver:
             top -= 1
         return top
 
-    def step(self, race: Race, die: int, turn: Turn) -> Action:
+    def step(self, race: RaceState, die: int, turn: Turn) -> Action:
         """The next action of its turn."""
         if race.garage[die] >= 0:
             return self._garage_step(race, die)
@@ -94,14 +90,14 @@ class Driver:
             return ("brake", left)
         return ("move", 0)
 
-    def pay(self, race: Race, die: int, kind: int) -> str:
+    def pay(self, race: RaceState, die: int, kind: int) -> str:
         """How it pays for entering a card of `kind`: "card", "three" or "damage"."""
         hand = race.hand[die]
         if any(race.cards.kind[c] == kind for c in hand):
             return "card"
         return "three" if len(hand) >= max(3, self.three_cards_from) else "damage"
 
-    def discard(self, race: Race, die: int, count: int) -> list[int]:
+    def discard(self, race: RaceState, die: int, count: int) -> list[int]:
         """The `count` cards it needs least: those of the type it holds most of beyond the needs ahead."""
         kinds, hazards = race.cards.kind, race.cards.hazards
         need = self.needs(race, die, HORIZON)
@@ -118,7 +114,7 @@ class Driver:
             chosen.append(card)
         return chosen
 
-    def resist(self, race: Race, die: int) -> bool:
+    def resist(self, race: RaceState, die: int) -> bool:
         """Brake against a draft that would pull it onto a hazard or onto a card it cannot pay for."""
         c = race.course
         pos, lane = race.pos[die], race.lane[die]
@@ -129,7 +125,7 @@ class Driver:
         kind = _paid_as(race, c.kind(pos + 1))
         return kind is not None and not any(race.cards.kind[card] == kind for card in race.hand[die])
 
-    def swap(self, race: Race, die: int) -> tuple[int, int] | None:
+    def swap(self, race: RaceState, die: int) -> tuple[int, int] | None:
         """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
         c, cards = race.course, race.cards
         hand = race.hand[die]
@@ -158,7 +154,7 @@ class Driver:
 
     # --- what it looks at -------------------------------------------------------------------------
 
-    def needs(self, race: Race, die: int, cards: int) -> list[int]:
+    def needs(self, race: RaceState, die: int, cards: int) -> list[int]:
         """Cards of each type (Straight, Turn A, Turn B) the next `cards` cards ahead ask for."""
         c = race.course
         leg = race.progress(die) // c.k
@@ -169,7 +165,7 @@ class Driver:
                 need[kind] += 1
         return need
 
-    def shortfall(self, race: Race, die: int, speed: int) -> int:
+    def shortfall(self, race: RaceState, die: int, speed: int) -> int:
         """Cards entered within `speed` moves that the hand has no matching card for."""
         c = race.course
         pos = race.pos[die]
@@ -187,7 +183,7 @@ class Driver:
                 short += 1
         return short
 
-    def wants_garage(self, race: Race, die: int) -> bool:
+    def wants_garage(self, race: RaceState, die: int) -> bool:
         """Badly enough damaged, with enough race left after the Garage to gain from repairs."""
         c = race.course
         if race.cond[die] > self.garage_at or c.garage_host < 0:
@@ -196,7 +192,7 @@ class Driver:
         left = (c.finish - race.pos[die]) // c.k - to_host
         return to_host >= 0 and left >= self.garage_left
 
-    def _garage_step(self, race: Race, die: int) -> Action:
+    def _garage_step(self, race: RaceState, die: int) -> Action:
         c = race.course
         if race.cond[die] < self.leave_at:
             return ("repair", 0)
@@ -207,7 +203,7 @@ class Driver:
             return ("drift", 0)
         return ("move", 0) if race.garage[die] < 2 else ("repair", 0)
 
-    def _nitro_ok(self, race: Race, die: int, turn: Turn) -> bool:
+    def _nitro_ok(self, race: RaceState, die: int, turn: Turn) -> bool:
         c = race.course
         if race.nitro[die] == 0 or turn.nitro >= race.rules.nitro_per_turn:
             return False
@@ -219,7 +215,7 @@ class Driver:
                    and not race.hazard_at(pos + s, lane) for s in (1, 2))
 
 
-def _paid_as(race: Race, kind: int) -> int | None:
+def _paid_as(race: RaceState, kind: int) -> int | None:
     """The deck type that pays for entering a card of `kind`, or None when it is free."""
     if kind == RUN_OFF or (kind == START_FINISH and race.rules.start_finish_handling == "free"):
         return None

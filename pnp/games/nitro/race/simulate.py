@@ -1,25 +1,22 @@
-"""Many Nitro Dice races on one track, and their statistics.
+"""Many Nitro Dice races on one track.
 
 Input: a checked `NitroTrack`, a number of races, a seed, worker processes, players and one driver name per
 seat. Output: one `RaceResult` per race (race i is seeded from (seed, i), so results do not depend on the
-number of processes) and a `Summary` with 95% intervals: means with the normal approximation, rates with
-Wilson's interval (per start position widened for the number of positions), as MDD's simulator does.
+number of processes); their statistics are in `pnp.games.nitro.race.summary`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import NamedTuple
 
 from pnp.batches import batches, run_batches
-from pnp.games.nitro.course import KIND_NAMES, Course, build_course
-from pnp.games.nitro.drivers import DRIVERS
-from pnp.games.nitro.engine import DAMAGE_CAUSES, Race
 from pnp.games.nitro.model import NitroTrack
-from pnp.stats import Interval, bonferroni_z, mean_interval, wilson
+from pnp.games.nitro.race.drivers import DRIVERS
+from pnp.games.nitro.race.engine import Race
+from pnp.games.nitro.race.state import DAMAGE_CAUSES
+from pnp.games.nitro.track.course import Course, build_course
 
-PAYMENT_NAMES = ("card", "three_cards", "damage")
 COUNTED = ("garage", "nitro", "collisions", "sideswipes", "overtakes", "drafts", "swaps")
 
 
@@ -42,38 +39,6 @@ class RaceResult(NamedTuple):
     """Mean condition of the dice at the end."""
     limping: int
     """Die-rounds begun at condition 4 or less."""
-
-
-@dataclass(frozen=True, slots=True)
-class StartShare:
-    """How often the die starting at `start` (1 = front) won, against the fair share 1 / players."""
-
-    start: int
-    wins: int
-    fair: float
-    rate: Interval
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    """Statistics over simulated races."""
-
-    games: int
-    players: int
-    drivers: tuple[str, ...]
-    rounds: Interval
-    handling: dict[str, dict[str, float]]
-    """For each type, the share of its section entries paid each way (the three add up to 1)."""
-    entries: dict[str, int]
-    damage: dict[str, Interval]
-    """Points of damage per race by cause, and "total"."""
-    counts: dict[str, Interval]
-    """Per race: garage visits, Nitro uses, collisions, sideswipes, overtakes, drafts, swaps."""
-    late_speed: Interval
-    end_condition: Interval
-    win_rate_by_start: tuple[StartShare, ...]
-    capped: int
-    """Races stopped by the round cap."""
 
 
 def race_seed(seed: int, game: int) -> str:
@@ -134,38 +99,3 @@ def simulate(
     seats = tuple(seat_drivers(drivers, track.players))
     work = [(track, seats, seed, a, b) for a, b in batches(games, jobs, 250)]
     return run_batches(_play_chunk, work, jobs, progress)
-
-
-def summarize(track: NitroTrack, drivers: Sequence[str], results: list[RaceResult]) -> Summary:
-    """Statistics of `results` (see `Summary`)."""
-    players = track.players
-    n = len(results)
-    handling: dict[str, dict[str, float]] = {}
-    entries: dict[str, int] = {}
-    for k, name in enumerate(KIND_NAMES):
-        paid = [sum(r.handling[3 * k + p] for r in results) for p in range(3)]
-        total = sum(paid)
-        entries[name] = total
-        handling[name] = {PAYMENT_NAMES[p]: (paid[p] / total if total else 0.0) for p in range(3)}
-    damage = {cause: mean_interval([r.damage[c] for r in results]) for c, cause in enumerate(DAMAGE_CAUSES)}
-    damage["total"] = mean_interval([sum(r.damage) for r in results])
-    z = bonferroni_z(players)
-    starts = tuple(
-        StartShare(p + 1, wins, 1 / players, wilson(wins, n, z))
-        for p in range(players)
-        for wins in [sum(1 for r in results if r.winner_start == p)]
-    )
-    return Summary(
-        games=n,
-        players=players,
-        drivers=tuple(seat_drivers(drivers, players)),
-        rounds=mean_interval([r.rounds for r in results]),
-        handling=handling,
-        entries=entries,
-        damage=damage,
-        counts={name: mean_interval([r.counts[c] for r in results]) for c, name in enumerate(COUNTED)},
-        late_speed=mean_interval([r.late_speed for r in results]),
-        end_condition=mean_interval([r.end_condition for r in results]),
-        win_rate_by_start=starts,
-        capped=sum(1 for r in results if r.capped),
-    )

@@ -3,8 +3,12 @@
 Input: a `NitroTrack` (checked: no rule errors). Output: a `Course`. A die's place on the route is `pos`:
 `leg * spaces_per_lane + space`, where a leg is one card entered in driving order (leg 0 is the Start/Finish
 at the start; in a lap race leg `laps * sections` is the Start/Finish again, the finish), and `space` is 0
-at the leg's entry. Lanes are 0 (inside) and 1 (outside). `sid(pos, lane)` names the physical space, so the
-cards of an out-and-back race are shared by the way out and the way back, and the laps of a loop share theirs.
+at the leg's entry. A die's `lane` is a strip of road, continuous from card to card: 0 is the strip that
+is the Start/Finish card's inside lane, 1 the other. Each card names its own lanes (its inside lane is on
+its turning side), so at an S-bend strip 0 becomes a card's outside lane: `card_lane(pos, lane)` gives the
+card's lane (0 inside, 1 outside) under a die (`play.lanes: card_lanes` reads the lane names as strips
+instead, the earlier engine). `sid(pos, lane)` names the physical space, so the cards of an out-and-back
+race are shared by the way out and the way back, and the laps of a loop share theirs.
 Past the finish of an out-and-back race the dice run on into a virtual run-off of straight spaces.
 """
 
@@ -12,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from pnp.games.nitro.draw_road import start_grid
-from pnp.games.nitro.geometry import GARAGE_SPACES, place_track
 from pnp.games.nitro.model import Kind, NitroTrack
+from pnp.games.nitro.track.geometry import GARAGE_SPACES, place_track
+from pnp.games.nitro.track.grid import start_grid
 
 INSIDE, OUTSIDE = 0, 1
 STRAIGHT, TURN_A, TURN_B, START_FINISH, RUN_OFF = 0, 1, 2, 3, 4
@@ -45,7 +49,10 @@ class Course:
     garage_host: int
     """Section index (0-based) the Garage lies beside, or -1."""
     garage_lane: int
-    """The lane next to the Garage."""
+    """The strip next to the Garage."""
+    flips: tuple[int, ...] = ()
+    """Per section: 1 when its inside lane is strip 1 (its inside lies on the other side from the
+    Start/Finish card's), else 0."""
     lo: int = 0
     """First `pos` of the look-up tables below (the tables speed up the engine's inner loop)."""
     table: tuple[tuple[int, ...], ...] = ()
@@ -81,6 +88,11 @@ class Course:
         space = pos % self.k
         return self.k - 1 - space if self.reversed_leg(pos) else space
 
+    def card_lane(self, pos: int, lane: int) -> int:
+        """The card's own lane (0 inside, 1 outside) of strip `lane` at `pos` (the strip on the run-off)."""
+        section = self.section(pos)
+        return lane ^ self.flips[section] if section >= 0 and self.flips else lane
+
     def sid(self, pos: int, lane: int) -> int:
         """Identity of the physical space at (`pos`, `lane`)."""
         index = pos - self.lo
@@ -92,7 +104,8 @@ class Course:
         section = self.section(pos)
         if section < 0:
             return RUN_OFF_BASE + 2 * pos + lane
-        return (section * 2 + lane) * self.k + self.card_space(pos)
+        card_lane = lane ^ self.flips[section] if self.flips else lane
+        return (section * 2 + card_lane) * self.k + self.card_space(pos)
 
     def sid_section(self, sid: int) -> int:
         """Section index of a physical space, -1 on the run-off."""
@@ -131,15 +144,18 @@ def build_course(track: NitroTrack) -> Course:
     out_and_back = track.race.type == "out-and-back"
     legs = 2 * n - 2 if out_and_back else n * (track.race.laps or 1)
     geometry = place_track(track)
+    start_inside = geometry.sections[0].inside
+    flips = tuple(int(track.play.lanes == "strips" and s.inside != start_inside) for s in geometry.sections)
     grid = []
     for slot in start_grid(track.model_copy(update={"players": GRID_SLOTS}), geometry):
         leg = 0 if slot.section == 1 else slot.section - 1 - n
-        grid.append((leg * k + slot.space.number - 1, INSIDE if slot.space.lane == "inside" else OUTSIDE))
+        lane = INSIDE if slot.space.lane == "inside" else OUTSIDE
+        grid.append((leg * k + slot.space.number - 1, lane ^ flips[slot.section - 1]))
     host, lane = -1, OUTSIDE
     if geometry.garage is not None:
         host = geometry.garage.beside - 1
         placed = geometry.sections[host]
-        lane = INSIDE if geometry.garage.side == placed.inside else OUTSIDE
+        lane = (INSIDE if geometry.garage.side == placed.inside else OUTSIDE) ^ flips[host]
     course = Course(
         k=k,
         sections=n,
@@ -150,6 +166,7 @@ def build_course(track: NitroTrack) -> Course:
         grid=tuple(grid),
         garage_host=host,
         garage_lane=lane,
+        flips=flips,
     )
     lo = min(p for p, _ in grid) - 8 * k if grid else 0
     rows = tuple((course.section(p), course.kind(p), course.card_space(p), course.sid(p, INSIDE),

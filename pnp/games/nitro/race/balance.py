@@ -12,9 +12,10 @@ The thresholds are the constants below; docs/nitro-dice.md gives the reasons.
 from __future__ import annotations
 
 from pnp.diagnostics import Diagnostic, Severity
-from pnp.games.nitro.course import KIND_NAMES
 from pnp.games.nitro.model import Kind, NitroTrack
-from pnp.games.nitro.simulate import Summary, simulate, summarize
+from pnp.games.nitro.race.simulate import simulate
+from pnp.games.nitro.race.summary import Summary, summarize
+from pnp.games.nitro.track.course import KIND_NAMES
 from pnp.source.located import Located
 
 SHORTAGE_MIN = 0.10
@@ -47,7 +48,7 @@ def _shortage(summary: Summary) -> list[tuple[str, str, str, str]]:
     for kind, share in bad.items():
         others = max([s for k, s in bad.items() if k != kind], default=0.0)
         if share >= SHORTAGE_MIN and share >= SHORTAGE_RATIO * others:
-            title = Kind(kind).title
+            title = Kind(kind).label
             found.append((
                 "nitro.sim.type_shortage", kind,
                 f"in {summary.games} simulated races, {share:.0%} of the entries onto {title} cards were paid "
@@ -78,6 +79,13 @@ def _garage(summary: Summary, limping: float) -> list[tuple[str, str, str, str]]
              "put the Garage where damaged racers pass it with enough race left to make repairs worth it")]
 
 
+START_HINT = ("the grid and the tie-break decide this more than the track: dice level on a card rank inside "
+              "first, so the die beside the leader draws a card more each round; try `play: {grid: staggered}`, "
+              "or different drivers per seat (`pnp nitro simulate --policy racer,cautious,...`) to see what the "
+              "track itself does")
+"""Why one start position wins (measured on the shipped tracks: docs/nitro-dice.md), and what to try."""
+
+
 def _starts(summary: Summary) -> list[tuple[str, str, str, str]]:
     found = []
     for share in summary.win_rate_by_start:
@@ -87,7 +95,7 @@ def _starts(summary: Summary) -> list[tuple[str, str, str, str]]:
                 "nitro.sim.start_advantage", "players",
                 f"start position {share.start} won {rate.value:.0%} of {summary.games} simulated races "
                 f"(interval {rate.low:.0%} to {rate.high:.0%}), far more than its fair share of {share.fair:.0%}",
-                "lengthen the race, or give the track more places to pass (straights, a balance of turns)",
+                START_HINT,
             ))
     return found
 

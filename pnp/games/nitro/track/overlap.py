@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pnp.games.nitro.geometry import Point, Polygon
+from pnp.games.nitro.track.geometry import Point, Polygon
 
 Box = tuple[float, float, float, float]
 

@@ -1,30 +1,24 @@
-"""The Nitro Dice race engine: setup, rounds (speed, movement, hazards, replenishing) and the finish.
+"""The state of one Nitro Dice race and the bookkeeping every rule shares: cards, order, hazards, events.
 
-Input: a checked `NitroTrack`, one `Driver` per seat (pnp.games.nitro.drivers) and a seed. Output: the
-`Race` state at any time (dice places, speeds, conditions, hands, cards), counters for the simulator, and
-`Event`s when recording. Movement itself (moves, lane changes, drafts, collisions, the Garage) is in
-`pnp.games.nitro.moves`. Every reading of the rulebook made here is in docs/nitro-dice.md.
+Input: a checked `NitroTrack`, one driver per seat (anything that answers as a `Policy`) and a seed.
+Output: `RaceState`, what drivers read and what `pnp.games.nitro.race.moves.Movement` and
+`pnp.games.nitro.race.engine.Race` change: dice places, speeds, conditions, hands, cards, counters and the
+recorded `Event`s. The rules of a round are in the engine, those of a die's turn in `moves`.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass
+from typing import NamedTuple, Protocol
 
-from pnp.games.nitro.cards import build_cards
-from pnp.games.nitro.course import Course, build_course
 from pnp.games.nitro.model import NitroTrack
-from pnp.games.nitro.moves import Movement
-
-if TYPE_CHECKING:
-    from pnp.games.nitro.drivers import Driver
+from pnp.games.nitro.track.cards import build_cards
+from pnp.games.nitro.track.course import Course, build_course
 
 TOP_CONDITION = 9
-DRAW_BY_PLACE = (3, 4, 5)
-"""Cards drawn at the end of a round: first place, the others, last place (+1 in the Garage)."""
 LAP_LEADER_CARDS = 2
-STALL_ROUNDS = 10
 DAMAGE_CAUSES = ("handling", "hazard", "collision", "sideswipe", "nitro")
 
 
@@ -38,10 +32,45 @@ class Event(NamedTuple):
     other: int = -1
 
 
-class Race(Movement):
-    """One race; `run()` plays it to the end, `play_round()` one round."""
+@dataclass(slots=True)
+class Turn:
+    """The moving die's turn so far."""
 
-    def __init__(self, track: NitroTrack, drivers: Sequence[Driver], seed: int | str = 0,
+    moves: int = 0
+    """Moves made (Nitro's bonus moves not counted)."""
+    nitro: int = 0
+    moved: bool = False
+    """The first space has been moved (drafts are pulled then)."""
+    over: bool = False
+
+
+Action = tuple[str, int]
+"""(name, amount): name in ACTIONS; amount is the cards for "brake" and the bonus moves for "nitro"."""
+
+
+class Policy(Protocol):
+    """The decisions a player makes, as the engine asks for them (`pnp.games.nitro.race.drivers`)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def target_speed(self, race: RaceState, die: int) -> int: ...
+
+    def step(self, race: RaceState, die: int, turn: Turn) -> Action: ...
+
+    def pay(self, race: RaceState, die: int, kind: int) -> str: ...
+
+    def discard(self, race: RaceState, die: int, count: int) -> list[int]: ...
+
+    def resist(self, race: RaceState, die: int) -> bool: ...
+
+    def swap(self, race: RaceState, die: int) -> tuple[int, int] | None: ...
+
+
+class RaceState:
+    """Everything on the table in one race, and the bookkeeping that changes no rule's outcome by itself."""
+
+    def __init__(self, track: NitroTrack, drivers: Sequence[Policy], seed: int | str = 0,
                  record: bool = False, order: Sequence[int] | None = None, course: Course | None = None) -> None:
         players = len(drivers)
         self.track = track
@@ -151,12 +180,19 @@ class Race(Movement):
     # --- order --------------------------------------------------------------------------------------
 
     def forward_key(self, die: int) -> tuple[int, int, int, int]:
-        """Sort key: furthest forward first (leg, Garage last, spaces to the next leg, inside lane first)."""
+        """Sort key: furthest forward first: leg, space, then the card's inside lane, its outside lane and
+        the Garage beside that space (dice in one Garage space by arrival). With `play.garage_rank:
+        behind_the_card` a Garage die ranks behind every track die of its host card instead."""
         k = self.course.k
         if self.garage[die] >= 0:
-            return (-self.garage_leg[die], 1, -self.garage[die], self.arrival[die])
+            if self.rules.garage_rank == "behind_the_card":
+                return (-self.garage_leg[die], 1, -self.garage[die], self.arrival[die])
+            beside = self.course.beside_garage(self.garage_leg[die], self.garage[die])
+            return (-(beside // k), -(beside % k), 2, self.arrival[die])
         pos = self.pos[die]
-        return (-(pos // k), 0, -(pos % k), self.lane[die])
+        if self.rules.garage_rank == "behind_the_card":
+            return (-(pos // k), 0, -(pos % k), self.course.card_lane(pos, self.lane[die]))
+        return (-(pos // k), -(pos % k), self.course.card_lane(pos, self.lane[die]), 0)
 
     def order(self) -> list[int]:
         """Dice from furthest forward to furthest back."""
@@ -168,91 +204,20 @@ class Race(Movement):
             return self.course.beside_garage(self.garage_leg[die], self.garage[die])
         return self.pos[die]
 
-    # --- the round ----------------------------------------------------------------------------------
+    # --- the table -----------------------------------------------------------------------------------
 
-    def run(self) -> Race:
-        """Play rounds until the finish or the round cap."""
-        while not self.over:
-            self.play_round()
-        return self
+    def hazard_at(self, pos: int, lane: int) -> bool:
+        """Whether the track space at (pos, lane) carries a hazard."""
+        return self.course.sid(pos, lane) in self.hazard_sids
 
-    def play_round(self) -> None:
-        """One round: speeds furthest forward first, moves fastest first, then cards by position."""
-        self.round += 1
-        self.note("round", -1, self.round)
-        self.limping += sum(1 for c in self.cond if c <= 4)
-        before = self.order()
-        for die in before:
-            self.set_speed(die)
-        rank = {die: r for r, die in enumerate(before)}
-        self.speeds.append(sum(self.speed) / len(self.speed))
-        for die in sorted(before, key=lambda d: (-self.speed[d], rank[d])):
-            self.take_turn(die)
-            self.end_turn_cards()
-            self.place_hazards(die)
-        after = self.order()
-        self.counts["overtakes"] += _inversions(before, after)
-        self.replenish(after)
-        finished = any(self.progress(d) >= self.course.finish and self.garage[d] < 0 for d in after)
-        places = [self.progress(d) for d in after]
-        self.still = self.still + 1 if places == self._last_places else 0
-        self._last_places = places
-        stalled = all(c == 0 for c in self.cond) or self.still >= STALL_ROUNDS
-        if finished or stalled or self.round >= self.rules.round_cap:
-            self.over = True
-            self.capped = not finished
-            self.standings = after
-            self.note("finish", after[0], self.round, "cap" if self.capped else "")
-
-    def set_speed(self, die: int) -> None:
-        """±1 free or ±2 for a card, never above the condition nor below 0."""
-        old = self.speed[die]
-        wanted = max(0, min(self.cond[die], self.drivers[die].target_speed(self, die)))
-        step = max(-2, min(2, wanted - old))
-        if abs(step) == 2 and not self.spend_any(die, 1):
-            step //= 2
-        self.end_turn_cards()
-        self.speed[die] = max(0, min(self.cond[die], old + step))
-        if self.speed[die] != old:
-            self.note("speed", die, self.speed[die])
-
-    def replenish(self, standing: list[int]) -> None:
-        """3 cards to the leader, 5 to the last, 4 to the others, +1 in the Garage; up to the hand limit."""
-        last = len(standing) - 1
-        for place, die in enumerate(standing):
-            count = DRAW_BY_PLACE[0 if place == 0 else 2 if place == last else 1]
-            count += self.garage[die] >= 0
-            limit = self.cond[die]
-            drawn = self.draw(die, count, limit)
-            if drawn:
-                self.note("draw", die, drawn)
-            extra = len(self.hand[die]) - limit
-            if extra > 0:
-                chosen = self.drivers[die].discard(self, die, extra)
-                for card in chosen:
-                    self.hand[die].remove(card)
-                self.discards.extend(chosen)
-                self.note("discard", die, extra, "hand limit")
-
-    def place_hazards(self, die: int) -> None:
-        """After moving: swap one section for a same-type card from the hand (the old card is discarded)."""
-        choice = self.drivers[die].swap(self, die)
-        if choice is None:
-            return
-        section, card = choice
-        cards = self.cards
-        old = cards.on_track[section]
-        if old < 0 or card not in self.hand[die] or cards.kind[card] != cards.kind[old]:
-            raise ValueError(f"driver {self.drivers[die].name} made an illegal swap of section {section + 1}")
-        if self.dice_on(section):
-            raise ValueError(f"section {section + 1} has a die on it and cannot be replaced")
-        self.hand[die].remove(card)
-        self._mark_hazards(section, old, add=False)
-        cards.on_track[section] = card
-        self._mark_hazards(section, card, add=True)
-        self.discards.append(old)
-        self.counts["swaps"] += 1
-        self.note("swap", die, section + 1, f"{len(cards.hazards[card])} hazard(s)")
+    def relocate(self, die: int, pos: int, lane: int) -> None:
+        """Move a die's marker on the table (no rule applied)."""
+        c = self.course
+        if self.garage[die] < 0:
+            self.occ.pop(c.sid(self.pos[die], self.lane[die]), None)
+        self.garage[die] = -1
+        self.pos[die], self.lane[die] = pos, lane
+        self.occ[c.sid(pos, lane)] = die
 
     def _mark_hazards(self, section: int, card: int, add: bool) -> None:
         if card < 0:
@@ -295,10 +260,3 @@ class Race(Movement):
         """Cards in the pile, hands, discards, played and on the track (the invariant: all of them)."""
         on_track = sum(1 for c in self.cards.on_track if c >= 0)
         return len(self.cards.pile) + sum(map(len, self.hand)) + len(self.discards) + len(self.played) + on_track
-
-
-def _inversions(before: list[int], after: list[int]) -> int:
-    """Pairs of dice whose order changed between two standings."""
-    rank = {die: r for r, die in enumerate(after)}
-    ranks = [rank[d] for d in before]
-    return sum(1 for a in range(len(ranks)) for b in range(a + 1, len(ranks)) if ranks[a] > ranks[b])

@@ -12,8 +12,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pnp.games.nitro.course import INSIDE, KIND_CODE, OUTSIDE
 from pnp.games.nitro.model import Kind, NitroTrack
+from pnp.games.nitro.track.course import INSIDE, KIND_CODE, OUTSIDE
 
 DECK_KINDS = (Kind.STRAIGHT, Kind.TURN_A, Kind.TURN_B)
 Hazards = frozenset[tuple[int, int]]

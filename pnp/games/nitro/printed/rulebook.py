@@ -7,11 +7,11 @@ from typing import Any
 
 from pnp.booklet.request import RulebookRequest
 from pnp.data import resource_path
-from pnp.games.nitro.build import nitro_guide
-from pnp.games.nitro.draw_map import map_piece
-from pnp.games.nitro.geometry import place_track
 from pnp.games.nitro.model import NitroTrack
+from pnp.games.nitro.printed.build import nitro_guide
+from pnp.games.nitro.printed.draw_map import map_piece
 from pnp.games.nitro.rules import MAX_GARAGE_DISTANCE, MAX_PLAYERS, MAX_TYPE_SHARE, MIN_PLAYERS, MIN_SECTIONS_CROSSED
+from pnp.games.nitro.track.geometry import place_track
 from pnp.layout.pieces import Piece
 
 GUIDE = resource_path("pnp.games.nitro", "data", "rulebook", "guide.md")

@@ -1,6 +1,6 @@
 """Shared drawing pieces for Nitro Dice cards and maps: colours, road and space shapes, marks, start grid.
 
-Input: placed geometry (`pnp.games.nitro.geometry`) and a `View` that turns table points into drawing
+Input: placed geometry (`pnp.games.nitro.track.geometry`) and a `View` that turns table points into drawing
 points (a quarter turn and a shift). Output: scene items in the view's coordinates, table millimetres.
 Marks (badges, arrows, hazards) are sized in table millimetres so they sit on the road at any scale.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from pnp.games.nitro.geometry import PlacedSection, Point, Pose, Space, TrackGeometry
 from pnp.games.nitro.model import Kind, NitroTrack
+from pnp.games.nitro.track.geometry import PlacedSection, Point, Pose, Space, TrackGeometry
 from pnp.layout.scene import Ellipse, Item, Polygon, Rect, Style, Text
 
 ROAD = {
@@ -51,36 +51,6 @@ class View:
 
     def poly(self, points: tuple[Point, ...]) -> tuple[tuple[float, float], ...]:
         return tuple(self.pt(p) for p in points)
-
-
-@dataclass(frozen=True, slots=True)
-class StartSlot:
-    """Where racer `position` (1 = front of the grid) starts."""
-
-    position: int
-    section: int
-    space: Space
-
-
-def start_grid(track: NitroTrack, geometry: TrackGeometry) -> tuple[StartSlot, ...]:
-    """Grid slots for every player: front space first, inside lane before outside, on the Start/Finish card.
-
-    When the Start/Finish card has too few spaces, a lap race continues on the cards behind it; an
-    out-and-back race has no cards behind, so the grid holds only what fits.
-    """
-    sections = list(geometry.sections)
-    if not sections:
-        return ()
-    order = [sections[0]]
-    if track.race.type == "laps":
-        order += sections[:0:-1]
-    slots: list[StartSlot] = []
-    for section in order:
-        ranked = sorted(section.spaces, key=lambda s: (-s.number, s.lane != "inside"))
-        for space in ranked:
-            if len(slots) < track.players:
-                slots.append(StartSlot(len(slots) + 1, section.number, space))
-    return tuple(slots)
 
 
 def road_items(section: PlacedSection, view: View, ink: float) -> list[Item]:

@@ -1,0 +1,126 @@
+"""The Nitro Dice race engine: rounds (speed, movement, hazards, replenishing) and the finish.
+
+Input: a checked `NitroTrack`, one driver per seat (pnp.games.nitro.race.drivers) and a seed. Output: the
+`Race` state at any time (`pnp.games.nitro.race.state`: dice places, speeds, conditions, hands, cards),
+counters for the simulator, and `Event`s when recording. A die's turn (moves, lane changes, drafts,
+collisions, the Garage) is played by the race's `Movement` (pnp.games.nitro.race.moves). Every reading of
+the rulebook made here is in docs/nitro-dice.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pnp.games.nitro.model import NitroTrack
+from pnp.games.nitro.race.moves import Movement
+from pnp.games.nitro.race.state import Policy, RaceState
+from pnp.games.nitro.track.course import Course
+
+DRAW_BY_PLACE = (3, 4, 5)
+"""Cards drawn at the end of a round: first place, the others, last place (+1 in the Garage)."""
+STALL_ROUNDS = 10
+
+
+class Race(RaceState):
+    """One race; `run()` plays it to the end, `play_round()` one round, `take_turn()` one die's movement."""
+
+    def __init__(self, track: NitroTrack, drivers: Sequence[Policy], seed: int | str = 0,
+                 record: bool = False, order: Sequence[int] | None = None, course: Course | None = None) -> None:
+        super().__init__(track, drivers, seed, record, order, course)
+        self.movement = Movement(self)
+
+    def take_turn(self, die: int) -> None:
+        """Play die `die`'s movement (its driver picks the actions)."""
+        self.movement.take_turn(die)
+
+    def run(self) -> Race:
+        """Play rounds until the finish or the round cap."""
+        while not self.over:
+            self.play_round()
+        return self
+
+    def play_round(self) -> None:
+        """One round: speeds furthest forward first, moves fastest first, then cards by position."""
+        self.round += 1
+        self.note("round", -1, self.round)
+        self.limping += sum(1 for c in self.cond if c <= 4)
+        before = self.order()
+        for die in before:
+            self.set_speed(die)
+        rank = {die: r for r, die in enumerate(before)}
+        self.speeds.append(sum(self.speed) / len(self.speed))
+        for die in sorted(before, key=lambda d: (-self.speed[d], rank[d])):
+            self.movement.take_turn(die)
+            self.end_turn_cards()
+            self.place_hazards(die)
+        after = self.order()
+        self.counts["overtakes"] += _inversions(before, after)
+        self.replenish(after)
+        finished = any(self.progress(d) >= self.course.finish and self.garage[d] < 0 for d in after)
+        places = [self.progress(d) for d in after]
+        self.still = self.still + 1 if places == self._last_places else 0
+        self._last_places = places
+        stalled = all(c == 0 for c in self.cond) or self.still >= STALL_ROUNDS
+        if finished or stalled or self.round >= self.rules.round_cap:
+            self.over = True
+            self.capped = not finished
+            self.standings = after
+            self.note("finish", after[0], self.round, "cap" if self.capped else "")
+
+    def set_speed(self, die: int) -> None:
+        """±1 free or ±2 for a card, never above the condition nor below 0."""
+        old = self.speed[die]
+        wanted = max(0, min(self.cond[die], self.drivers[die].target_speed(self, die)))
+        step = max(-2, min(2, wanted - old))
+        if abs(step) == 2 and not self.spend_any(die, 1):
+            step //= 2
+        self.end_turn_cards()
+        self.speed[die] = max(0, min(self.cond[die], old + step))
+        if self.speed[die] != old:
+            self.note("speed", die, self.speed[die])
+
+    def replenish(self, standing: list[int]) -> None:
+        """3 cards to the leader, 5 to the last, 4 to the others, +1 in the Garage; up to the hand limit."""
+        last = len(standing) - 1
+        for place, die in enumerate(standing):
+            count = DRAW_BY_PLACE[0 if place == 0 else 2 if place == last else 1]
+            count += self.garage[die] >= 0
+            limit = self.cond[die]
+            drawn = self.draw(die, count, limit)
+            if drawn:
+                self.note("draw", die, drawn)
+            extra = len(self.hand[die]) - limit
+            if extra > 0:
+                chosen = self.drivers[die].discard(self, die, extra)
+                for card in chosen:
+                    self.hand[die].remove(card)
+                self.discards.extend(chosen)
+                self.note("discard", die, extra, "hand limit")
+
+    def place_hazards(self, die: int) -> None:
+        """After moving: swap one section for a same-type card from the hand (the old card is discarded)."""
+        choice = self.drivers[die].swap(self, die)
+        if choice is None:
+            return
+        section, card = choice
+        cards = self.cards
+        old = cards.on_track[section]
+        if old < 0 or card not in self.hand[die] or cards.kind[card] != cards.kind[old]:
+            raise ValueError(f"driver {self.drivers[die].name} made an illegal swap of section {section + 1}")
+        if self.dice_on(section):
+            raise ValueError(f"section {section + 1} has a die on it and cannot be replaced")
+        self.hand[die].remove(card)
+        self._mark_hazards(section, old, add=False)
+        cards.on_track[section] = card
+        self._mark_hazards(section, card, add=True)
+        self.discards.append(old)
+        self.counts["swaps"] += 1
+        self.note("swap", die, section + 1, f"{len(cards.hazards[card])} hazard(s)")
+
+
+
+def _inversions(before: list[int], after: list[int]) -> int:
+    """Pairs of dice whose order changed between two standings."""
+    rank = {die: r for r, die in enumerate(after)}
+    ranks = [rank[d] for d in before]
+    return sum(1 for a in range(len(ranks)) for b in range(a + 1, len(ranks)) if ranks[a] > ranks[b])

@@ -1,0 +1,315 @@
+"""A die's movement: moves, handling, hazards, lane changes, drifts, braking, Nitro, drafts, collisions, Garage.
+
+A race (`pnp.games.nitro.race.engine.Race`) owns one `Movement`, which plays one die's turn on the race's
+state (`pnp.games.nitro.race.state.RaceState`): the die's driver picks one `Action` at a time (`Policy.step`)
+until the die has made as many moves as its speed, stops or is halted.
+An action the rules forbid raises `IllegalMove` (drivers never ask for one; scenario files may, by mistake).
+"""
+
+from __future__ import annotations
+
+from pnp.games.nitro.race.state import RaceState, Turn
+from pnp.games.nitro.track.course import RUN_OFF, START_FINISH, STRAIGHT
+
+PAYMENTS = ("card", "three", "damage")
+GARAGE_CONDITION, GARAGE_SPEED = 8, 5
+"""A die may enter the Garage with condition up to 8, at speed up to 5."""
+ACTIONS = ("move", "lane", "drift", "garage", "repair", "brake", "nitro", "stop")
+
+
+class IllegalMove(ValueError):
+    """A driver asked for an action the rules forbid here."""
+
+
+class Movement:
+    """The movement rules, applied to the state of `race`; `turn` and `mover` are the turn being played."""
+
+    def __init__(self, race: RaceState) -> None:
+        self.race = race
+        self.turn: Turn | None = None
+        self.mover = -1
+
+    def take_turn(self, die: int) -> None:
+        """Play die `die`'s movement, then let it place a hazard card."""
+        r = self.race
+        turn = self.turn = Turn()
+        self.mover = die
+        r.note("turn", die, r.speed[die])
+        while not turn.over and r.cond[die] > 0 and turn.moves < r.speed[die]:
+            name, amount = r.drivers[die].step(r, die, turn)
+            self.act(die, turn, name, amount)
+        self.turn, self.mover = None, -1
+
+    def act(self, die: int, turn: Turn, name: str, amount: int = 0) -> None:
+        """Carry out one action of the moving die."""
+        r = self.race
+        in_garage = r.garage[die] >= 0
+        if name == "move":
+            if in_garage:
+                self._garage_move(die, turn)
+            else:
+                self.advance(die, turn, flip=False, counted=True)
+        elif name == "drift":
+            self._need_cards(die, 1, "a drift")
+            if in_garage:
+                self._leave_garage(die, turn, forward=True)
+            else:
+                r.spend_any(die, 1)
+                self.advance(die, turn, flip=True, counted=True)
+        elif name == "lane":
+            self._need_cards(die, 1, "a lane change")
+            if in_garage:
+                self._leave_garage(die, turn, forward=False)
+            else:
+                self._lane_change(die)
+        elif name == "garage":
+            self._enter_garage(die)
+        elif name == "repair":
+            self._repair(die, turn)
+        elif name == "brake":
+            self._brake(die, turn, amount)
+        elif name == "nitro":
+            self._nitro(die, turn, amount)
+        elif name == "stop":
+            if r.rules.full_movement and turn.moves < r.speed[die]:
+                raise IllegalMove("a racer moves its whole speed; brake (a card per point) to stop short")
+            turn.over = True
+        else:
+            raise IllegalMove(f"unknown action {name!r}; use one of {', '.join(ACTIONS)}")
+
+    # --- moving along the road ------------------------------------------------------------------------
+
+    def advance(self, die: int, turn: Turn, flip: bool, counted: bool) -> None:
+        """One move forward (into the other lane too when `flip`: a drift), with all it triggers."""
+        r = self.race
+        c = r.course
+        old, lane = r.pos[die], r.lane[die]
+        new, new_lane = old + 1, lane ^ flip
+        struck = r.occ.get(c.sid(new, new_lane))
+        if struck is not None:
+            if flip and c.sid(old, new_lane) not in r.occ:
+                r.relocate(die, old, new_lane)
+                if r.rules.blocked_drift_hazards and r.hazard_at(old, new_lane):
+                    self.hurt(die, "hazard")
+            self._rear_end(die, struck, turn)
+            return
+        first = not turn.moved
+        turn.moved = True
+        behind = self._drafted(die, old, lane, r.speed[die]) if first else -1
+        r.relocate(die, new, new_lane)
+        if counted:
+            turn.moves += 1
+        r.note("drift" if flip else "move", die, new)
+        self.enter(die, old, new)
+        if behind >= 0:
+            self._pull(behind)
+
+    def enter(self, die: int, old: int, new: int) -> None:
+        """A die arrived at `new` from `old`: handling on a new card, damage on a hazard, Lap Leader."""
+        r = self.race
+        if new // r.course.k != old // r.course.k:
+            self.pay_handling(die, r.course.kind(new))
+        if r.hazard_at(new, r.lane[die]):
+            self.hurt(die, "hazard")
+        r.lap_boundary(die, old, new)
+
+    def pay_handling(self, die: int, kind: int) -> None:
+        """Entering a card: a card of its type, any three cards, or a point of damage (the driver picks)."""
+        r = self.race
+        if kind == RUN_OFF or (kind == START_FINISH and r.rules.start_finish_handling == "free"):
+            return
+        kind = STRAIGHT if kind == START_FINISH else kind
+        how = r.drivers[die].pay(r, die, kind)
+        hand = r.hand[die]
+        if how == "card":
+            matching = [c for c in hand if r.cards.kind[c] == kind]
+            if not matching:
+                raise IllegalMove("no card of that type in the hand")
+            r.spend(die, [min(matching, key=lambda c: len(r.cards.hazards[c]))])
+        elif how == "three":
+            if not r.spend_any(die, 3):
+                raise IllegalMove("fewer than three cards in the hand")
+        elif how != "damage":
+            raise IllegalMove(f"unknown handling payment {how!r}")
+        r.handling[kind][PAYMENTS.index(how)] += 1
+        r.note("handling", die, kind, how)
+        if how == "damage":
+            self.hurt(die, "handling")
+
+    def hurt(self, die: int, cause: str) -> None:
+        """A point of damage: condition and hand limit down, speed down to the condition, maybe halting."""
+        r = self.race
+        if r.cond[die] == 0:
+            return
+        r.cond[die] -= 1
+        r.damage[cause] += 1
+        r.speed[die] = min(r.speed[die], r.cond[die])
+        r.note("damage", die, r.cond[die], cause)
+        if die == self.mover and self.turn is not None and self.turn.moves >= r.speed[die]:
+            self.turn.over = True
+
+    def _rear_end(self, die: int, struck: int, turn: Turn) -> None:
+        """The mover stops behind the struck die; both are damaged; the rear slows to the front's speed."""
+        r = self.race
+        r.counts["collisions"] += 1
+        r.note("collision", die, 0, "rear-end", struck)
+        turn.over = True
+        r.speed[die] = min(r.speed[die], r.speed[struck])
+        self.hurt(die, "collision")
+        self.hurt(struck, "collision")
+
+    def _drafted(self, die: int, pos: int, lane: int, speed: int) -> int:
+        """The die directly behind (pos, lane), driving the same way, that a die at `speed` pulls, or -1."""
+        r = self.race
+        c = r.course
+        for back in range(1, r.rules.draft_reach + 1):
+            other = r.occ.get(c.sid(pos - back, lane))
+            if other is not None:
+                same_way = c.reversed_leg(r.pos[other]) == c.reversed_leg(pos - back)
+                pulled = other != die and r.speed[other] <= speed and (same_way or r.rules.draft_oncoming)
+                return other if pulled else -1
+        return -1
+
+    def _pull(self, die: int) -> None:
+        """A draft pulls `die` one space ahead in its lane, unless it brakes with a card to resist."""
+        r = self.race
+        if r.hand[die] and r.drivers[die].resist(r, die):
+            r.spend_any(die, 1)
+            r.note("resist", die)
+            return
+        old, lane = r.pos[die], r.lane[die]
+        if r.course.sid(old + 1, lane) in r.occ:
+            return
+        behind = self._drafted(die, old, lane, r.speed[die]) if r.rules.draft_chain else -1
+        r.relocate(die, old + 1, lane)
+        r.counts["drafts"] += 1
+        r.note("pulled", die, old + 1)
+        self.enter(die, old, old + 1)
+        if behind >= 0:
+            self._pull(behind)
+
+    def _lane_change(self, die: int) -> None:
+        """Into the other lane beside, or a sideswipe when a die is there."""
+        r = self.race
+        c = r.course
+        pos, lane = r.pos[die], r.lane[die]
+        to = lane ^ 1
+        struck = r.occ.get(c.sid(pos, to))
+        if struck is None:
+            r.spend_any(die, 1)
+            r.relocate(die, pos, to)
+            r.note("lane", die, to)
+            if r.hazard_at(pos, to):
+                self.hurt(die, "hazard")
+            return
+        sideways = r.rules.sideswipe_push == "sideways"
+        room = not sideways and c.sid(pos + 1, to) not in r.occ
+        """Sideways, the next lane that way is off the track (a card has two lanes): no push."""
+        if not sideways and not room and r.rules.sideswipe_no_room == "block":
+            raise IllegalMove("a sideswipe needs an empty space ahead of the struck die to push it into")
+        r.spend_any(die, 1)
+        r.counts["sideswipes"] += 1
+        r.note("sideswipe", die, 0, "pushed" if room else "off the track" if sideways else "no room", struck)
+        if room:
+            r.relocate(struck, pos + 1, to)
+            r.relocate(die, pos, to)
+            self.enter(struck, pos, pos + 1)
+            if r.hazard_at(pos, to):
+                self.hurt(die, "hazard")
+        self.hurt(die, "sideswipe")
+        self.hurt(struck, "sideswipe")
+
+    def _brake(self, die: int, turn: Turn, cards: int) -> None:
+        r = self.race
+        if cards < 1 or r.speed[die] - cards < turn.moves:
+            raise IllegalMove(f"braking {cards} would take the speed below the {turn.moves} moves made")
+        self._need_cards(die, cards, "braking")
+        r.spend_any(die, cards)
+        r.speed[die] -= cards
+        r.note("brake", die, r.speed[die])
+
+    def _nitro(self, die: int, turn: Turn, boost: int) -> None:
+        """Two bonus moves (three, for a point of damage, with Nitro Madness) onto straight spaces."""
+        r = self.race
+        allowed = (2, 3) if r.rules.variants.nitro_madness else (2,)
+        if boost not in allowed:
+            raise IllegalMove(f"a Nitro card gives {' or '.join(map(str, allowed))} bonus moves")
+        if r.nitro[die] == 0 or turn.nitro >= r.rules.nitro_per_turn or r.garage[die] >= 0:
+            raise IllegalMove("no Nitro card left to use this turn (or the die is in the Garage)")
+        pos = r.pos[die]
+        if not all(r.course.is_straight(pos + s) for s in range(1, boost + 1)):
+            raise IllegalMove("Nitro moves go only onto consecutive spaces of straight cards")
+        r.nitro[die] -= 1
+        turn.nitro += 1
+        r.counts["nitro"] += 1
+        r.note("nitro", die, boost)
+        for _ in range(boost):
+            if turn.over or r.cond[die] == 0:
+                break
+            self.advance(die, turn, flip=False, counted=False)
+        if boost == 3:
+            self.hurt(die, "nitro")
+
+    # --- the Garage -----------------------------------------------------------------------------------
+
+    def _enter_garage(self, die: int) -> None:
+        r = self.race
+        c = r.course
+        pos, lane = r.pos[die], r.lane[die]
+        if r.garage[die] >= 0 or not c.at_garage(pos, lane):
+            raise IllegalMove("the Garage is entered by a lane change from the lane beside it")
+        if r.cond[die] > GARAGE_CONDITION or r.speed[die] > GARAGE_SPEED:
+            raise IllegalMove(f"only a die with condition {GARAGE_CONDITION} or less, at speed "
+                              f"{GARAGE_SPEED} or less, may enter the Garage")
+        self._need_cards(die, 1, "a lane change")
+        r.spend_any(die, 1)
+        r.occ.pop(c.sid(pos, lane))
+        r.garage[die] = c.garage_space(pos)
+        r.garage_leg[die] = pos // c.k
+        r.arrival[die] = r.round * 1000 + len(r.events) + sum(r.counts.values())
+        r.counts["garage"] += 1
+        r.note("garage", die, r.garage[die] + 1)
+
+    def _garage_move(self, die: int, turn: Turn) -> None:
+        r = self.race
+        if r.garage[die] >= 2:
+            raise IllegalMove("the last Garage space: leave by a lane change or a drift")
+        r.garage[die] += 1
+        r.arrival[die] += 1_000_000
+        turn.moves += 1
+        r.note("garage_move", die, r.garage[die] + 1)
+
+    def _repair(self, die: int, turn: Turn) -> None:
+        r = self.race
+        if r.garage[die] < 0:
+            raise IllegalMove("repairs are made in the Garage")
+        turn.moves += 1
+        if r.cond[die] < 9:
+            r.cond[die] += 1
+            r.counts["repairs"] += 1
+        r.note("repair", die, r.cond[die])
+
+    def _leave_garage(self, die: int, turn: Turn, forward: bool) -> None:
+        """Lane change (or drift, one move) from the Garage back onto the lane beside it."""
+        r = self.race
+        c = r.course
+        beside = c.beside_garage(r.garage_leg[die], r.garage[die])
+        to = beside + forward
+        if c.sid(to, c.garage_lane) in r.occ:
+            raise IllegalMove("the space beside the Garage is taken")
+        r.spend_any(die, 1)
+        r.pos[die] = beside
+        r.relocate(die, to, c.garage_lane)
+        r.note("leave_garage", die, to)
+        if forward:
+            turn.moves += 1
+            turn.moved = True
+            self.enter(die, beside, to)
+        elif r.hazard_at(to, c.garage_lane):
+            self.hurt(die, "hazard")
+
+    def _need_cards(self, die: int, count: int, what: str) -> None:
+        r = self.race
+        if len(r.hand[die]) < count:
+            raise IllegalMove(f"{what} needs {count} card(s) to discard; the hand holds {len(r.hand[die])}")
+
