@@ -38,6 +38,12 @@ def footer(paper: Paper, margin: float, kit: str, sheet_label: str, credit: str,
     return items
 
 
+def blank_note(paper: Paper, margin: float, label: str) -> Item:
+    """The one line a blank back prints: small, near the bottom edge, so the page is known to be blank on purpose."""
+    return Text(paper.width / 2, paper.height - margin - 1.0, label, FOOTER_TEXT_MM * 0.85, "sans", "#666666",
+                anchor="middle")
+
+
 def _footer_top(paper: Paper, margin: float, at_top: bool) -> float:
     return margin + 1.0 if at_top else paper.height - margin - FOOTER_MM + 3.0
 

@@ -2,7 +2,8 @@
 
 Input: piece groups and sheet settings. Output: a `Plan` of sheets; each sheet lists trim positions,
 blocks (for crop marks), and for boards larger than the printable area, tiles (a window of the board).
-Groups with backs are planned first, each front sheet followed by its mirrored back sheet.
+Groups print in the spec's order (or two-sided ones first, when asked); each front sheet with backs is followed by
+its mirrored back sheet, and in a kit with backs every other sheet by a blank page.
 
 Bleed costs no paper: a sheet takes as many pieces as it would without bleed. Trim boxes stay inside the
 margins and above the footer; the outer bleed (and the crop marks beyond it) may run into the margins, which
@@ -97,12 +98,16 @@ class Sheet:
     assembly: tuple[Tile, ...] = ()
     back_of: int | None = None
     """Index of the front sheet this page is the back of."""
+    blank_of: int | None = None
+    """Index of the one-sided sheet this blank page is the back of (in a duplex PDF)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Plan:
     paper: Paper
     sheets: tuple[Sheet, ...]
+    moved: tuple[int, ...] = ()
+    """Groups printed out of their listed order (`sheets.order: two_sided_first`)."""
 
     @property
     def sheet_count(self) -> int:
@@ -316,32 +321,67 @@ def _tiles(gi: int, group: PieceGroup, area: Area, overlap: float) -> list[Tile]
     return tiles
 
 
-def plan_sheets(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: Paper) -> Plan:
-    """Plan every sheet for `groups` on `paper` (already oriented)."""
+def _kind(group: PieceGroup, area: Area, settings: SheetSettings) -> str:
+    """How a group prints: "tiles" (a board larger than the paper), "two-sided" (fronts and backs) or "one-sided"."""
+    _, _, cols, rows = _grid(_geometry(group, settings), area, settings.gutter, -math.inf, -math.inf)
+    if group.tile and min(cols, rows) == 0:
+        return "tiles"
+    return "two-sided" if group.has_backs and settings.duplex != "none" else "one-sided"
+
+
+def print_order(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: Paper) -> list[int]:
+    """The groups in the order they print: as listed, or (`sheets.order: two_sided_first`) the two-sided groups
+    first, then the one-sided ones, then the tiled boards, each in listed order."""
     area = printable_area(paper, settings.margin)
-    fronts: list[Sheet] = []
-    tiles_sheets: list[Sheet] = []
-    duplex = settings.duplex != "none"
-    for with_backs in (True, False):
-        packer = _Packer(area)
-        for gi, group in enumerate(groups):
-            if (group.has_backs and duplex) != with_backs or not group.pieces:
-                continue
-            _, _, cols, rows = _grid(_geometry(group, settings), area, settings.gutter, -math.inf, -math.inf)
-            fits = min(cols, rows) > 0
-            if group.tile and not fits:
-                tiles = _tiles(gi, group, area, settings.tile_overlap)
-                tiles_sheets.extend(Sheet(tile=t) for t in tiles)
-                tiles_sheets.append(Sheet(assembly=tuple(tiles)))
-                continue
-            _place_group(gi, group, area, settings, packer, paper)
-        for shelves in packer.sheets:
-            placements, blocks = _centred(shelves, area)
-            if placements:
-                fronts.append(Sheet(placements, blocks))
-                if with_backs:
-                    fronts.append(Sheet(placements, blocks, back_of=len(fronts) - 1))
-    return Plan(paper, tuple(fronts + tiles_sheets))
+    listed = [gi for gi, group in enumerate(groups) if group.pieces]
+    if settings.order == "as_listed":
+        return listed
+    kinds = {gi: _kind(groups[gi], area, settings) for gi in listed}
+    return sorted(listed, key=lambda gi: ("two-sided", "one-sided", "tiles").index(kinds[gi]))
+
+
+def plan_sheets(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: Paper) -> Plan:
+    """Plan every sheet for `groups` on `paper` (already oriented), in print order.
+
+    Neighbouring groups of the same kind share sheets; a change of kind starts a new sheet. When any sheet has
+    backs, every other sheet is followed by a blank page, so a duplex printer never puts one component on the
+    back of another."""
+    area = printable_area(paper, settings.margin)
+    order = print_order(groups, settings, paper)
+    units: list[tuple[Sheet, bool]] = []
+    """(front sheet, whether its backs follow it)."""
+    packer, packing = _Packer(area), ""
+    for gi in [*order, -1]:
+        kind = "end" if gi < 0 else _kind(groups[gi], area, settings)
+        if kind != packing or kind == "tiles":
+            units.extend(_packed(packer, area, packing == "two-sided"))
+            packer, packing = _Packer(area), kind
+        if kind == "tiles":
+            tiles = _tiles(gi, groups[gi], area, settings.tile_overlap)
+            units.extend((Sheet(tile=t), False) for t in tiles)
+            units.append((Sheet(assembly=tuple(tiles)), False))
+        elif kind != "end":
+            _place_group(gi, groups[gi], area, settings, packer, paper)
+    two_sided = any(backs for _, backs in units)
+    sheets: list[Sheet] = []
+    for front, backs in units:
+        sheets.append(front)
+        if backs:
+            sheets.append(replace(front, back_of=len(sheets) - 1))
+        elif two_sided:
+            sheets.append(Sheet(blank_of=len(sheets) - 1))
+    moved = tuple(gi for gi, listed in zip(order, sorted(order), strict=True) if gi != listed)
+    return Plan(paper, tuple(sheets), moved)
+
+
+def _packed(packer: _Packer, area: Area, backs: bool) -> list[tuple[Sheet, bool]]:
+    """The packer's sheets, each shelf centred, with whether their backs follow them."""
+    units = []
+    for shelves in packer.sheets:
+        placements, blocks = _centred(shelves, area)
+        if placements:
+            units.append((Sheet(placements, blocks), backs))
+    return units
 
 
 def choose_plan(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper_name: str | None = None) -> Plan:

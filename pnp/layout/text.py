@@ -103,7 +103,8 @@ def text_block(
     line_height: float = 1.2,
 ) -> list[Text]:
     """Lines of `text` whose block starts at top-left (x, y), aligned within `width`."""
-    anchor: Literal["start", "middle", "end"] = {"left": "start", "center": "middle", "right": "end"}[align]
+    anchors: dict[str, Literal["start", "middle", "end"]] = {"left": "start", "center": "middle", "right": "end"}
+    anchor = anchors[align]
     ax = x if width is None else {"left": x, "center": x + width / 2, "right": x + width}[align]
     return [
         Text(ax, y + size * ASCENT + i * size * line_height, line, size, font, colour, anchor)
