@@ -116,8 +116,8 @@ def _layout_warnings(job: PrintJob, plan: Plan, where: Callable[[tuple[str | int
         if gi in cut:
             warnings.append(Diagnostic.at(
                 where(group.where), "layout.crop_marks",
-                f"{group.name}: the bleed runs into the margins, so some crop marks are cut short or left out at "
-                "the paper's edge and above the footer",
+                f"{group.name}: the pieces leave no room inside the margins for a crop mark at some trim lines' "
+                "ends",
                 "set sheets.cut_lines: true to draw the trim lines; less bleed or a larger paper leaves room for "
                 "the marks", Severity.WARNING))
     return warnings

@@ -14,6 +14,7 @@ piece's bleed stops at its middle (`Placement.bleeds`).
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field, replace
 
@@ -26,6 +27,10 @@ CROP_OFFSET = 1.0
 """Gap between a block's bleed edge and the start of its crop marks."""
 CROP_LENGTH = 4.0
 CROP_ZONE = CROP_OFFSET + CROP_LENGTH
+TRIM_GAP = 0.5
+"""Gap between a trim line and the end of a crop mark drawn over the bleed (in a gutter or the outer bleed)."""
+MIN_MARK = 1.0
+"""The shortest crop mark drawn."""
 BLOCK_GAP = 3.0
 """Space between blocks of different groups when there are no crop marks."""
 
@@ -55,14 +60,19 @@ class Block:
     trim_ys: tuple[float, ...]
     crop_marks: bool
     bounds: tuple[float, float, float, float] = (-math.inf, -math.inf, math.inf, math.inf)
-    """Where crop marks may be drawn (left, top, right, bottom): the paper above the footer."""
+    """Where crop marks may be drawn (left, top, right, bottom): the printable area."""
+    gutters_x: tuple[tuple[float, float], ...] = ()
+    """The gutters between neighbouring columns (left and right trim), where marks of the horizontal trims go."""
+    gutters_y: tuple[tuple[float, float], ...] = ()
+    """The gutters between neighbouring rows (top and bottom trim)."""
 
     @property
     def marks_cut(self) -> bool:
-        """True when the bleed leaves the crop marks too little room: some are cut short or left out."""
+        """True when a trim line has no room for a crop mark at one of its ends."""
         left, top, right, bottom = self.bounds
-        return self.crop_marks and (self.x0 - CROP_ZONE < left - 1e-9 or self.y0 - CROP_ZONE < top - 1e-9
-                                    or self.x1 + CROP_ZONE > right + 1e-9 or self.y1 + CROP_ZONE > bottom + 1e-9)
+        room = MIN_MARK + TRIM_GAP - 1e-9
+        return self.crop_marks and (self.trim_xs[0] - left < room or right - self.trim_xs[-1] < room
+                                    or self.trim_ys[0] - top < room or bottom - self.trim_ys[-1] < room)
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,13 +236,12 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
     """Place the group's pieces as grid blocks: beside the previous block when there is room, else on a new
     shelf below, else on a new sheet."""
     g = _geometry(group, settings)
-    w, h, b = g.w, g.h, g.b
     gutter = settings.gutter
     _, _, full_cols, full_rows = _grid(g, area, gutter, -math.inf, -math.inf)
     if full_cols == 0 or full_rows == 0:
         raise _too_big(gi, group, area, paper)
     gap = 0.0 if g.zone else BLOCK_GAP
-    bounds = (0.0, 0.0, paper.width, area.y1)
+    bounds = (area.x0, area.y0, area.x1, area.y1)
     count = len(group.pieces)
     index = 0
     while index < count:
@@ -255,35 +264,71 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
         shelf, x0, y0, cols, rows = chunk
         take = min(remaining, cols * rows)
         assert take > 0, "the packer must place at least one piece per block"
-        used_cols = min(cols, take)
-        used_rows = math.ceil(take / cols)
-        if b > 0 and shelf.top == -math.inf:
-            # at the top of the sheet, room the rows do not need keeps the top bleed and crop marks printable
-            rows_h = used_rows * h + (used_rows - 1) * max(gutter, 2 * b)
-            y0 += min(g.pad, max(area.y1 - g.foot - y0 - rows_h, 0.0))
-        gx = _gap(area.x1 - g.edge - x0, used_cols, w, gutter, b)
-        gy = _gap(area.y1 - g.foot - y0, used_rows, h, gutter, b)
-        placements = []
-        inner_x, inner_y = min(b, gx / 2), min(b, gy / 2)
-        for k in range(take):
-            r, c = divmod(k, cols)
-            # full bleed on the grid's outer sides; inside it, up to the middle of the gutter
-            bleeds = (b if c == 0 else inner_x, b if r == 0 else inner_y,
-                      b if c == used_cols - 1 else inner_x, b if r == used_rows - 1 else inner_y)
-            placements.append(Placement(gi, index + k, x0 + c * (w + gx), y0 + r * (h + gy), bleeds))
+        # a group over several blocks lays each on its whole grid: card N at the same place on every sheet
+        spans = index > 0 or take < remaining
+        grid_cols, grid_rows = (cols, rows) if spans else (min(cols, take), math.ceil(take / cols))
+        at_top = shelf.top == -math.inf
+        x0, y0, gx, gy = _spacing(g, area, gutter, (x0, y0), (grid_cols, grid_rows), (not shelf.blocks, at_top))
+        _add_block(gi, index, take, cols, g, (x0, y0, gx, gy), (grid_cols, grid_rows), shelf, area, bounds)
         index += take
-        x1 = x0 + used_cols * w + (used_cols - 1) * gx
-        y1 = y0 + used_rows * h + (used_rows - 1) * gy
-        columns, rows_at = dict.fromkeys(p.x for p in placements), dict.fromkeys(p.y for p in placements)
-        trim_xs = sorted({round(v, 6) for x in columns for v in (x, x + w)})  # each column and row once
-        trim_ys = sorted({round(v, 6) for y in rows_at for v in (y, y + h)})
-        shelf.blocks.append(Block(gi, x0 - b, y0 - b, x1 + b, y1 + b, tuple(trim_xs), tuple(trim_ys), g.zone > 0,
-                                  bounds))
-        shelf.placements.extend(placements)
-        shelf.right = x1 + g.pad
-        shelf.bottom = max(shelf.bottom, y1 + g.pad)
-        room_left = x0 - g.pad
-        shelf.left = min(shelf.left, area.x0 if abs(room_left - area.x0) < 1e-9 else room_left)
+
+
+MIN_OUTER = 2.0
+"""Room kept between the printable area's edge and the outer trims of a grid with bleed, for crop marks."""
+
+
+def _spacing(g: _Group, area: Area, gutter: float, start: tuple[float, float], grid: tuple[int, int],
+             at_edge: tuple[bool, bool]) -> tuple[float, float, float, float]:
+    """The first trim (x0, y0) and the gutters (gx, gy) of a grid starting at `start`: with bleed, the room at the
+    printable area's edges (`at_edge`: the block is the first of its shelf, the shelf the first of its sheet)
+    keeps MIN_OUTER (or the bleed) for crop marks first, then the gutters widen towards 2 x bleed."""
+    x0, y0 = start
+    cols, rows = grid
+    reserve = max(g.b, MIN_OUTER) if g.b > 0 else 0.0
+    gx = _gap(area.x1 - g.edge - x0 - reserve * (1 + at_edge[0]), cols, g.w, gutter, g.b)
+    if g.b > 0 and at_edge[1]:
+        gy = _gap(area.y1 - y0 - 2 * reserve, rows, g.h, gutter, g.b)
+        room = area.y1 - y0 - (rows * g.h + (rows - 1) * gy)
+        y0 += min(g.pad, room / 2)  # room the rows do not need keeps the top bleed and crop marks printable
+    else:
+        gy = _gap(area.y1 - g.foot - y0 - reserve, rows, g.h, gutter, g.b)
+    return x0, y0, gx, gy
+
+
+def _add_block(gi: int, first: int, take: int, cols: int, g: _Group, spots: tuple[float, float, float, float],
+               grid: tuple[int, int], shelf: _Shelf, area: Area, bounds: tuple[float, float, float, float]) -> None:
+    """Place pieces first..first + take of group `gi` on `shelf` as one block of a grid of `grid` columns and rows
+    whose first trim is at (x0, y0) with gutters (gx, gy); the shelf keeps room for the whole grid's width."""
+    x0, y0, gx, gy = spots
+    w, h, b = g.w, g.h, g.b
+    used_cols = min(cols, take)
+    used_rows = math.ceil(take / cols)
+    inner_x, inner_y = min(b, gx / 2), min(b, gy / 2)
+    placements = []
+    for k in range(take):
+        r, c = divmod(k, cols)
+        # full bleed on the grid's outer sides; inside it, up to the middle of the gutter
+        bleeds = (b if c == 0 else inner_x, b if r == 0 else inner_y,
+                  b if c == used_cols - 1 else inner_x, b if r == used_rows - 1 else inner_y)
+        placements.append(Placement(gi, first + k, x0 + c * (w + gx), y0 + r * (h + gy), bleeds))
+    x1 = x0 + used_cols * w + (used_cols - 1) * gx
+    y1 = y0 + used_rows * h + (used_rows - 1) * gy
+    xs = [x0 + c * (w + gx) for c in range(used_cols)]
+    ys = [y0 + r * (h + gy) for r in range(used_rows)]
+    trim_xs = sorted({round(v, 6) for x in xs for v in (x, x + w)})  # each column and row once
+    trim_ys = sorted({round(v, 6) for y in ys for v in (y, y + h)})
+    shelf.blocks.append(Block(gi, x0 - b, y0 - b, x1 + b, y1 + b, tuple(trim_xs), tuple(trim_ys), g.zone > 0,
+                              bounds, _gutters(xs, w), _gutters(ys, h)))
+    shelf.placements.extend(placements)
+    shelf.right = x0 + grid[0] * w + (grid[0] - 1) * gx + g.pad
+    shelf.bottom = max(shelf.bottom, y1 + g.pad)
+    room_left = x0 - g.pad
+    shelf.left = min(shelf.left, area.x0 if abs(room_left - area.x0) < 1e-9 else room_left)
+
+
+def _gutters(starts: list[float], size: float) -> tuple[tuple[float, float], ...]:
+    """The gutters between neighbouring trims of pieces of `size` starting at `starts` (none when they touch)."""
+    return tuple((a + size, b) for a, b in itertools.pairwise(starts) if b - (a + size) > 1e-6)
 
 
 def _centred(shelves: list[_Shelf], area: Area) -> tuple[tuple[Placement, ...], tuple[Block, ...]]:
@@ -293,7 +338,8 @@ def _centred(shelves: list[_Shelf], area: Area) -> tuple[tuple[Placement, ...], 
     for shelf in shelves:
         dx = area.x0 + (area.width - (shelf.right - shelf.left)) / 2 - shelf.left
         placements.extend([Placement(p.group, p.piece, p.x + dx, p.y, p.bleeds) for p in shelf.placements])
-        blocks.extend(replace(bl, x0=bl.x0 + dx, x1=bl.x1 + dx, trim_xs=tuple(x + dx for x in bl.trim_xs))
+        blocks.extend(replace(bl, x0=bl.x0 + dx, x1=bl.x1 + dx, trim_xs=tuple(x + dx for x in bl.trim_xs),
+                              gutters_x=tuple((a + dx, b + dx) for a, b in bl.gutters_x))
                       for bl in shelf.blocks)
     return tuple(placements), tuple(blocks)
 
