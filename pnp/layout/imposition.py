@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.layout.paper import Area, Paper, get_paper, printable_area
 from pnp.layout.pieces import PieceGroup
+from pnp.layout.tiling import LayoutError, Tile, board_tiles
 from pnp.model.sheets import SheetSettings
 
 CROP_OFFSET = 1.0
@@ -73,29 +74,6 @@ class Block:
         room = MIN_MARK + TRIM_GAP - 1e-9
         return self.crop_marks and (self.trim_xs[0] - left < room or right - self.trim_xs[-1] < room
                                     or self.trim_ys[0] - top < room or bottom - self.trim_ys[-1] < room)
-
-
-@dataclass(frozen=True, slots=True)
-class Tile:
-    """A window (x, y, w, h in board mm) of a board piece printed at (page_x, page_y)."""
-
-    group: int
-    piece: int
-    x: float
-    y: float
-    w: float
-    h: float
-    column: int
-    row: int
-    columns: int
-    rows: int
-    page_x: float
-    page_y: float
-    overlap: float
-
-    @property
-    def label(self) -> str:
-        return f"{chr(ord('A') + self.row)}{self.column + 1}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,14 +134,6 @@ class _Packer:
 
     def new_sheet(self) -> None:
         self.sheets.append([])
-
-
-class LayoutError(SpecError):
-    """A piece group cannot be laid out; `group` says which, so the caller can point at its spec lines."""
-
-    def __init__(self, group: int, diagnostic: Diagnostic):
-        self.group = group
-        super().__init__(diagnostic)
 
 
 def _too_big(gi: int, group: PieceGroup, area: Area, paper: Paper) -> SpecError:
@@ -344,29 +314,6 @@ def _centred(shelves: list[_Shelf], area: Area) -> tuple[tuple[Placement, ...], 
     return tuple(placements), tuple(blocks)
 
 
-def _tiles(gi: int, group: PieceGroup, area: Area, overlap: float) -> list[Tile]:
-    tiles: list[Tile] = []
-    for pi, piece in enumerate(group.pieces):
-        bw, bh = piece.width + 2 * piece.bleed, piece.height + 2 * piece.bleed
-        tw, th = area.width, area.height
-        if overlap >= min(tw, th) / 2:
-            raise LayoutError(gi, Diagnostic.at(
-                None, "layout.tile_overlap",
-                f"{group.name}: a tile overlap of {overlap:g} mm leaves too little of each {tw:.0f} x {th:.0f} mm "
-                "sheet for the board", "use a tile_overlap of 5 to 20 mm"))
-        columns = 1 if bw <= tw else math.ceil((bw - overlap) / (tw - overlap))
-        rows = 1 if bh <= th else math.ceil((bh - overlap) / (th - overlap))
-        for row in range(rows):
-            for col in range(columns):
-                x = col * (tw - overlap)
-                y = row * (th - overlap)
-                w = min(tw, bw - x)
-                h = min(th, bh - y)
-                tiles.append(Tile(gi, pi, x - piece.bleed, y - piece.bleed, w, h, col, row, columns, rows,
-                                  area.x0, area.y0, overlap))
-    return tiles
-
-
 def _kind(group: PieceGroup, area: Area, settings: SheetSettings) -> str:
     """How a group prints: "tiles" (a board larger than the paper), "two-sided" (fronts and backs) or "one-sided"."""
     _, _, cols, rows = _grid(_geometry(group, settings), area, settings.gutter, -math.inf, -math.inf)
@@ -403,7 +350,7 @@ def plan_sheets(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: 
             units.extend(_packed(packer, area, packing == "two-sided"))
             packer, packing = _Packer(area), kind
         if kind == "tiles":
-            tiles = _tiles(gi, groups[gi], area, settings.tile_overlap)
+            tiles = board_tiles(gi, groups[gi], area, settings.tile_overlap)
             units.extend((Sheet(tile=t), False) for t in tiles)
             units.append((Sheet(assembly=tuple(tiles)), False))
         elif kind != "end":
