@@ -243,25 +243,27 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
         index += take
 
 
-MIN_OUTER = 2.0
-"""Room kept between the printable area's edge and the outer trims of a grid with bleed, for crop marks."""
+MIN_OUTER = TRIM_GAP + MIN_MARK
+"""Room kept between the printable area's edge and the outer trims of a grid with bleed: a crop mark over the
+outer bleed. The gutters get the rest, up to 2 x bleed, then the outer bleed (and marks beyond it)."""
 
 
 def _spacing(g: _Group, area: Area, gutter: float, start: tuple[float, float], grid: tuple[int, int],
              at_edge: tuple[bool, bool]) -> tuple[float, float, float, float]:
     """The first trim (x0, y0) and the gutters (gx, gy) of a grid starting at `start`: with bleed, the room at the
     printable area's edges (`at_edge`: the block is the first of its shelf, the shelf the first of its sheet)
-    keeps MIN_OUTER (or the bleed) for crop marks first, then the gutters widen towards 2 x bleed."""
+    keeps MIN_OUTER for crop marks first, then the gutters widen towards 2 x bleed."""
     x0, y0 = start
     cols, rows = grid
-    reserve = max(g.b, MIN_OUTER) if g.b > 0 else 0.0
+    reserve = MIN_OUTER if g.b > 0 else 0.0
     gx = _gap(area.x1 - g.edge - x0 - reserve * (1 + at_edge[0]), cols, g.w, gutter, g.b)
+    bottom = max(g.foot, reserve)  # the bleed never covers the footer
     if g.b > 0 and at_edge[1]:
-        gy = _gap(area.y1 - y0 - 2 * reserve, rows, g.h, gutter, g.b)
-        room = area.y1 - y0 - (rows * g.h + (rows - 1) * gy)
-        y0 += min(g.pad, room / 2)  # room the rows do not need keeps the top bleed and crop marks printable
+        gy = _gap(area.y1 - y0 - reserve - bottom, rows, g.h, gutter, g.b)
+        extra = area.y1 - y0 - (rows * g.h + (rows - 1) * gy) - reserve - bottom
+        y0 += min(g.pad, reserve + max(extra, 0.0) / 2)  # room the rows do not need: the top bleed and marks
     else:
-        gy = _gap(area.y1 - g.foot - y0 - reserve, rows, g.h, gutter, g.b)
+        gy = _gap(area.y1 - bottom - y0, rows, g.h, gutter, g.b)
     return x0, y0, gx, gy
 
 
