@@ -23,7 +23,6 @@ from pnp.collector import collector_paused
 from pnp.commands import report, user_errors
 from pnp.diagnostics import Diagnostic, SpecError, sort_diagnostics
 from pnp.games.registry import command_group, command_names, get_game, plugin_names
-from pnp.layout.singles import EXPORTED_KINDS, MAX_EXPORT_PIXELS
 from pnp.pipeline import (
     MAX_PAGES,
     MAX_PIECES,
@@ -40,6 +39,10 @@ from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
 
 if TYPE_CHECKING:
     from pnp.render.export import Export
+
+MAX_EXPORT_PIXELS = 4_000_000_000
+"""Default budget of pixels an export (`--format tts`, `cards`) draws over all its files: a 2,000-card poker deck
+(63 x 88 mm with 3 mm bleed: 815 x 1110 px at 300 dpi) with a back per card takes 3.6 billion."""
 
 EXTRA_GROUPS: dict[str, tuple[str, str]] = {
     "i18n": ("pnp.i18n.cli", "i18n"),
@@ -299,6 +302,7 @@ def _card_exports(loaded: LoadedSpec, chosen: tuple[str, ...], limits: RunLimits
     Says on stderr what each deck became (the dpi TTS sheets use)."""
     if "tts" not in chosen and "cards" not in chosen:
         return []
+    from pnp.layout.singles import EXPORTED_KINDS
     from pnp.pipeline import print_job
     from pnp.render.export import CARD_DPI, card_files, tts_files
     from pnp.render.outputs import slug

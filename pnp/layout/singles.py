@@ -15,9 +15,6 @@ from pnp.layout.scene import Group, Item, Page, Rect, Style, Transform
 
 EXPORTED_KINDS = ("cards", "counters")
 """The `PieceGroup.kind`s exported piece by piece: decks of cards and counter sheets."""
-MAX_EXPORT_PIXELS = 4_000_000_000
-"""Default budget of pixels an export (`--format tts`, `cards`) draws over all its files: a 2,000-card poker deck
-(63 x 88 mm with 3 mm bleed: 815 x 1110 px at 300 dpi) with a back per card takes 3.6 billion."""
 
 
 @dataclass(frozen=True, slots=True)
