@@ -40,6 +40,10 @@ from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
 if TYPE_CHECKING:
     from pnp.render.export import Export
 
+MAX_EXPORT_PIXELS = 4_000_000_000
+"""Default budget of pixels an export (`--format tts`, `cards`) draws over all its files: a 2,000-card poker deck
+(63 x 88 mm with 3 mm bleed: 815 x 1110 px at 300 dpi) with a back per card takes 3.6 billion."""
+
 EXTRA_GROUPS: dict[str, tuple[str, str]] = {
     "i18n": ("pnp.i18n.cli", "i18n"),
 }
@@ -224,11 +228,15 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
 @click.option("--rulebook", "rulebook", type=click.Choice(["pages", "booklet", "none"]), default="pages",
               show_default=True, help="Also print the game's rulebook: as pages, as a folded A5 booklet, or not.")
 @click.option("--force", is_flag=True, help="Overwrite files in the folder that pnp did not write.")
+@click.option("--max-export-pixels", type=click.IntRange(1), default=MAX_EXPORT_PIXELS, show_default=True,
+              help="Most pixels --format tts and cards draw, over all their files (the default fits a 2,000-card "
+                   "poker deck with its own backs at 300 dpi).")
 @limit_options
 @user_errors
 @collector_paused()
 def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | None, paper: str | None,
-           lang: str | None, catalogs: Path | None, strict: bool, rulebook: str, force: bool, **kwargs: Any) -> None:
+           lang: str | None, catalogs: Path | None, strict: bool, rulebook: str, force: bool, max_export_pixels: int,
+           **kwargs: Any) -> None:
     """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) or its decks card by card (TTS
     sheets, card PNGs) into the output folder."""
     from pnp.output import write_outputs
@@ -248,6 +256,7 @@ def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | Non
     if any(d.is_error for d in diagnostics):
         click.echo(f"{spec}: not rendered, fix the errors above first", err=True)
         sys.exit(1)
+    exports = _card_exports(loaded, chosen, limits, paper, tr, lang, dpi, max_export_pixels)  # drawn when written
     document, plan = layout_document(loaded, paper, limits, lang=lang, tr=tr)
     report(list(document.warnings))
     make_book = loaded.plugin.rulebook if rulebook != "none" else None
@@ -261,11 +270,9 @@ def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | Non
     else:
         files = render_files(document, stem, chosen, svg_text=svg_text)
     jobs = render_jobs(stem, files)
-    if "tts" in chosen or "cards" in chosen:
-        kit_stem = slug(document.title) + (f"-{lang}" if lang else "")
-        for fmt, export in _card_exports(loaded, chosen, limits, paper, tr, kit_stem, dpi):
-            files.update(export.files)
-            jobs.update(dict.fromkeys(export.files, f"{kit_stem} {fmt}"))
+    for job_name, export in exports:
+        files.update(export.files)
+        jobs.update(dict.fromkeys(export.files, job_name))
     if request is not None:
         from pnp.booklet.request import render_kit_rulebook
         from pnp.pipeline import print_job
@@ -291,25 +298,36 @@ def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | Non
 
 
 def _card_exports(loaded: LoadedSpec, chosen: tuple[str, ...], limits: RunLimits, paper: str | None,
-                  tr: Callable[[str], str], stem: str, dpi: int | None) -> list[tuple[str, Export]]:
-    """The `tts` and `cards` exports of a kit's decks, each with its format; a SpecError when it has no deck.
+                  tr: Callable[[str], str], lang: str | None, dpi: int | None, budget: int
+                  ) -> list[tuple[str, Export]]:
+    """The `tts` and `cards` exports of a kit's decks and counters (their files drawn when written), each with its
+    render job; a SpecError when it has none, or when their pixels pass `budget`, before anything is drawn.
     Says on stderr what each deck became (the dpi TTS sheets use)."""
+    if "tts" not in chosen and "cards" not in chosen:
+        return []
+    from pnp.layout.singles import EXPORTED_KINDS
     from pnp.pipeline import print_job
     from pnp.render.export import CARD_DPI, card_files, tts_files
+    from pnp.render.outputs import slug
 
     job = print_job(loaded, limits, paper, tr)
-    if not any(g.kind == "cards" for g in job.groups):
-        asked = " and ".join(f for f in ("tts", "cards") if f in chosen)
+    asked = " and ".join(f for f in ("tts", "cards") if f in chosen)
+    if not any(g.kind in EXPORTED_KINDS for g in job.groups):
         raise SpecError(Diagnostic.at(loaded.located.mark(()), "render.no_decks",
-                                      f"--format {asked}: {job.title!r} has no deck of cards to export",
+                                      f"--format {asked}: {job.title!r} has no deck of cards or counters to export",
                                       "add a `type: deck` component, or choose pdf, svg or png"))
-    exports = []
-    for fmt, make in (("tts", tts_files), ("cards", card_files)):
-        if fmt in chosen:
-            export = make(job, stem, dpi or CARD_DPI)
-            exports.append((fmt, export))
-            for note in export.notes:
-                click.echo(note, err=True)
+    stem = slug(job.title) + (f"-{lang}" if lang else "")
+    exports = [(f"{stem} {fmt}", make(job, stem, dpi or CARD_DPI))
+               for fmt, make in (("tts", tts_files), ("cards", card_files)) if fmt in chosen]
+    needed = sum(export.pixels for _, export in exports)
+    if needed > budget:
+        raise SpecError(Diagnostic.at(
+            loaded.located.mark(()), "limits.export_pixels",
+            f"--format {asked} would draw {needed:,} pixels, over the budget of {budget:,}",
+            "use a lower --dpi, or raise the budget with --max-export-pixels"))
+    for _, export in exports:
+        for note in export.notes:
+            click.echo(note, err=True)
     return exports
 
 

@@ -7,7 +7,7 @@ from functools import lru_cache
 
 from pnp.diagnostics import Diagnostic, Mark, Severity
 from pnp.layout.cull import Culler
-from pnp.layout.furniture import MARK, crop_marks, footer, outline
+from pnp.layout.furniture import MARK, blank_note, crop_marks, footer, outline
 from pnp.layout.imposition import Plan, Sheet, Tile, back_position, mirrors_x
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
 from pnp.layout.scene import Document, Group, Item, Line, Page, Rect, Style, Text, Transform
@@ -73,6 +73,11 @@ def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = 
         elif sheet.back_of is not None:
             items.extend(_back_items(job, sheet, plan, settings))
             label += " · " + _phrase(tr, "backs of sheet {number}", number=sheet.back_of + 1)
+        elif sheet.blank_of is not None:
+            label += " · " + _phrase(tr, "back of sheet {number}: intentionally blank", number=sheet.blank_of + 1)
+            pages.append(Page(plan.paper.width, plan.paper.height, (blank_note(plan.paper, settings.margin, label),),
+                              label))
+            continue
         else:
             items.extend(_front_items(job, sheet, settings))
         flipped_vertically = sheet.back_of is not None and not mirrors_x(plan.paper, settings.duplex)
@@ -90,6 +95,12 @@ def _layout_warnings(job: PrintJob, plan: Plan, where: Callable[[tuple[str | int
     """What the sheets could not give a piece group as asked: its whole bleed between neighbours (when the
     gutters are narrower than 2 x bleed), or room for its crop marks (when the bleed runs into the margins)."""
     warnings: list[Diagnostic] = []
+    if plan.moved:
+        names = ", ".join(job.groups[gi].name for gi in plan.moved)
+        warnings.append(Diagnostic.at(
+            where(job.groups[plan.moved[0]].where), "layout.order",
+            f"sheets.order: two_sided_first prints these components out of their listed order: {names}",
+            "set sheets.order: as_listed to print them in the spec's order", Severity.WARNING))
     cut = {block.group for sheet in plan.sheets for block in sheet.blocks if block.marks_cut}
     for gi, group in enumerate(job.groups):
         bleed = group.size[2] if group.pieces else 0.0
@@ -105,8 +116,8 @@ def _layout_warnings(job: PrintJob, plan: Plan, where: Callable[[tuple[str | int
         if gi in cut:
             warnings.append(Diagnostic.at(
                 where(group.where), "layout.crop_marks",
-                f"{group.name}: the bleed runs into the margins, so some crop marks are cut short or left out at "
-                "the paper's edge and above the footer",
+                f"{group.name}: the pieces leave no room inside the margins for a crop mark at some trim lines' "
+                "ends",
                 "set sheets.cut_lines: true to draw the trim lines; less bleed or a larger paper leaves room for "
                 "the marks", Severity.WARNING))
     return warnings

@@ -6,7 +6,7 @@ import math
 from functools import lru_cache
 
 from pnp.fonts import text_width_mm
-from pnp.layout.imposition import CROP_LENGTH, CROP_OFFSET, Block
+from pnp.layout.imposition import CROP_OFFSET, CROP_ZONE, MIN_MARK, TRIM_GAP, Block
 from pnp.layout.paper import FOOTER_MM, Paper
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
@@ -36,6 +36,12 @@ def footer(paper: Paper, margin: float, kit: str, sheet_label: str, credit: str,
         items.append(Text(right, top + 5.0, _fit(credit, right - x0 - bar - 8, "sans"), FOOTER_TEXT_MM * 0.85,
                           "sans", "#333333", anchor="end"))
     return items
+
+
+def blank_note(paper: Paper, margin: float, label: str) -> Item:
+    """The one line a blank back prints: small, near the bottom edge, so the page is known to be blank on purpose."""
+    return Text(paper.width / 2, paper.height - margin - 1.0, label, FOOTER_TEXT_MM * 0.85, "sans", "#666666",
+                anchor="middle")
 
 
 def _footer_top(paper: Paper, margin: float, at_top: bool) -> float:
@@ -72,30 +78,46 @@ def _fit(text: str, width: float, font: str) -> str:
     return text + "…"
 
 
-MIN_MARK = 1.0
-"""A crop mark cut shorter than this by the paper edge or the footer is left out."""
-
-
 @lru_cache(maxsize=256, typed=True)
 def crop_marks(block: Block) -> tuple[Item, ...]:
-    """Short lines outside the block's bleed box, on every trim line, never over the artwork; cut short at the
-    block's bounds (the paper's edges, the footer) when the bleed runs into the margin. (Cached: the sheets of a
-    deck repeat the same blocks; items are never changed.)"""
+    """Short lines on every trim line, inside the printable area (the block's bounds), never over a piece's trim:
+    at both ends of each line, outside the block's bleed where the area leaves room, else over the outer bleed;
+    and across every gutter between neighbours. (Cached: the sheets of a deck repeat the same blocks; items are
+    never changed.)"""
     left, top, right, bottom = block.bounds
     items: list[Item] = []
+    first_y, last_y = block.trim_ys[0], block.trim_ys[-1]
+    first_x, last_x = block.trim_xs[0], block.trim_xs[-1]
+    ends_y = (_before(top, block.y0, first_y), _after(bottom, block.y1, last_y))
+    ends_x = (_before(left, block.x0, first_x), _after(right, block.x1, last_x))
     for x in block.trim_xs:
-        _mark(items, (x, max(block.y0 - CROP_OFFSET - CROP_LENGTH, top)), (x, block.y0 - CROP_OFFSET))
-        _mark(items, (x, block.y1 + CROP_OFFSET), (x, min(block.y1 + CROP_OFFSET + CROP_LENGTH, bottom)))
+        for a, b in [*(end for end in ends_y if end), *_inside(block.gutters_y)]:
+            items.append(Line(x, a, x, b, MARK))
     for y in block.trim_ys:
-        _mark(items, (max(block.x0 - CROP_OFFSET - CROP_LENGTH, left), y), (block.x0 - CROP_OFFSET, y))
-        _mark(items, (block.x1 + CROP_OFFSET, y), (min(block.x1 + CROP_OFFSET + CROP_LENGTH, right), y))
+        for a, b in [*(end for end in ends_x if end), *_inside(block.gutters_x)]:
+            items.append(Line(a, y, b, y, MARK))
     return tuple(items)
 
 
-def _mark(items: list[Item], start: tuple[float, float], end: tuple[float, float]) -> None:
-    """A mark from `start` to `end` (rightwards or downwards) when at least MIN_MARK of it is left."""
-    if (end[0] - start[0]) + (end[1] - start[1]) >= MIN_MARK - 1e-9:
-        items.append(Line(*start, *end, MARK))
+def _before(limit: float, bleed_edge: float, trim: float) -> tuple[float, float] | None:
+    """The mark before a block's first trim: from the limit (or the crop-mark zone's start) to CROP_OFFSET before
+    the bleed, or over the bleed up to TRIM_GAP before the trim when the area leaves no room outside it."""
+    start = max(limit, bleed_edge - CROP_ZONE)
+    end = bleed_edge - CROP_OFFSET
+    if end - start < MIN_MARK - 1e-9:
+        end = trim - TRIM_GAP
+    return (start, end) if end - start >= MIN_MARK - 1e-9 else None
+
+
+def _after(limit: float, bleed_edge: float, trim: float) -> tuple[float, float] | None:
+    """The mark after a block's last trim: `_before` mirrored."""
+    mark = _before(-limit, -bleed_edge, -trim)
+    return None if mark is None else (-mark[1], -mark[0])
+
+
+def _inside(gutters: tuple[tuple[float, float], ...]) -> list[tuple[float, float]]:
+    """The marks across gutters wide enough for one, TRIM_GAP clear of the trims on either side."""
+    return [(a + TRIM_GAP, b - TRIM_GAP) for a, b in gutters if b - a - 2 * TRIM_GAP >= MIN_MARK - 1e-9]
 
 
 def outline(piece: Piece, style: Style = CUT) -> tuple[Item, Item]:

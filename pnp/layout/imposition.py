@@ -2,7 +2,8 @@
 
 Input: piece groups and sheet settings. Output: a `Plan` of sheets; each sheet lists trim positions,
 blocks (for crop marks), and for boards larger than the printable area, tiles (a window of the board).
-Groups with backs are planned first, each front sheet followed by its mirrored back sheet.
+Groups print in the spec's order (or two-sided ones first, when asked); each front sheet with backs is followed by
+its mirrored back sheet, and in a kit with backs every other sheet by a blank page.
 
 Bleed costs no paper: a sheet takes as many pieces as it would without bleed. Trim boxes stay inside the
 margins and above the footer; the outer bleed (and the crop marks beyond it) may run into the margins, which
@@ -13,18 +14,24 @@ piece's bleed stops at its middle (`Placement.bleeds`).
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, field, replace
 
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.layout.paper import Area, Paper, get_paper, printable_area
 from pnp.layout.pieces import PieceGroup
+from pnp.layout.tiling import LayoutError, Tile, board_tiles
 from pnp.model.sheets import SheetSettings
 
 CROP_OFFSET = 1.0
 """Gap between a block's bleed edge and the start of its crop marks."""
 CROP_LENGTH = 4.0
 CROP_ZONE = CROP_OFFSET + CROP_LENGTH
+TRIM_GAP = 0.5
+"""Gap between a trim line and the end of a crop mark drawn over the bleed (in a gutter or the outer bleed)."""
+MIN_MARK = 1.0
+"""The shortest crop mark drawn."""
 BLOCK_GAP = 3.0
 """Space between blocks of different groups when there are no crop marks."""
 
@@ -54,37 +61,19 @@ class Block:
     trim_ys: tuple[float, ...]
     crop_marks: bool
     bounds: tuple[float, float, float, float] = (-math.inf, -math.inf, math.inf, math.inf)
-    """Where crop marks may be drawn (left, top, right, bottom): the paper above the footer."""
+    """Where crop marks may be drawn (left, top, right, bottom): the printable area."""
+    gutters_x: tuple[tuple[float, float], ...] = ()
+    """The gutters between neighbouring columns (left and right trim), where marks of the horizontal trims go."""
+    gutters_y: tuple[tuple[float, float], ...] = ()
+    """The gutters between neighbouring rows (top and bottom trim)."""
 
     @property
     def marks_cut(self) -> bool:
-        """True when the bleed leaves the crop marks too little room: some are cut short or left out."""
+        """True when a trim line has no room for a crop mark at one of its ends."""
         left, top, right, bottom = self.bounds
-        return self.crop_marks and (self.x0 - CROP_ZONE < left - 1e-9 or self.y0 - CROP_ZONE < top - 1e-9
-                                    or self.x1 + CROP_ZONE > right + 1e-9 or self.y1 + CROP_ZONE > bottom + 1e-9)
-
-
-@dataclass(frozen=True, slots=True)
-class Tile:
-    """A window (x, y, w, h in board mm) of a board piece printed at (page_x, page_y)."""
-
-    group: int
-    piece: int
-    x: float
-    y: float
-    w: float
-    h: float
-    column: int
-    row: int
-    columns: int
-    rows: int
-    page_x: float
-    page_y: float
-    overlap: float
-
-    @property
-    def label(self) -> str:
-        return f"{chr(ord('A') + self.row)}{self.column + 1}"
+        room = MIN_MARK + TRIM_GAP - 1e-9
+        return self.crop_marks and (self.trim_xs[0] - left < room or right - self.trim_xs[-1] < room
+                                    or self.trim_ys[0] - top < room or bottom - self.trim_ys[-1] < room)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,12 +86,16 @@ class Sheet:
     assembly: tuple[Tile, ...] = ()
     back_of: int | None = None
     """Index of the front sheet this page is the back of."""
+    blank_of: int | None = None
+    """Index of the one-sided sheet this blank page is the back of (in a duplex PDF)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Plan:
     paper: Paper
     sheets: tuple[Sheet, ...]
+    moved: tuple[int, ...] = ()
+    """Groups printed out of their listed order (`sheets.order: two_sided_first`)."""
 
     @property
     def sheet_count(self) -> int:
@@ -141,14 +134,6 @@ class _Packer:
 
     def new_sheet(self) -> None:
         self.sheets.append([])
-
-
-class LayoutError(SpecError):
-    """A piece group cannot be laid out; `group` says which, so the caller can point at its spec lines."""
-
-    def __init__(self, group: int, diagnostic: Diagnostic):
-        self.group = group
-        super().__init__(diagnostic)
 
 
 def _too_big(gi: int, group: PieceGroup, area: Area, paper: Paper) -> SpecError:
@@ -221,13 +206,12 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
     """Place the group's pieces as grid blocks: beside the previous block when there is room, else on a new
     shelf below, else on a new sheet."""
     g = _geometry(group, settings)
-    w, h, b = g.w, g.h, g.b
     gutter = settings.gutter
     _, _, full_cols, full_rows = _grid(g, area, gutter, -math.inf, -math.inf)
     if full_cols == 0 or full_rows == 0:
         raise _too_big(gi, group, area, paper)
     gap = 0.0 if g.zone else BLOCK_GAP
-    bounds = (0.0, 0.0, paper.width, area.y1)
+    bounds = (area.x0, area.y0, area.x1, area.y1)
     count = len(group.pieces)
     index = 0
     while index < count:
@@ -250,35 +234,73 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
         shelf, x0, y0, cols, rows = chunk
         take = min(remaining, cols * rows)
         assert take > 0, "the packer must place at least one piece per block"
-        used_cols = min(cols, take)
-        used_rows = math.ceil(take / cols)
-        if b > 0 and shelf.top == -math.inf:
-            # at the top of the sheet, room the rows do not need keeps the top bleed and crop marks printable
-            rows_h = used_rows * h + (used_rows - 1) * max(gutter, 2 * b)
-            y0 += min(g.pad, max(area.y1 - g.foot - y0 - rows_h, 0.0))
-        gx = _gap(area.x1 - g.edge - x0, used_cols, w, gutter, b)
-        gy = _gap(area.y1 - g.foot - y0, used_rows, h, gutter, b)
-        placements = []
-        inner_x, inner_y = min(b, gx / 2), min(b, gy / 2)
-        for k in range(take):
-            r, c = divmod(k, cols)
-            # full bleed on the grid's outer sides; inside it, up to the middle of the gutter
-            bleeds = (b if c == 0 else inner_x, b if r == 0 else inner_y,
-                      b if c == used_cols - 1 else inner_x, b if r == used_rows - 1 else inner_y)
-            placements.append(Placement(gi, index + k, x0 + c * (w + gx), y0 + r * (h + gy), bleeds))
+        # a group over several blocks lays each on its whole grid: card N at the same place on every sheet
+        spans = index > 0 or take < remaining
+        grid_cols, grid_rows = (cols, rows) if spans else (min(cols, take), math.ceil(take / cols))
+        at_top = shelf.top == -math.inf
+        x0, y0, gx, gy = _spacing(g, area, gutter, (x0, y0), (grid_cols, grid_rows), (not shelf.blocks, at_top))
+        _add_block(gi, index, take, cols, g, (x0, y0, gx, gy), (grid_cols, grid_rows), shelf, area, bounds)
         index += take
-        x1 = x0 + used_cols * w + (used_cols - 1) * gx
-        y1 = y0 + used_rows * h + (used_rows - 1) * gy
-        columns, rows_at = dict.fromkeys(p.x for p in placements), dict.fromkeys(p.y for p in placements)
-        trim_xs = sorted({round(v, 6) for x in columns for v in (x, x + w)})  # each column and row once
-        trim_ys = sorted({round(v, 6) for y in rows_at for v in (y, y + h)})
-        shelf.blocks.append(Block(gi, x0 - b, y0 - b, x1 + b, y1 + b, tuple(trim_xs), tuple(trim_ys), g.zone > 0,
-                                  bounds))
-        shelf.placements.extend(placements)
-        shelf.right = x1 + g.pad
-        shelf.bottom = max(shelf.bottom, y1 + g.pad)
-        room_left = x0 - g.pad
-        shelf.left = min(shelf.left, area.x0 if abs(room_left - area.x0) < 1e-9 else room_left)
+
+
+MIN_OUTER = TRIM_GAP + MIN_MARK
+"""Room kept between the printable area's edge and the outer trims of a grid with bleed: a crop mark over the
+outer bleed. The gutters get the rest, up to 2 x bleed, then the outer bleed (and marks beyond it)."""
+
+
+def _spacing(g: _Group, area: Area, gutter: float, start: tuple[float, float], grid: tuple[int, int],
+             at_edge: tuple[bool, bool]) -> tuple[float, float, float, float]:
+    """The first trim (x0, y0) and the gutters (gx, gy) of a grid starting at `start`: with bleed, the room at the
+    printable area's edges (`at_edge`: the block is the first of its shelf, the shelf the first of its sheet)
+    keeps MIN_OUTER for crop marks first, then the gutters widen towards 2 x bleed."""
+    x0, y0 = start
+    cols, rows = grid
+    reserve = MIN_OUTER if g.b > 0 else 0.0
+    gx = _gap(area.x1 - g.edge - x0 - reserve * (1 + at_edge[0]), cols, g.w, gutter, g.b)
+    bottom = max(g.foot, reserve)  # the bleed never covers the footer
+    if g.b > 0 and at_edge[1]:
+        gy = _gap(area.y1 - y0 - reserve - bottom, rows, g.h, gutter, g.b)
+        extra = area.y1 - y0 - (rows * g.h + (rows - 1) * gy) - reserve - bottom
+        y0 += min(g.pad, reserve + max(extra, 0.0) / 2)  # room the rows do not need: the top bleed and marks
+    else:
+        gy = _gap(area.y1 - bottom - y0, rows, g.h, gutter, g.b)
+    return x0, y0, gx, gy
+
+
+def _add_block(gi: int, first: int, take: int, cols: int, g: _Group, spots: tuple[float, float, float, float],
+               grid: tuple[int, int], shelf: _Shelf, area: Area, bounds: tuple[float, float, float, float]) -> None:
+    """Place pieces first..first + take of group `gi` on `shelf` as one block of a grid of `grid` columns and rows
+    whose first trim is at (x0, y0) with gutters (gx, gy); the shelf keeps room for the whole grid's width."""
+    x0, y0, gx, gy = spots
+    w, h, b = g.w, g.h, g.b
+    used_cols = min(cols, take)
+    used_rows = math.ceil(take / cols)
+    inner_x, inner_y = min(b, gx / 2), min(b, gy / 2)
+    placements = []
+    for k in range(take):
+        r, c = divmod(k, cols)
+        # full bleed on the grid's outer sides; inside it, up to the middle of the gutter
+        bleeds = (b if c == 0 else inner_x, b if r == 0 else inner_y,
+                  b if c == used_cols - 1 else inner_x, b if r == used_rows - 1 else inner_y)
+        placements.append(Placement(gi, first + k, x0 + c * (w + gx), y0 + r * (h + gy), bleeds))
+    x1 = x0 + used_cols * w + (used_cols - 1) * gx
+    y1 = y0 + used_rows * h + (used_rows - 1) * gy
+    xs = [x0 + c * (w + gx) for c in range(used_cols)]
+    ys = [y0 + r * (h + gy) for r in range(used_rows)]
+    trim_xs = sorted({round(v, 6) for x in xs for v in (x, x + w)})  # each column and row once
+    trim_ys = sorted({round(v, 6) for y in ys for v in (y, y + h)})
+    shelf.blocks.append(Block(gi, x0 - b, y0 - b, x1 + b, y1 + b, tuple(trim_xs), tuple(trim_ys), g.zone > 0,
+                              bounds, _gutters(xs, w), _gutters(ys, h)))
+    shelf.placements.extend(placements)
+    shelf.right = x0 + grid[0] * w + (grid[0] - 1) * gx + g.pad
+    shelf.bottom = max(shelf.bottom, y1 + g.pad)
+    room_left = x0 - g.pad
+    shelf.left = min(shelf.left, area.x0 if abs(room_left - area.x0) < 1e-9 else room_left)
+
+
+def _gutters(starts: list[float], size: float) -> tuple[tuple[float, float], ...]:
+    """The gutters between neighbouring trims of pieces of `size` starting at `starts` (none when they touch)."""
+    return tuple((a + size, b) for a, b in itertools.pairwise(starts) if b - (a + size) > 1e-6)
 
 
 def _centred(shelves: list[_Shelf], area: Area) -> tuple[tuple[Placement, ...], tuple[Block, ...]]:
@@ -288,60 +310,73 @@ def _centred(shelves: list[_Shelf], area: Area) -> tuple[tuple[Placement, ...], 
     for shelf in shelves:
         dx = area.x0 + (area.width - (shelf.right - shelf.left)) / 2 - shelf.left
         placements.extend([Placement(p.group, p.piece, p.x + dx, p.y, p.bleeds) for p in shelf.placements])
-        blocks.extend(replace(bl, x0=bl.x0 + dx, x1=bl.x1 + dx, trim_xs=tuple(x + dx for x in bl.trim_xs))
+        blocks.extend(replace(bl, x0=bl.x0 + dx, x1=bl.x1 + dx, trim_xs=tuple(x + dx for x in bl.trim_xs),
+                              gutters_x=tuple((a + dx, b + dx) for a, b in bl.gutters_x))
                       for bl in shelf.blocks)
     return tuple(placements), tuple(blocks)
 
 
-def _tiles(gi: int, group: PieceGroup, area: Area, overlap: float) -> list[Tile]:
-    tiles: list[Tile] = []
-    for pi, piece in enumerate(group.pieces):
-        bw, bh = piece.width + 2 * piece.bleed, piece.height + 2 * piece.bleed
-        tw, th = area.width, area.height
-        if overlap >= min(tw, th) / 2:
-            raise LayoutError(gi, Diagnostic.at(
-                None, "layout.tile_overlap",
-                f"{group.name}: a tile overlap of {overlap:g} mm leaves too little of each {tw:.0f} x {th:.0f} mm "
-                "sheet for the board", "use a tile_overlap of 5 to 20 mm"))
-        columns = 1 if bw <= tw else math.ceil((bw - overlap) / (tw - overlap))
-        rows = 1 if bh <= th else math.ceil((bh - overlap) / (th - overlap))
-        for row in range(rows):
-            for col in range(columns):
-                x = col * (tw - overlap)
-                y = row * (th - overlap)
-                w = min(tw, bw - x)
-                h = min(th, bh - y)
-                tiles.append(Tile(gi, pi, x - piece.bleed, y - piece.bleed, w, h, col, row, columns, rows,
-                                  area.x0, area.y0, overlap))
-    return tiles
+def _kind(group: PieceGroup, area: Area, settings: SheetSettings) -> str:
+    """How a group prints: "tiles" (a board larger than the paper), "two-sided" (fronts and backs) or "one-sided"."""
+    _, _, cols, rows = _grid(_geometry(group, settings), area, settings.gutter, -math.inf, -math.inf)
+    if group.tile and min(cols, rows) == 0:
+        return "tiles"
+    return "two-sided" if group.has_backs and settings.duplex != "none" else "one-sided"
+
+
+def print_order(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: Paper) -> list[int]:
+    """The groups in the order they print: as listed, or (`sheets.order: two_sided_first`) the two-sided groups
+    first, then the one-sided ones, then the tiled boards, each in listed order."""
+    area = printable_area(paper, settings.margin)
+    listed = [gi for gi, group in enumerate(groups) if group.pieces]
+    if settings.order == "as_listed":
+        return listed
+    kinds = {gi: _kind(groups[gi], area, settings) for gi in listed}
+    return sorted(listed, key=lambda gi: ("two-sided", "one-sided", "tiles").index(kinds[gi]))
 
 
 def plan_sheets(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: Paper) -> Plan:
-    """Plan every sheet for `groups` on `paper` (already oriented)."""
+    """Plan every sheet for `groups` on `paper` (already oriented), in print order.
+
+    Neighbouring groups of the same kind share sheets; a change of kind starts a new sheet. When any sheet has
+    backs, every other sheet is followed by a blank page, so a duplex printer never puts one component on the
+    back of another."""
     area = printable_area(paper, settings.margin)
-    fronts: list[Sheet] = []
-    tiles_sheets: list[Sheet] = []
-    duplex = settings.duplex != "none"
-    for with_backs in (True, False):
-        packer = _Packer(area)
-        for gi, group in enumerate(groups):
-            if (group.has_backs and duplex) != with_backs or not group.pieces:
-                continue
-            _, _, cols, rows = _grid(_geometry(group, settings), area, settings.gutter, -math.inf, -math.inf)
-            fits = min(cols, rows) > 0
-            if group.tile and not fits:
-                tiles = _tiles(gi, group, area, settings.tile_overlap)
-                tiles_sheets.extend(Sheet(tile=t) for t in tiles)
-                tiles_sheets.append(Sheet(assembly=tuple(tiles)))
-                continue
-            _place_group(gi, group, area, settings, packer, paper)
-        for shelves in packer.sheets:
-            placements, blocks = _centred(shelves, area)
-            if placements:
-                fronts.append(Sheet(placements, blocks))
-                if with_backs:
-                    fronts.append(Sheet(placements, blocks, back_of=len(fronts) - 1))
-    return Plan(paper, tuple(fronts + tiles_sheets))
+    order = print_order(groups, settings, paper)
+    units: list[tuple[Sheet, bool]] = []
+    """(front sheet, whether its backs follow it)."""
+    packer, packing = _Packer(area), ""
+    for gi in [*order, -1]:
+        kind = "end" if gi < 0 else _kind(groups[gi], area, settings)
+        if kind != packing or kind == "tiles":
+            units.extend(_packed(packer, area, packing == "two-sided"))
+            packer, packing = _Packer(area), kind
+        if kind == "tiles":
+            tiles = board_tiles(gi, groups[gi], area, settings.tile_overlap)
+            units.extend((Sheet(tile=t), False) for t in tiles)
+            units.append((Sheet(assembly=tuple(tiles)), False))
+        elif kind != "end":
+            _place_group(gi, groups[gi], area, settings, packer, paper)
+    two_sided = any(backs for _, backs in units)
+    sheets: list[Sheet] = []
+    for front, backs in units:
+        sheets.append(front)
+        if backs:
+            sheets.append(replace(front, back_of=len(sheets) - 1))
+        elif two_sided:
+            sheets.append(Sheet(blank_of=len(sheets) - 1))
+    moved = tuple(gi for gi, listed in zip(order, sorted(order), strict=True) if gi != listed)
+    return Plan(paper, tuple(sheets), moved)
+
+
+def _packed(packer: _Packer, area: Area, backs: bool) -> list[tuple[Sheet, bool]]:
+    """The packer's sheets, each shelf centred, with whether their backs follow them."""
+    units = []
+    for shelves in packer.sheets:
+        placements, blocks = _centred(shelves, area)
+        if placements:
+            units.append((Sheet(placements, blocks), backs))
+    return units
 
 
 def choose_plan(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper_name: str | None = None) -> Plan:

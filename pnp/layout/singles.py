@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
 from pnp.layout.scene import Group, Item, Page, Rect, Style, Transform
 
-DECK_KIND = "cards"
-"""The `PieceGroup.kind` of decks: only these are exported card by card."""
+EXPORTED_KINDS = ("cards", "counters")
+"""The `PieceGroup.kind`s exported piece by piece: decks of cards and counter sheets."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +38,8 @@ class DeckFaces:
     bleed: float
     cards: tuple[CardFaces, ...]
     shared_back: Page | None
+    kind: str = "deck"
+    """What the group is called in messages: "deck" or "counters"."""
 
     @property
     def total(self) -> int:
@@ -80,9 +82,10 @@ def deck_faces(group: PieceGroup, with_bleed: bool) -> DeckFaces:
     shared = None
     if len(backs) == 1 and None not in backs:
         shared = cards[0].back
-    return DeckFaces(group.name, width, height, bleed, tuple(cards), shared)
+    return DeckFaces(group.name, width, height, bleed, tuple(cards), shared,
+                     "deck" if group.kind == "cards" else group.kind)
 
 
 def decks_of(job: PrintJob, with_bleed: bool) -> list[DeckFaces]:
-    """Every deck of cards in `job` (groups of kind `cards`), in order."""
-    return [deck_faces(group, with_bleed) for group in job.groups if group.kind == DECK_KIND and group.pieces]
+    """Every deck of cards and counter sheet in `job` (groups of EXPORTED_KINDS), in order."""
+    return [deck_faces(group, with_bleed) for group in job.groups if group.kind in EXPORTED_KINDS and group.pieces]

@@ -51,6 +51,11 @@ class SheetSettings(SpecModel):
     """Thin lines along every piece's cut outline."""
     duplex: Duplex = "long-edge"
     """How two-sided sheets are printed: `none` (one-sided), or the edge the sheet turns over on."""
+    order: Literal["as_listed", "two_sided_first"] = "as_listed"
+    """The order components print in: `as_listed` (the spec's order; a change between two-sided and one-sided
+    components starts a new sheet) or `two_sided_first` (two-sided components share sheets first, then the
+    one-sided ones, then tiled boards: fewer sheets, and a warning names what moved). In a duplex kit every
+    one-sided sheet gets a blank back either way."""
     back_offset: Offset = Offset()
     """How far this printer shifts the backs against the fronts; pnp moves them back."""
     tile_overlap: NonNegativeLength = 10.0

@@ -1,9 +1,11 @@
 """Card exports: one PNG per card face (`cards`, with bleed, for print-on-demand services) and Tabletop Simulator
 deck sheets (`tts`, trimmed faces on a grid, the back alone, a JSON file of the grid per deck).
 
-Input: a `PrintJob`'s decks (`pnp.layout.singles`). Output: named files in memory and one line per deck saying
-what was written. Faces are drawn through the PDF backend, one card per page, and rasterised with pdfium, so
-they match the printed sheets exactly. Every PNG carries its resolution (pHYs).
+Input: a `PrintJob`'s decks and counter sheets (`pnp.layout.singles`). Output: named files, each drawn when it
+is written (one card or one sheet in memory at a time), one line per deck saying what they hold, and the pixels
+they take (checked against `--max-export-pixels` before anything is drawn). Faces are drawn through the PDF
+backend, one card per page, and rasterised with pdfium, so they match the printed sheets exactly. Every PNG
+carries its resolution (pHYs).
 
 File names are flat (no subfolders), so the output manifest handles them like every other file:
 `KIT-cards-DECK-NNN-CARD-front.png` (and `-back.png`, or `KIT-cards-DECK-back.png` for a back every card
@@ -17,7 +19,10 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
+from typing import BinaryIO
 
 from PIL import Image as PILImage
 
@@ -25,7 +30,7 @@ from pnp.layout.pieces import PrintJob
 from pnp.layout.scene import Document, Page
 from pnp.layout.singles import DeckFaces, decks_of
 from pnp.output import Payload
-from pnp.render.outputs import png_bytes, slug
+from pnp.render.outputs import save_png, slug
 from pnp.render.pdf import render_pdf
 
 CARD_DPI = 300
@@ -52,22 +57,40 @@ def short_slug(text: str, limit: int = NAME_BYTES) -> str:
     return f"{cut.rstrip('-')}-{hashlib.sha256(text.encode('utf-8', 'surrogatepass')).hexdigest()[:8]}"
 
 
-def rasterise(pages: list[Page], title: str, dpi: int) -> list[PILImage.Image]:
-    """Each page drawn through the PDF backend at `dpi`, exactly `pixels(page size)` wide and high."""
-    import pypdfium2 as pdfium
+class Faces:
+    """Pages drawn through the PDF backend (once, when first needed) and rasterised a few at a time at `dpi`,
+    each exactly `pixels(page size)` wide and high: an export holds one card's or one sheet's pixels at a time."""
 
-    pdf = render_pdf(Document(title, tuple(pages)))
-    images: list[PILImage.Image] = []
-    document = pdfium.PdfDocument(pdf)
-    try:
-        for index, page in enumerate(pages):
-            sheet = document[index]
-            image = sheet.render(scale=dpi / 72).to_pil().convert("RGB")
-            sheet.close()  # pdfium sizes up (ceil): keep the rounded size, losing at most a partial pixel
-            images.append(image.crop((0, 0, pixels(page.width, dpi), pixels(page.height, dpi))))
-    finally:
-        document.close()
-    return images
+    def __init__(self, pages: list[Page], title: str, dpi: int):
+        self.pages = pages
+        self.title = title
+        self.dpi = dpi
+        self._pdf: bytes | None = None
+
+    def images(self, indices: Iterable[int]) -> Iterator[PILImage.Image]:
+        """The pages at `indices` (repeats allowed), rasterised one at a time, in order."""
+        import pypdfium2 as pdfium
+
+        if self._pdf is None:
+            self._pdf = render_pdf(Document(self.title, tuple(self.pages)))
+        document = pdfium.PdfDocument(self._pdf)
+        try:
+            for index in indices:
+                sheet = document[index]
+                image = sheet.render(scale=self.dpi / 72).to_pil().convert("RGB")
+                sheet.close()  # pdfium sizes up (ceil): keep the rounded size, losing at most a partial pixel
+                page = self.pages[index]
+                yield image.crop((0, 0, pixels(page.width, self.dpi), pixels(page.height, self.dpi)))
+        finally:
+            document.close()
+
+    def png(self, index: int) -> Payload:
+        """The file of page `index`, rasterised when it is written."""
+        return partial(_write_page, self, index)
+
+
+def _write_page(faces: Faces, index: int, handle: BinaryIO) -> None:
+    save_png(next(faces.images([index])), faces.dpi, handle)
 
 
 def _deck_slugs(decks: list[DeckFaces]) -> list[str]:
@@ -83,16 +106,18 @@ def _deck_slugs(decks: list[DeckFaces]) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class Export:
-    """The files of one export and a line per deck telling what was written."""
+    """The files of one export (drawn when written), a line per deck telling what they hold, and their pixels."""
 
     files: dict[str, Payload]
     notes: list[str]
+    pixels: int
 
 
 def card_files(job: PrintJob, stem: str, dpi: int = CARD_DPI) -> Export:
     """One PNG per distinct card front and per back (one for the deck when all share it), bleed included."""
     files: dict[str, Payload] = {}
     notes = []
+    total = 0
     decks = decks_of(job, with_bleed=True)
     for deck, deck_slug in zip(decks, _deck_slugs(decks), strict=True):
         digits = max(3, len(str(len(deck.cards))))
@@ -109,12 +134,18 @@ def card_files(job: PrintJob, stem: str, dpi: int = CARD_DPI) -> Export:
         if deck.shared_back is not None:
             pages.append(deck.shared_back)
             names.append(f"{stem}-cards-{deck_slug}-back.png")
-        for name, image in zip(names, rasterise(pages, job.title, dpi), strict=True):
-            files[name] = png_bytes(image, dpi)
+        faces = Faces(pages, job.title, dpi)
+        files.update((name, faces.png(index)) for index, name in enumerate(names))
         w, h = pixels(deck.width + 2 * deck.bleed, dpi), pixels(deck.height + 2 * deck.bleed, dpi)
-        notes.append(f'cards: deck "{deck.name}": {len(deck.cards)} card file(s) for {deck.total} card(s) and '
-                     f"{_backs(deck)}, {w} x {h} px at {dpi} dpi ({deck.bleed:g} mm bleed)")
-    return Export(files, notes)
+        total += len(names) * w * h
+        noun = _noun(deck)
+        notes.append(f'cards: {deck.kind} "{deck.name}": {len(deck.cards)} {noun} file(s) for {deck.total} {noun}(s) '
+                     f"and {_backs(deck)}, {w} x {h} px at {dpi} dpi ({deck.bleed:g} mm bleed)")
+    return Export(files, notes, total)
+
+
+def _noun(deck: DeckFaces) -> str:
+    return "card" if deck.kind == "deck" else "counter"
 
 
 def _backs(deck: DeckFaces) -> str:
@@ -133,14 +164,27 @@ def tts_dpi(width_mm: float, height_mm: float, columns: int, rows: int, most: in
 
 
 def tts_grid(cards: int) -> tuple[int, int]:
-    """Columns and rows of a sheet holding `cards` faces plus the hidden-card slot (its last slot)."""
+    """Columns and rows of a sheet holding `cards` faces plus the hidden-card slot (its last slot): at least two
+    rows, which Tabletop Simulator's deck importer needs."""
     slots = cards + 1
-    columns = min(TTS_COLUMNS, slots)
+    columns = TTS_COLUMNS if slots > TTS_COLUMNS else math.ceil(slots / 2)
     return columns, math.ceil(slots / columns)
 
 
 TTS_PER_SHEET = TTS_COLUMNS * TTS_ROWS - 1
 """Faces per full sheet: the last of the 70 slots is the hidden card (see `tts_files`)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Grid:
+    """A TTS sheet's grid: which pages go in its slots (`hidden` in the last), columns, rows, card pixels."""
+
+    slots: tuple[int, ...]
+    hidden: int
+    columns: int
+    rows: int
+    w: int
+    h: int
 
 
 def tts_files(job: PrintJob, stem: str, most_dpi: int = CARD_DPI) -> Export:
@@ -152,52 +196,52 @@ def tts_files(job: PrintJob, stem: str, most_dpi: int = CARD_DPI) -> Export:
     """
     files: dict[str, Payload] = {}
     notes = []
+    total = 0
     decks = decks_of(job, with_bleed=False)
     for deck, deck_slug in zip(decks, _deck_slugs(decks), strict=True):
-        copies = [card for card in deck.cards for _ in range(card.count)]
+        copies = [i for i, card in enumerate(deck.cards) for _ in range(card.count)]
         chunks = [copies[i:i + TTS_PER_SHEET] for i in range(0, len(copies), TTS_PER_SHEET)]
         columns, rows = tts_grid(len(chunks[0]))
         dpi = tts_dpi(deck.width, deck.height, columns, rows, most_dpi)
         w, h = pixels(deck.width, dpi), pixels(deck.height, dpi)
         unique_backs = deck.shared_back is None and deck.has_backs
         blank = Page(deck.width, deck.height, ())
-        back_page = deck.shared_back or blank
         own_backs = [card.back or blank for card in deck.cards] if unique_backs else []
-        images = rasterise([*(card.front for card in deck.cards), *own_backs, back_page], job.title, dpi)
-        front_of = {id(card): images[i] for i, card in enumerate(deck.cards)}
-        back_of = {id(card): images[len(deck.cards) + i] for i, card in enumerate(deck.cards) if own_backs}
-        back_image = images[-1]
+        faces = Faces([*(card.front for card in deck.cards), *own_backs, deck.shared_back or blank], job.title, dpi)
+        hidden = len(faces.pages) - 1
         base = f"{stem}-tts-{deck_slug}"
         sheets = []
         for number, chunk in enumerate(chunks, start=1):
             cols, rws = tts_grid(len(chunk))
             name = f"{base}-sheet{number}.png"
-            files[name] = png_bytes(_sheet([front_of[id(c)] for c in chunk], back_image, cols, rws, w, h), dpi)
+            files[name] = partial(_write_sheet, faces, _Grid(tuple(chunk), hidden, cols, rws, w, h))
             sheet = {"file": name, "columns": cols, "rows": rws, "cards": len(chunk),
                      "width_px": cols * w, "height_px": rws * h}
+            total += cols * w * rws * h * (2 if unique_backs else 1)
             if unique_backs:
                 back_name = f"{base}-sheet{number}-backs.png"
-                files[back_name] = png_bytes(_sheet([back_of[id(c)] for c in chunk], back_image, cols, rws, w, h),
-                                             dpi)
+                own = tuple(len(deck.cards) + i for i in chunk)
+                files[back_name] = partial(_write_sheet, faces, _Grid(own, hidden, cols, rws, w, h))
                 sheet["backs_file"] = back_name
             sheets.append(sheet)
         back_name = f"{base}-back.png"
-        files[back_name] = png_bytes(back_image, dpi)
+        files[back_name] = faces.png(hidden)
+        total += w * h
         grid = {"deck": deck.name, "cards": len(copies), "dpi": dpi, "card_px": [w, h],
                 "card_mm": [deck.width, deck.height], "back": back_name, "unique_backs": unique_backs,
                 "hidden_card": "last slot of each sheet (the back)", "sheets": sheets}
         files[f"{base}.json"] = (json.dumps(grid, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-        backs = "" if deck.has_backs else " (the deck has no back: a blank back was written)"
-        notes.append(f'tts: deck "{deck.name}": {len(copies)} card(s) on {len(chunks)} sheet(s) of up to '
-                     f"{columns} x {rows} at {dpi} dpi ({w} x {h} px per card){backs}")
-    return Export(files, notes)
+        backs = "" if deck.has_backs else " (no back: a blank back was written)"
+        noun = _noun(deck)
+        notes.append(f'tts: {deck.kind} "{deck.name}": {len(copies)} {noun}(s) on {len(chunks)} sheet(s) of up to '
+                     f"{columns} x {rows} at {dpi} dpi ({w} x {h} px per {noun}){backs}")
+    return Export(files, notes, total)
 
 
-def _sheet(faces: list[PILImage.Image], hidden: PILImage.Image, columns: int, rows: int, w: int, h: int
-           ) -> PILImage.Image:
-    """Faces left to right, top to bottom; `hidden` in the grid's last slot."""
-    sheet = PILImage.new("RGB", (columns * w, rows * h), "white")
-    for i, face in enumerate(faces):
-        sheet.paste(face, ((i % columns) * w, (i // columns) * h))
-    sheet.paste(hidden, ((columns - 1) * w, (rows - 1) * h))
-    return sheet
+def _write_sheet(faces: Faces, grid: _Grid, handle: BinaryIO) -> None:
+    """One TTS sheet: its faces left to right, top to bottom, the hidden card in the grid's last slot."""
+    sheet = PILImage.new("RGB", (grid.columns * grid.w, grid.rows * grid.h), "white")
+    last = grid.columns * grid.rows - 1
+    for slot, image in zip([*range(len(grid.slots)), last], faces.images([*grid.slots, grid.hidden]), strict=True):
+        sheet.paste(image, ((slot % grid.columns) * grid.w, (slot // grid.columns) * grid.h))
+    save_png(sheet, faces.dpi, handle)

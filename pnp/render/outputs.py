@@ -6,7 +6,7 @@ import hashlib
 import io
 import unicodedata
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, BinaryIO
 
 from pnp.layout.scene import Document
 from pnp.output import Payload
@@ -99,5 +99,10 @@ def pdf_to_png(pdf: bytes, dpi: int) -> list[bytes]:
 def png_bytes(image: PILImage.Image, dpi: int) -> bytes:
     """The PNG file of `image`, its resolution in a pHYs chunk (pixels per metre: dpi / 0.0254, rounded)."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, dpi=(dpi, dpi))
+    save_png(image, dpi, buffer)
     return buffer.getvalue()
+
+
+def save_png(image: PILImage.Image, dpi: int, handle: BinaryIO) -> None:
+    """Write `image` as PNG into `handle`, as `png_bytes` does."""
+    image.save(handle, format="PNG", optimize=False, dpi=(dpi, dpi))

@@ -91,7 +91,8 @@ def test_a_70_card_deck_needs_two_tts_sheets_within_the_limits(tmp_kit, run_pnp,
     grid = _tts(out)
     assert grid["cards"] == 70  # Dragon x3 counts three times: TTS wants every card
     sheets = grid["sheets"]
-    assert [(s["columns"], s["rows"], s["cards"]) for s in sheets] == [(10, 7, 69), (2, 1, 1)]
+    # the last card alone: a 1 x 2 grid (Tabletop Simulator's importer needs two rows)
+    assert [(s["columns"], s["rows"], s["cards"]) for s in sheets] == [(10, 7, 69), (1, 2, 1)]
     w, h = grid["card_px"]
     dpi = grid["dpi"]
     assert (w, h) == (_expected(63, dpi), _expected(88, dpi))  # trimmed: no bleed
@@ -116,17 +117,17 @@ def test_a_small_deck_gets_one_sheet_at_the_asked_dpi(tmp_kit, run_pnp, tmp_path
     _render(run_pnp, tmp_kit(_deck(5, bleed="0mm", back=False)), out, "--format", "tts", "--dpi", "200")
     grid = _tts(out)
     assert grid["dpi"] == 200 and grid["cards"] == 5
-    assert [(s["columns"], s["rows"]) for s in grid["sheets"]] == [(6, 1)]  # 5 faces and the hidden slot
+    assert [(s["columns"], s["rows"]) for s in grid["sheets"]] == [(3, 2)]  # 5 faces and the hidden slot, 2 rows
     with Image.open(out / grid["sheets"][0]["file"]) as image:
-        assert image.size == (6 * _expected(63, 200), _expected(88, 200))
+        assert image.size == (3 * _expected(63, 200), 2 * _expected(88, 200))
 
 
 def test_a_kit_without_a_deck_is_told_so_and_nothing_is_written(run_pnp, tmp_path):
     out = tmp_path / "out"
     for fmt in ("tts", "cards", "pdf,cards"):
-        result = run_pnp("render", str(EXAMPLES / "counter-sheet" / "kit.yaml"), "-o", str(out), "--format", fmt)
+        result = run_pnp("render", str(EXAMPLES / "tiled-board" / "kit.yaml"), "-o", str(out), "--format", fmt)
         assert result.exit_code == 1
-        assert "error [render.no_decks]" in result.stderr and "no deck of cards" in result.stderr
+        assert "error [render.no_decks]" in result.stderr and "no deck of cards or counters" in result.stderr
         assert not out.exists() or not any(out.iterdir())
 
 
@@ -178,8 +179,8 @@ def test_cards_with_their_own_backs_get_back_sheets_and_back_files(tmp_kit, run_
     [sheet] = grid["sheets"]
     w, h = grid["card_px"]
     with Image.open(out / sheet["file"]) as faces, Image.open(out / sheet["backs_file"]) as backs:
-        assert faces.size == backs.size == (4 * w, h)
-        slots = [(i * w + w // 2, h // 2) for i in range(3)]
+        assert faces.size == backs.size == (2 * w, 2 * h)
+        slots = [((i % 2) * w + w // 2, (i // 2) * h + h // 2) for i in range(3)]
         assert [faces.convert("RGB").getpixel(p) for p in slots] == [(255, 0, 0), (255, 0, 0), (0, 0, 255)]
         assert [backs.convert("RGB").getpixel(p) for p in slots] == [(0, 255, 0), (0, 255, 0), (255, 255, 0)]
     names = sorted(p.name for p in out.glob("backs-cards-*"))
@@ -190,3 +191,29 @@ def test_cards_with_their_own_backs_get_back_sheets_and_back_files(tmp_kit, run_
 def test_dpi_without_a_card_export_is_a_usage_error(tmp_kit, run_pnp, tmp_path):
     result = run_pnp("render", str(tmp_kit()), "-o", str(tmp_path / "out"), "--format", "png", "--dpi", "300")
     assert result.exit_code == 2 and "--dpi sets the resolution of --format tts and cards" in result.stderr
+
+
+def test_counters_are_exported_like_cards(run_pnp, tmp_path):
+    out = tmp_path / "out"
+    result = _render(run_pnp, EXAMPLES / "counter-sheet" / "kit.yaml", out, "--format", "tts,cards", "--dpi", "200")
+    life = sorted(p.name for p in out.glob("demo-counter-sheet-cards-life-tokens-*"))
+    assert [name.rsplit("-", 2)[-2:] for name in life] == [["x12", "back.png"], ["x12", "front.png"],
+                                                           ["x24", "back.png"], ["x24", "front.png"]]
+    with Image.open(out / life[1]) as front:
+        assert front.size == (_expected(16, 200),) * 2
+    grid = json.loads((out / "demo-counter-sheet-tts-life-tokens.json").read_text(encoding="utf-8"))
+    assert grid["cards"] == 36 and grid["unique_backs"] is True
+    assert 'counters "Life tokens": 36 counter(s) on 1 sheet(s)' in result.stderr
+
+
+def test_an_export_over_the_pixel_budget_is_one_error_before_any_work(tmp_kit, run_pnp, tmp_path):
+    out = tmp_path / "out"
+    spec = tmp_kit(_deck(20))  # 18 distinct cards and a shared back of 815 x 1110 px at 300 dpi: 17,188,350 px
+    result = run_pnp("render", str(spec), "-o", str(out), "--format", "pdf,cards", "--max-export-pixels", "17000000")
+    assert result.exit_code == 1
+    errors = [line for line in result.stderr.splitlines() if "error [" in line]
+    assert len(errors) == 1 and "error [limits.export_pixels]" in errors[0] and "17,188,350 pixels" in errors[0]
+    assert "--max-export-pixels" in result.stderr and "cards:" not in result.stderr
+    assert not out.exists()
+    assert run_pnp("render", str(spec), "-o", str(out), "--format", "cards",
+                   "--max-export-pixels", "17188350").exit_code == 0

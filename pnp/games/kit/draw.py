@@ -6,6 +6,7 @@ Card texts containing `{{ }}` are rendered in the sandbox with `card` (name, cou
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,9 +30,10 @@ from pnp.games.kit.model.elements import (
 from pnp.games.kit.overflow import shrunk, text_overflow
 from pnp.games.kit.rules import rendered_glyphs
 from pnp.games.kit.typeset import Typesetter, own_glyph_problems
+from pnp.layout.fit import fitted_image, ppi
 from pnp.layout.furniture import hex_points
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
-from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Polygon, Rect, Style, Text, Transform
+from pnp.layout.scene import Ellipse, Group, Item, Line, Polygon, Rect, Style, Text, Transform
 from pnp.layout.text import text_block
 from pnp.source.images import ImageInfo
 from pnp.source.located import PathKey
@@ -53,6 +55,12 @@ class FaceOf:
     shared: str = ""
     card: PathKey | None = None
     """The card's own path (its `name` and `fields`), to put an error where a field's value was written."""
+
+
+MIN_PPI = 150
+"""The lowest resolution (pixels per inch at print size) a picture prints sharp at; under it is a warning."""
+MAX_STRETCH = 0.02
+"""How much the default `fit: stretch` may change a picture's proportions without a warning."""
 
 
 class Drawer:
@@ -118,7 +126,8 @@ class Drawer:
                         f"the image starts at ({e.x:g}, {e.y:g}) mm, outside the {w:g} x {h:g} mm face",
                         "move it inside the face, or give its width and height"))
                 info = self.images(e.src, (*path, "src"))
-                return [Image(e.x, e.y, iw, ih, info.path, info.key)]
+                self._check_picture(e, info, iw, ih, (*path, "src"))
+                return [fitted_image((e.x, e.y, iw, ih), info.path, info.key, (info.width_px, info.height_px), e.fit)]
         raise TypeError(type(e).__name__)
 
     def _text(self, e: TextElement, w: float, h: float, context: dict[str, Any], path: PathKey,
@@ -163,6 +172,28 @@ class Drawer:
                                       self.typeset.font_label)
         if problems:
             raise SpecError(problems)
+
+    def _check_picture(self, e: ImageElement, info: ImageInfo, w: float, h: float, path: PathKey) -> None:
+        """Warn (once per element and file) when a picture prints under MIN_PPI, or when the default `stretch`
+        changes its proportions by more than MAX_STRETCH."""
+        size = (info.width_px, info.height_px)
+        found = []
+        resolution = ppi(w, h, *size, e.fit)
+        if resolution < MIN_PPI:
+            found.append(Diagnostic.at(
+                self.mark(path), "image.low_resolution",
+                f"{e.src}: {size[0]} x {size[1]} px print at {resolution:.0f} ppi in a {w:g} x {h:g} mm box, under "
+                f"the {MIN_PPI} ppi that prints sharp", f"use a picture of at least "
+                f"{math.ceil(size[0] * MIN_PPI / resolution)} px across (300 ppi is best), or a smaller box",
+                Severity.WARNING))
+        stretch = (w / h) / (size[0] / size[1])
+        if "fit" not in e.model_fields_set and abs(math.log(stretch)) > math.log(1 + MAX_STRETCH):
+            found.append(Diagnostic.at(
+                self.mark(path), "image.stretched",
+                f"{e.src}: the {size[0]} x {size[1]} px picture is stretched to its {w:g} x {h:g} mm box",
+                "set fit: contain or fit: cover to keep its proportions (fit: stretch keeps it as it is)",
+                Severity.WARNING))
+        self.warnings.extend(d for d in found if d not in self.warnings)
 
     def _check_fit(self, e: TextElement, text: str, w: float, h: float, path: PathKey, face: FaceOf,
                    rich: RichText | None = None) -> None:

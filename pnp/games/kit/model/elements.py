@@ -190,6 +190,10 @@ class ImageElement(SharedKeysModel):
     """Width of the box (default: to the face's right edge)."""
     height: PositiveLength | None = None
     """Height of the box (default: to the face's bottom edge)."""
+    fit: Literal["stretch", "contain", "cover"] = "stretch"
+    """How the picture fills its box: `stretch` to the box's shape (the default, as pnp always drew it; a warning
+    says when that distorts it), `contain` (the whole picture, centred, proportions kept) or `cover` (the box
+    filled, proportions kept, what passes the box cut off)."""
 
 
 Element = Annotated[
