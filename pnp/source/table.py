@@ -62,10 +62,12 @@ class Table:
     header: tuple[str, ...]
     header_mark: Mark
     rows: tuple[Row, ...] = field(default=())
+    header_marks: tuple[Mark, ...] = field(default=())
+    """Where each field name is written (the header's cells; a YAML list's first key of that name)."""
     warnings: tuple[Diagnostic, ...] = field(default=())
 
 
-def _header(file: str, cells: Cells, limits: TableLimits, reserved: tuple[str, ...]) -> list[str]:
+def _header(file: str, cells: Cells, limits: TableLimits, reserved: tuple[str, ...]) -> list[tuple[str, Mark]]:
     """The field names of the header row: the column cap first, then every name checked once (a set finds
     duplicates); a name that is a reserved one in another case (`Name`, `COUNT`) is that reserved name."""
     while cells and not cells[-1][1].strip():
@@ -74,7 +76,7 @@ def _header(file: str, cells: Cells, limits: TableLimits, reserved: tuple[str, .
         raise error(cells[limits.max_columns][0], "deck.data", f"more than {limits.max_columns} columns",
                     "keep the card fields the layout uses")
     by_case = {r.casefold(): r for r in reserved}
-    names: list[str] = []
+    names: list[tuple[str, Mark]] = []
     seen: set[str] = set()
     for mark, text in cells:
         name = text.strip()
@@ -86,7 +88,7 @@ def _header(file: str, cells: Cells, limits: TableLimits, reserved: tuple[str, .
             raise error(mark, "deck.data", f"the column {name!r} appears twice in the header",
                         "give each column its own name")
         seen.add(name)
-        names.append(name)
+        names.append((name, mark))
     return names
 
 
@@ -97,7 +99,8 @@ def _table(file: str, grid: Grid, limits: TableLimits, reserved: tuple[str, ...]
         raise error(Mark(file, 1, 1), "deck.data", "the data file has no header row",
                     "put the field names (name, count, ...) in the first row")
     header_mark, header_cells = grid[0]
-    names = _header(file, header_cells, limits, reserved)
+    header = _header(file, header_cells, limits, reserved)
+    names = [name for name, _ in header]
     if len(grid) - 1 > limits.max_rows:
         raise error(grid[limits.max_rows + 1][0], "deck.data", f"more than {limits.max_rows} rows",
                     "split the data into several decks")
@@ -115,7 +118,7 @@ def _table(file: str, grid: Grid, limits: TableLimits, reserved: tuple[str, ...]
                 raise error(marks[n], "deck.data", f"the cell is over {limits.max_cell} characters",
                             "shorten the text")
         rows.append(Row(texts, marks, row_mark))
-    return Table(file, tuple(names), Mark(file, header_mark.line, 1), tuple(rows))
+    return Table(file, tuple(names), Mark(file, header_mark.line, 1), tuple(rows), tuple(m for _, m in header))
 
 
 DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab", "|": "bar"}
@@ -181,7 +184,8 @@ def _mapping_list(path: Path, file: str, limits: TableLimits, reserved: tuple[st
                             "shorten the text")
         rows.append(Row({n: text_of(item.get(keys.get(n, n))) for n in names},
                         {n: located.mark((i, keys.get(n, n))) for n in names}, located.mark((i,))))
-    return Table(located.file, tuple(names), located.mark(()), tuple(rows))
+    firsts = {n: located.key_mark((i, keys[n])) for i, keys in reversed(list(enumerate(written))) for n in keys}
+    return Table(located.file, tuple(names), located.mark(()), tuple(rows), tuple(firsts[n] for n in names))
 
 
 @dataclass(frozen=True, slots=True)

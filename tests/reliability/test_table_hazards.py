@@ -17,17 +17,8 @@ import pytest
 
 from tests.conftest import KitFactory
 from tests.reliability.support import reported
+from tests.tabledata import DECK_SPEC as SPEC
 
-SPEC = """\
-kit: Hostile
-components:
-  - type: deck
-    name: Cards
-    data: {data}
-    front:
-      elements:
-        - {{type: text, text: "{{{{ card.name }}}}", x: 4mm, y: 4mm, size: 5mm}}
-"""
 _ODS_HEAD = ('<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
              'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
              'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"><office:body><office:spreadsheet>'

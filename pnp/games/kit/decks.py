@@ -16,8 +16,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.games.kit.model.components import Layout
+from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
+from pnp.games.kit.model.components import DataTable, Layout
 from pnp.model.base import build_model
 from pnp.model.suggest import did_you_mean
 from pnp.source.files import resolve_inside
@@ -31,6 +31,9 @@ DECK_KEYS = ("data", "front", "layouts")
 """Deck keys this module consumes."""
 ROW_KEYS = ("name", "count", "layout")
 """Columns that set the card itself rather than a field."""
+_NEAR_MISSES = {"names": "name", "cardname": "name", "counts": "count", "qty": "count", "quantity": "count",
+                "copies": "count", "layouts": "layout", "cardlayout": "layout"}
+"""Headers (casefolded, without spaces or punctuation) that people write for a reserved column."""
 _FIELD = re.compile(r"\bcard\s*(?:\.\s*(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
 _TEMPLATE = ("{{", "{%")
 
@@ -230,21 +233,23 @@ class _Expander:
             return fallback
 
     def _table(self, path: PathKey, deck: dict[str, Any]) -> Table | None:
-        from pnp.source.table import read_table  # csv, zip and XML readers: only for a deck with data
+        from pnp.source.table import TableOptions, read_table  # csv, zip and XML readers: a deck with data only
 
-        target, mark = deck["data"], self.mark((*path, "data"))
-        if not isinstance(target, str):
-            self.errors.append(Diagnostic.at(mark, "deck.data", "`data` takes the path of a table file",
-                                             "write data: cards.csv"))
-            return None
+        where = (*path, "data")
         try:
-            resolved = resolve_inside(self.located.root, Path(mark.file).parent, target, mark, "data")
+            source = self._source(where, deck["data"])
+            mark = self.mark((*where, "file") if isinstance(deck["data"], dict) else where)
+            resolved = resolve_inside(self.located.root, Path(mark.file).parent, source.file, mark, "data")
             self.located.inputs.add(resolved)
-            table = read_table(resolved, str(resolved))
+            sheet_mark = self.mark((*where, "sheet")) if source.sheet is not None else mark
+            table = read_table(resolved, str(resolved), options=TableOptions(source.sheet, source.delimiter,
+                                                                             ROW_KEYS, sheet_mark))
         except SpecError as exc:
             self.errors.extend(exc.diagnostics)
             return None
         self.data_files.add(table.file)
+        self.located.warnings.extend(table.warnings)
+        self.located.warnings.extend(_near_misses(table))
         used = {f for key in ("front", "layouts", "back") for s in _strings(deck.get(key)) for f in _fields(s)}
         missing = sorted(used - set(table.header) - set(ROW_KEYS))
         for name in missing:
@@ -252,6 +257,15 @@ class _Expander:
             self.errors.append(Diagnostic.at(table.header_mark, "deck.data.field",
                                              f"the layout uses card.{name}, but the data has no {name!r} column", hint))
         return None if missing else table
+
+    def _source(self, where: PathKey, value: Any) -> DataTable:
+        """The `data:` value as a `DataTable` (a plain path is its `file`); SpecError at the value when wrong."""
+        if isinstance(value, str):
+            return DataTable(file=value)
+        if not isinstance(value, dict):
+            raise SpecError(Diagnostic.at(self.mark(where), "deck.data", "`data` takes the path of a table file, "
+                                          "or {file: ..., sheet: ...}", "write data: cards.csv"))
+        return build_model(DataTable, self.located, where)
 
     def _card(self, deck_path: PathKey, cpath: PathKey, card: Any, numbered: tuple[Row, int] | None,
               layouts: dict[str, Any], shared_back: bool, kit: dict[str, Any]) -> Tree:
@@ -328,6 +342,18 @@ class _Expander:
                                       did_you_mean(choice, layouts) or (
                                           f"the layouts are {', '.join(layouts)}" if layouts
                                           else "add it under the deck's `layouts:`")))
+
+
+def _near_misses(table: Table) -> list[Diagnostic]:
+    """A warning at each header that is close to a reserved column's name but is read as a plain field."""
+    found = []
+    for name, mark in zip(table.header, table.header_marks, strict=True):
+        reserved = _NEAR_MISSES.get(re.sub(r"[\W_]+", "", name.casefold()))
+        if reserved is not None and name not in ROW_KEYS:
+            found.append(Diagnostic.at(mark, "deck.data.header", f"the column {name!r} is read as a card field, "
+                                       f"not as the card's {reserved!r}", f"name the column {reserved!r} if it "
+                                       f"gives the card's {reserved}", Severity.WARNING))
+    return found
 
 
 def _needs(deck: Any) -> bool:

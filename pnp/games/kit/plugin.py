@@ -78,11 +78,16 @@ COLOUR_PROPERTIES = frozenset({"fill", "stroke", "colour"})
 """Properties whose errors at a data cell are `deck.data.colour`."""
 
 
+def check_kit(kit: Kit, located: Located) -> list[Diagnostic]:
+    """The kit rules' diagnostics, after the warnings met while reading its inputs (data tables)."""
+    return [*located.warnings, *check_rules(kit, located)]
+
+
 PLUGIN = GamePlugin(
     name="kit",
     title="Generic kit",
     build=build_kit,
-    check=check_rules,
+    check=check_kit,
     components=kit_print_job,
     model=Kit,
     print_key=None,
