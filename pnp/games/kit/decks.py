@@ -89,6 +89,10 @@ class _Expander:
         self.located = located
         self.errors: list[Diagnostic] = []
         self.data_files: set[str] = set()
+        self.unread: set[PathKey] = set()
+        """The decks whose data could not be read."""
+        self.missing: set[str] = set()
+        """The fields the deck being expanded quotes that its data lacks: what quotes them is left out."""
         self._marks: dict[tuple[str, PathKey], Mark] = {}
         self._nodes: dict[PathKey, tuple[Any, str]] = {}
 
@@ -182,6 +186,7 @@ class _Expander:
     def deck(self, path: PathKey, kit: dict[str, Any]) -> Tree:
         """The deck at `path` rewritten with plain cards."""
         deck = self._value(path)
+        self.missing = set()
         table = self._table(path, deck) if "data" in deck else None
         if not self._layouts_well_formed(path, deck):
             return self.copy(path)
@@ -194,6 +199,9 @@ class _Expander:
                 cpath = (*path, "cards", i)
                 cards.append(self._try(lambda cp=cpath, c=card: self._card(path, cp, c, None, layouts, shared_back,
                                                                          kit), self.copy(cpath)))
+        if table is None and "data" in deck and not cards:  # unread: a stand-in card, the deck not drawn
+            cards.append(({}, self._scalar("", self.mark((*path, "data")))))
+            self.unread.add(path)
         if table is not None:
             for n, row in enumerate(table.rows, start=1):
                 fallback = ({}, self._scalar("", row.mark))
@@ -256,7 +264,8 @@ class _Expander:
             hint = did_you_mean(name, table.header) or f"add a {name!r} column (the columns: {', '.join(table.header)})"
             self.errors.append(Diagnostic.at(table.header_mark, "deck.data.field",
                                              f"the layout uses card.{name}, but the data has no {name!r} column", hint))
-        return None if missing else table
+        self.missing = set(missing)
+        return table
 
     def _source(self, where: PathKey, value: Any) -> DataTable:
         """The `data:` value as a `DataTable` (a plain path is its `file`); SpecError at the value when wrong."""
@@ -314,13 +323,13 @@ class _Expander:
         fill_path = (*cpath, "fill") if "fill" in own else (
             (*layout_path, "fill") if layout_path is not None and isinstance(layout, dict) and "fill" in layout
             else None)
-        if fill_path is not None:
+        if fill_path is not None and self._complete(fill_path):
             fill = self.render(fill_path, context, marks)
             if fill is not None:
                 pairs.append(("fill", fill))
         if "back" in own:
             back = self.render((*cpath, "back"), context, marks)
-        elif shared_back:
+        elif shared_back and self._complete((*deck_path, "back")):
             back = self.render((*deck_path, "back"), context, marks)
         else:
             back = None
@@ -329,8 +338,24 @@ class _Expander:
         return self._mapping(pairs, where, key_marks)
 
     def _elements(self, path: PathKey, context: dict[str, Any], marks: dict[str, Mark]) -> list[Tree]:
-        items = [self.render((*path, i), context, marks) for i in range(len(self._value(path)))]
-        return [t for t in items if t is not None]
+        """The elements at `path` rendered for one card; one whose template fails, or that quotes a field the
+        data lacks, is left out (its error collected) so that the card's other elements are still checked."""
+        items = []
+        for i in range(len(self._value(path))):
+            if not self._complete((*path, i)):
+                continue
+            try:
+                item = self.render((*path, i), context, marks)
+            except SpecError as exc:
+                self.errors.extend(exc.diagnostics)
+                continue
+            if item is not None:
+                items.append(item)
+        return items
+
+    def _complete(self, path: PathKey) -> bool:
+        """Whether the value at `path` quotes only fields the data has."""
+        return not self.missing or not any(f in self.missing for s in _strings(self._value(path)) for f in _fields(s))
 
     def _layout(self, deck_path: PathKey, deck: dict[str, Any], layouts: dict[str, Any], choice: Any,
                 mark: Mark) -> PathKey | None:
@@ -365,19 +390,19 @@ def _needs(deck: Any) -> bool:
     return any(isinstance(c, dict) and "layout" in c for c in cards) or _templated(deck)
 
 
-def expand_decks(located: Located) -> set[str]:
-    """Rewrite the located spec's data and layout decks into plain cards (in place); the data files read.
-    SpecError with every problem found (bad data files, missing fields, template errors, unknown layouts)."""
+def expand_decks(located: Located) -> tuple[set[str], list[Diagnostic], set[int]]:
+    """Rewrite the located spec's data and layout decks into plain cards (in place): the data files read,
+    every problem found (bad data files, missing fields, template errors, unknown layouts) and the indices of
+    the decks whose data could not be read (they hold one stand-in card). What a problem breaks is left out
+    (a card, an element), the rest expanded, so that the model checks all of it."""
     data = located.data
     components = data.get("components") if isinstance(data, dict) else None
     if not isinstance(components, list) or not any(_needs(c) for c in components):
-        return set()
+        return set(), [], set()
     expander = _Expander(located)
     kit = {"name": data.get("kit")}
     for i, component in enumerate(components):
         if _needs(component):
             value, node = expander.deck(("components", i), kit)
             located.place(("components", i), value, node)
-    if expander.errors:
-        raise SpecError(expander.errors)
-    return expander.data_files
+    return expander.data_files, expander.errors, {int(path[1]) for path in expander.unread}
