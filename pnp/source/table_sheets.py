@@ -89,13 +89,20 @@ def unpacked_size(path: Path, file: str, max_unpacked: int) -> None:
 
 
 # XLSX -----------------------------------------------------------------------------------------------------
-def _xlsx_rows(book: Any, name: str, caps: SheetCaps) -> Iterator[tuple[int, tuple[Any, ...]]]:
+EMPTY_ROWS_PER_ROW = 100
+"""A worksheet is read to at most this many rows per row of the cap, empty ones included (each costs a parse)."""
+
+
+def _xlsx_rows(book: Any, name: str, file: str, caps: SheetCaps) -> Iterator[tuple[int, tuple[Any, ...]]]:
     """The worksheet's non-empty rows (line, values), each padded only to its own last cell (the file's
     `dimension` is ignored), at most `caps.rows` + 2."""
     sheet = book[name]
     sheet.reset_dimensions()  # a `dimension` of A1:XFD1048576 would pad every row to 16,384 cells
     kept = 0
     for r, values in enumerate(sheet.iter_rows(values_only=True), start=1):
+        if r > caps.rows * EMPTY_ROWS_PER_ROW:
+            raise error(Mark(file, r, 1), "deck.data", f"the sheet goes on past row {r - 1:,}",
+                        "delete the empty rows below the cards")
         if len(values) != values.count(None):
             kept += 1
             if kept > caps.rows + 2:
@@ -125,7 +132,7 @@ def read_xlsx(path: Path, file: str, sheet: str | None, sheet_mark: Mark, caps: 
                 raise unknown_sheet(sheet_mark, sheet, names)
             name = sheet if sheet is not None else names[0]
             empty: set[tuple[int, int]] = set()
-            for r, values in _xlsx_rows(values_book, name, caps):
+            for r, values in _xlsx_rows(values_book, name, file, caps):
                 empty.update((r, c) for c, v in enumerate(values[:caps.width], start=1) if v is None)
                 found.grid.append((Mark(file, r, 1), capped_row(file, r, _xlsx_values(values, caps.width),
                                                                 caps.width)))
@@ -146,7 +153,7 @@ def _unsaved_formulas(book: Any, name: str, empty: set[tuple[int, int]], file: s
                       caps: SheetCaps) -> list[Diagnostic]:
     """A warning at each cell that reads empty but holds a formula: the file has no saved result for it."""
     warnings = []
-    for r, values in _xlsx_rows(book, name, caps):
+    for r, values in _xlsx_rows(book, name, file, caps):
         for c, value in enumerate(values[:caps.width], start=1):
             if (r, c) in empty and isinstance(value, str) and value.startswith("="):
                 warnings.append(Diagnostic.at(

@@ -67,21 +67,31 @@ def _wide_csv_header(path: Path) -> Path:
     return path
 
 
-def _padded_xlsx(path: Path) -> Path:
+def _edited_xlsx(path: Path, rows: list[list[object]], old: str, new: str) -> Path:
+    """A workbook of `rows` whose sheet XML has `old` replaced by `new`."""
     book = openpyxl.Workbook()
-    for row in [["name", "power"], *[[f"c{i}", i] for i in range(1200)]]:
+    for row in rows:
         book.active.append(row)
     book.save(path)
     with zipfile.ZipFile(path) as archive:
         parts = {n: archive.read(n) for n in archive.namelist()}
     sheet = parts["xl/worksheets/sheet1.xml"].decode()
-    parts["xl/worksheets/sheet1.xml"] = sheet.replace('<dimension ref="A1:B1201" />',
-                                                      '<dimension ref="A1:XFD1048576" />').encode()
+    parts["xl/worksheets/sheet1.xml"] = sheet.replace(old, new).encode()
     assert parts["xl/worksheets/sheet1.xml"] != sheet.encode()
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, data in parts.items():
             archive.writestr(name, data)
     return path
+
+
+def _padded_xlsx(path: Path) -> Path:
+    rows: list[list[object]] = [["name", "power"], *[[f"c{i}", i] for i in range(1200)]]
+    return _edited_xlsx(path, rows, '<dimension ref="A1:B1201" />', '<dimension ref="A1:XFD1048576" />')
+
+
+def _empty_rows_xlsx(path: Path) -> Path:
+    empty = "".join(f'<row r="{r}"/>' for r in range(2, 150_002))
+    return _edited_xlsx(path, [["name", "power"]], "</row></sheetData>", "</row>" + empty + "</sheetData>")
 
 
 def _entity_ods(path: Path) -> Path:
@@ -101,6 +111,7 @@ CASES = {
     "wide-header.ods": (_wide_ods_header, "more than 50 columns"),
     "wide-header.csv": (_wide_csv_header, "more than 50 columns"),
     "padded.xlsx": (_padded_xlsx, "more than 1000 rows"),
+    "empty-rows.xlsx": (_empty_rows_xlsx, "goes on past row 100,000"),
     "entities.ods": (_entity_ods, "DTD"),
     "open-quote.csv": (_open_quote, "never closed"),
 }
