@@ -62,6 +62,9 @@ BROKEN = {
     "corrupt-deflate": (png(2, [(b"IDAT", b"\x78\x9c" + b"not deflate data" * 4)]), "cannot be decoded"),
     "short-deflate": (png(2, [(b"IDAT", zlib.compress(rows(3))[:-12])]), "cannot be decoded"),
     "truncated-jpeg": (jpeg()[:-200], "cannot be decoded"),
+    "bad-checksum": (png(2, [(b"IDAT", zlib.compress(rows(3)))]).replace(b"IEND\xaeB`\x82", b"IEND\x00B`\x82"),
+                     "cannot be read as an image"),
+    "no-iend": (png(2, [(b"IDAT", zlib.compress(rows(3)))])[:-12], "cannot be read as an image"),
     "unknown-row-filter": (png(2, [(b"IDAT", zlib.compress(rows(3).replace(b"\x00", b"\x09", 2)))]),
                            "cannot be decoded"),
     "interlaced-short": (png(2, [(b"IDAT", zlib.compress(rows(3)[:20]))]).replace(
