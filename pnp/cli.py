@@ -30,7 +30,7 @@ from pnp.pipeline import (
     RunLimits,
     layout_document,
     load_spec,
-    printable_problems,
+    problems,
     translator,
     validate_spec,
 )
@@ -170,10 +170,7 @@ def validate(spec: Path, fmt: str, games: int | None, **kwargs: Any) -> None:
 
 def _all_problems(spec: Path, limits: RunLimits, games: int | None) -> list[Diagnostic]:
     """Rule diagnostics, then what only printing would find, then (on request) simulated balance warnings."""
-    loaded = load_spec(spec, limits)
-    diagnostics = validate_spec(loaded)
-    if not any(d.is_error for d in diagnostics):
-        diagnostics.extend(printable_problems(loaded, limits))
+    loaded, diagnostics = problems(spec, limits)
     if games:
         if loaded.plugin.simulate is None:
             raise click.UsageError("--simulate works with specs of games pnp can play (game: mdd, nitro-dice)")

@@ -7,7 +7,8 @@ Input: rule results and loader/model errors. Output: `Diagnostic` records, forma
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+import re
+from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -77,6 +78,15 @@ class SpecError(Exception):
         super().__init__("\n".join(d.format_text() for d in self.diagnostics))
 
 
+class PartialResult(SpecError):
+    """Errors, and what could still be made despite them (`partial`: a kit built with its broken parts stood
+    in for, the pieces drawn without a broken image), so that `validate` checks the rest in the same run."""
+
+    def __init__(self, diagnostics: list[Diagnostic], partial: object):
+        super().__init__(diagnostics)
+        self.partial = partial
+
+
 def sort_diagnostics(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     """Each problem once, ordered by file, line and column (as numbers), then rule and message, so output is
     stable. A mistake inside a YAML anchor is found at every alias that repeats it, always at the anchor's
@@ -85,6 +95,37 @@ def sort_diagnostics(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     for d in diagnostics:
         unique.setdefault((d.file, d.line, d.column, d.rule, d.message), d)
     return [unique[key] for key in sorted(unique)]
+
+
+_INTERNAL_PATH = re.compile(r"^components\.\d+\.(cards|items|cells)\.\d+\.(?:[\w\[\]]+\.)*?([\w\[\]]+): ")
+_NOUNS = {"cards": "cards", "items": "counters", "cells": "cells"}
+
+
+def _noun(message: str) -> str:
+    found = _INTERNAL_PATH.match(message)
+    if found:
+        return _NOUNS[found[1]]
+    return "cards" if 'card "' in message else "uses"
+
+
+def merge_shared(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """One diagnostic per place: the diagnostics of one rule and severity at the same file, line and column (a
+    shared `front:`, layout or back, repeated on every card that uses it) become the first of them, saying how
+    many cards it affects, without the internal path of one card (`components.0.cards.99.elements.3.size`).
+    Model errors keep apart by what they say once that path is gone (two properties quoting one bad field)."""
+    groups: dict[tuple[str, int, int, str, Severity, str], list[Diagnostic]] = {}
+    for d in diagnostics:
+        shared = _INTERNAL_PATH.sub(r"\2: ", d.message) if _INTERNAL_PATH.match(d.message) else ""
+        groups.setdefault((d.file, d.line, d.column, d.rule, d.severity, shared), []).append(d)
+    merged = []
+    for (file, *_, shared), group in groups.items():
+        first = group[0]
+        if len(group) == 1 or not file:
+            merged.extend(group)
+            continue
+        count = f"{len(group)} {_noun(first.message)}" + ("" if shared else "; the first is shown")
+        merged.append(replace(first, message=f"{shared or first.message} (on {count})"))
+    return merged
 
 
 def format_json(diagnostics: list[Diagnostic]) -> str:

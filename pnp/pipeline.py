@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.diagnostics import Diagnostic, SpecError
+from pnp.diagnostics import Diagnostic, PartialResult, SpecError
 from pnp.games.base import GamePlugin, PrintContext, require_game
 from pnp.games.registry import KIT, game_names, get_game
 from pnp.source.files import Limits
@@ -55,6 +55,12 @@ def _top_error(located: Located, message: str, hint: str, rule: str = "spec.type
 
 def load_spec(path: Path, limits: RunLimits | None = None) -> LoadedSpec:
     """Load and model a spec file; raise SpecError with located diagnostics."""
+    located, plugin = _load(path, limits)
+    return LoadedSpec(located, plugin, plugin.build(located))
+
+
+def _load(path: Path, limits: RunLimits | None) -> tuple[Located, GamePlugin]:
+    """A spec file loaded, and the plugin of its `game:` (the generic kit's without one)."""
     from pnp.source.loader import load_yaml
 
     limits = limits or RunLimits()
@@ -67,8 +73,26 @@ def load_spec(path: Path, limits: RunLimits | None = None) -> LoadedSpec:
     if game is not None and (not isinstance(game, str) or game not in game_names()):
         raise SpecError(Diagnostic.at(located.mark(("game",)), "spec.game", f"unknown game {game!r}",
                                       f"use one of: {', '.join(game_names())}"))
-    plugin = get_game(KIT if game is None else game)
-    return LoadedSpec(located, plugin, plugin.build(located))
+    return located, get_game(KIT if game is None else game)
+
+
+def problems(path: Path, limits: RunLimits | None = None) -> tuple[LoadedSpec, list[Diagnostic]]:
+    """Every problem `validate` reports, in one run: the build's errors, the rules' diagnostics and what only
+    printing would find. When the build gives a partial spec despite its errors (a kit with its broken cards
+    stood in for), the rest is checked too; SpecError when it gives none."""
+    located, plugin = _load(path, limits)
+    found: list[Diagnostic] = []
+    try:
+        loaded = LoadedSpec(located, plugin, plugin.build(located))
+    except PartialResult as exc:
+        if exc.partial is None:
+            raise SpecError(exc.diagnostics) from None
+        loaded, found = LoadedSpec(located, plugin, exc.partial), list(exc.diagnostics)
+    rules = validate_spec(loaded)
+    found.extend(rules)
+    if not any(d.is_error for d in rules):
+        found.extend(printable_problems(loaded, limits))
+    return loaded, found
 
 
 def load_checked(path: Path | str, game: str, limits: RunLimits | None = None) -> tuple[LoadedSpec, list[Diagnostic]]:
@@ -114,16 +138,28 @@ def print_job(loaded: LoadedSpec, limits: RunLimits | None = None, paper: str | 
 
 def printable_problems(loaded: LoadedSpec, limits: RunLimits | None = None) -> list[Diagnostic]:
     """What `render` would refuse or warn about that the rules do not see (missing images, template errors,
-    pieces too big; text that does not fit), for specs that ask for a printed kit (see `GamePlugin.print_key`)."""
+    pieces too big; text that does not fit), for specs that ask for a printed kit (see `GamePlugin.print_key`).
+    Pieces that could be drawn despite errors are still laid out, for the layout's own problems."""
     key = loaded.plugin.print_key
     data = loaded.located.data
     if loaded.plugin.components is None or (key is not None and not (isinstance(data, dict) and key in data)):
         return []
+    from pnp.layout.pieces import PrintJob as Job
+
+    found: list[Diagnostic] = []
     try:
-        document, _ = layout_document(loaded, None, limits)
+        job = print_job(loaded, limits)
+    except PartialResult as exc:
+        if not isinstance(exc.partial, Job):
+            return exc.diagnostics
+        job, found = exc.partial, list(exc.diagnostics)
     except SpecError as exc:
         return exc.diagnostics
-    return list(document.warnings)
+    try:
+        document, _ = _compose(loaded, job, None, limits, str, None)
+    except SpecError as exc:  # the pieces' own warnings still hold
+        return [*found, *exc.diagnostics, *job.warnings]
+    return [*found, *document.warnings]
 
 
 def settings_of(job: PrintJob) -> SheetSettings:
@@ -162,12 +198,17 @@ def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLim
     Texts are translated where they are drawn (sheet phrases, a game's component texts), never afterwards;
     a generic kit's own texts are the designer's and are printed as written.
     """
+    tr = tr or translator(lang)
+    return _compose(loaded, print_job(loaded, limits, paper, tr), paper, limits, tr, lang)
+
+
+def _compose(loaded: LoadedSpec, job: PrintJob, paper: str | None, limits: RunLimits | None,
+             tr: Callable[[str], str], lang: str | None) -> tuple[Document, Plan]:
+    """A print job planned on paper and composed into pages."""
     from pnp.layout.compose import compose
     from pnp.layout.imposition import LayoutError, choose_plan
 
-    tr = tr or translator(lang)
     limits = limits or RunLimits()
-    job = print_job(loaded, limits, paper, tr)
     settings = settings_of(job)
     try:
         plan = choose_plan(job.groups, settings, paper)

@@ -11,6 +11,16 @@ from xml.sax.saxutils import escape
 
 import openpyxl
 
+DECK_SPEC = """\
+kit: Sheets
+sheets: {{paper: a4, duplex: none}}
+components:
+  - {{type: deck, name: Cards, data: {data},
+     front: {{elements: [{{type: text, text: "{{{{ card.name }}}}-{{{{ card.power }}}}",
+                           x: 4mm, y: 4mm, size: 4mm}}]}}}}
+"""
+"""A kit of one deck whose cards print `name-power` from the table in `data`."""
+
 
 def write_csv(path: Path, rows: list[list[str]], delimiter: str = ",", bom: bool = False) -> Path:
     out = io.StringIO(newline="")

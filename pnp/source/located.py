@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.diagnostics import Mark
+from pnp.diagnostics import Diagnostic, Mark
 from pnp.source.files import Block
 
 PathKey = tuple[str | int, ...]
@@ -89,6 +89,9 @@ class Located:
     included: dict[int, str] = field(default_factory=dict)
     blocks: dict[tuple[str, int], Block] = field(default_factory=dict)
     inputs: set[Path] = field(default_factory=set)
+    warnings: list[Diagnostic] = field(default_factory=list)
+    """Warnings met while reading the spec's inputs (a data table's formula cells that have no saved result),
+    reported with the rules' diagnostics."""
     keys: dict[int, dict[str, int]] = field(default_factory=dict)
     """Per mapping node (by id) of over `SCANNED_KEYS` keys, where each key is, indexed on first lookup: one
     scan per mapping, not per diagnostic (smaller mappings are scanned, which is as fast and keeps no index)."""

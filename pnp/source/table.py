@@ -12,14 +12,23 @@ from __future__ import annotations
 import csv
 import io
 import re
-import zipfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from xml.etree import ElementTree
 
-from pnp.diagnostics import Mark
+from pnp.diagnostics import Diagnostic, Mark
 from pnp.source import files
 from pnp.source.files import error
+from pnp.source.table_sheets import (
+    Cells,
+    Grid,
+    Sheet,
+    SheetCaps,
+    capped_row,
+    read_ods,
+    read_xlsx,
+    text_of,
+    unpacked_size,
+)
 
 SUFFIXES = (".csv", ".tsv", ".xlsx", ".ods", ".yaml", ".yml", ".json")
 """The data files a deck can read."""
@@ -53,41 +62,45 @@ class Table:
     header: tuple[str, ...]
     header_mark: Mark
     rows: tuple[Row, ...] = field(default=())
+    header_marks: tuple[Mark, ...] = field(default=())
+    """Where each field name is written (the header's cells; a YAML list's first key of that name)."""
+    warnings: tuple[Diagnostic, ...] = field(default=())
 
 
-def _text(value: object) -> str:
-    """A cell's value as text: None is empty, whole floats lose their `.0`, booleans read as spreadsheets show."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "TRUE" if value else "FALSE"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
+def _header(file: str, cells: Cells, limits: TableLimits, reserved: tuple[str, ...]) -> list[tuple[str, Mark]]:
+    """The field names of the header row: the column cap first, then every name checked once (a set finds
+    duplicates); a name that is a reserved one in another case (`Name`, `COUNT`) is that reserved name."""
+    while cells and not cells[-1][1].strip():
+        cells = cells[:-1]
+    if len(cells) > limits.max_columns:
+        raise error(cells[limits.max_columns][0], "deck.data", f"more than {limits.max_columns} columns",
+                    "keep the card fields the layout uses")
+    by_case = {r.casefold(): r for r in reserved}
+    names: list[tuple[str, Mark]] = []
+    seen: set[str] = set()
+    for mark, text in cells:
+        name = text.strip()
+        if not name:
+            raise error(mark, "deck.data", "a column has no name in the header row",
+                        "give every column a field name, or delete the empty column")
+        name = by_case.get(name.casefold(), name)
+        if name in seen:
+            raise error(mark, "deck.data", f"the column {name!r} appears twice in the header",
+                        "give each column its own name")
+        seen.add(name)
+        names.append((name, mark))
+    return names
 
 
-def _table(file: str, grid: list[tuple[Mark, list[tuple[Mark, str]]]], limits: TableLimits) -> Table:
+def _table(file: str, grid: Grid, limits: TableLimits, reserved: tuple[str, ...]) -> Table:
     """The table of a grid of (row mark, [(cell mark, text)]) whose first non-empty row is the header."""
     grid = [(m, cells) for m, cells in grid if any(text.strip() for _, text in cells)]
     if not grid:
         raise error(Mark(file, 1, 1), "deck.data", "the data file has no header row",
                     "put the field names (name, count, ...) in the first row")
     header_mark, header_cells = grid[0]
-    while header_cells and not header_cells[-1][1].strip():
-        header_cells = header_cells[:-1]
-    names: list[str] = []
-    for mark, text in header_cells:
-        name = text.strip()
-        if not name:
-            raise error(mark, "deck.data", "a column has no name in the header row",
-                        "give every column a field name, or delete the empty column")
-        if name in names:
-            raise error(mark, "deck.data", f"the column {name!r} appears twice in the header",
-                        "give each column its own name")
-        names.append(name)
-    if len(names) > limits.max_columns:
-        raise error(header_cells[limits.max_columns][0], "deck.data",
-                    f"more than {limits.max_columns} columns", "keep the card fields the layout uses")
+    header = _header(file, header_cells, limits, reserved)
+    names = [name for name, _ in header]
     if len(grid) - 1 > limits.max_rows:
         raise error(grid[limits.max_rows + 1][0], "deck.data", f"more than {limits.max_rows} rows",
                     "split the data into several decks")
@@ -105,104 +118,45 @@ def _table(file: str, grid: list[tuple[Mark, list[tuple[Mark, str]]]], limits: T
                 raise error(marks[n], "deck.data", f"the cell is over {limits.max_cell} characters",
                             "shorten the text")
         rows.append(Row(texts, marks, row_mark))
-    return Table(file, tuple(names), Mark(file, header_mark.line, 1), tuple(rows))
+    return Table(file, tuple(names), Mark(file, header_mark.line, 1), tuple(rows), tuple(m for _, m in header))
 
 
-def _delimited(text: str, file: str, delimiter: str) -> list[tuple[Mark, list[tuple[Mark, str]]]]:
+DELIMITERS = {",": "comma", ";": "semicolon", "\t": "tab", "|": "bar"}
+"""The column separators a CSV/TSV file may use (`delimiter:` takes one of them)."""
+
+
+def sniff_delimiter(text: str, suffix: str) -> str:
+    """The separator of a delimited file: the one its header line holds most often (outside quotes); a tie or
+    none at all is the format's own (comma for .csv, tab for .tsv)."""
+    default = "\t" if suffix == ".tsv" else ","
+    first = re.sub(r'"[^"]*"', "", text.lstrip("\ufeff").split("\n", 1)[0])
+    counts = {d: first.count(d) for d in DELIMITERS}
+    best = max(counts.values())
+    return default if best == 0 or counts[default] == best else max(counts, key=lambda d: counts[d])
+
+
+def _delimited(text: str, file: str, delimiter: str, width: int) -> Grid:
+    """The records of delimited text; each row kept to `width` columns (and the first value past them)."""
     grid = []
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=True)
     start = 1
     try:
         for record in reader:
-            grid.append((Mark(file, start, 1), [(Mark(file, start, i + 1), v) for i, v in enumerate(record)]))
+            values = list(enumerate(record[:width], start=1))
+            values.extend(next(([(width + i + 1, v)] for i, v in enumerate(record[width:]) if v.strip()), []))
+            grid.append((Mark(file, start, 1), capped_row(file, start, values, width)))
             start = reader.line_num + 1
     except csv.Error as exc:
+        if "unexpected end of data" in str(exc):
+            raise error(Mark(file, start, 1), "deck.data", "a quote opened in this row is never closed: the rest "
+                        "of the file would be one cell", "close the quote, or double a quote inside a quoted "
+                        "value (\"\")") from None
         raise error(Mark(file, reader.line_num, 1), "deck.data", f"cannot read the table: {exc}",
                     "check the quotes on this line") from None
     return grid
 
 
-def _unpacked(path: Path, file: str, limits: TableLimits) -> None:
-    """Refuse a spreadsheet that is not a zip file or unpacks to more than the cap (a zip bomb)."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            total = sum(info.file_size for info in archive.infolist())
-    except (zipfile.BadZipFile, OSError):
-        raise error(Mark(file, 1, 1), "deck.data", "the spreadsheet is damaged (not a zip archive)",
-                    "save it again from the spreadsheet program") from None
-    if total > limits.max_unpacked:
-        raise error(Mark(file, 1, 1), "deck.data", f"the spreadsheet unpacks to over {limits.max_unpacked} bytes",
-                    "keep only the card data in it")
-
-
-def _xlsx(path: Path, file: str, limits: TableLimits) -> list[tuple[Mark, list[tuple[Mark, str]]]]:
-    import openpyxl  # only decks with spreadsheet data need it
-
-    try:
-        with path.open("rb") as handle:  # closed here even when openpyxl fails half-way through
-            book = openpyxl.load_workbook(handle, read_only=True, data_only=True)
-            grid = []
-            for r, values in enumerate(book.worksheets[0].iter_rows(values_only=True), start=1):
-                if r > limits.max_rows + 2:
-                    break
-                grid.append((Mark(file, r, 1), [(Mark(file, r, c), _text(v)) for c, v in enumerate(values, 1)]))
-            book.close()
-            return grid
-    except Exception as exc:  # openpyxl raises many kinds on damaged files, also while reading rows
-        raise error(Mark(file, 1, 1), "deck.data", f"cannot read the spreadsheet: {exc}",
-                    "save it again as .xlsx") from None
-
-
-_NS = {"table": "urn:oasis:names:tc:opendocument:xmlns:table:1.0",
-       "text": "urn:oasis:names:tc:opendocument:xmlns:text:1.0",
-       "office": "urn:oasis:names:tc:opendocument:xmlns:office:1.0"}
-_REPEAT_CAP = 1_000
-"""Repeated rows or cells beyond this are the sheet's empty tail (ODS repeats an empty cell to column 1024)."""
-
-
-def _q(prefix: str, name: str) -> str:
-    return f"{{{_NS[prefix]}}}{name}"
-
-
-def _ods_cell(cell: ElementTree.Element) -> str:
-    kind = cell.get(_q("office", "value-type"))
-    if kind in ("float", "percentage", "currency"):
-        return _text(float(cell.get(_q("office", "value"), "0")))
-    if kind == "boolean":
-        return "TRUE" if cell.get(_q("office", "boolean-value")) == "true" else "FALSE"
-    return "\n".join("".join(p.itertext()) for p in cell.findall("text:p", _NS))
-
-
-def _ods(path: Path, file: str, limits: TableLimits) -> list[tuple[Mark, list[tuple[Mark, str]]]]:
-    try:
-        with zipfile.ZipFile(path) as archive:
-            content = archive.read("content.xml") if "content.xml" in archive.namelist() else b""
-        if not content or re.search(rb"<!DOCTYPE|<!ENTITY", content):
-            raise ValueError("it has no plain content.xml")
-        return _ods_grid(ElementTree.fromstring(content).find(".//table:table", _NS), file, limits)
-    except (zipfile.BadZipFile, ElementTree.ParseError, ValueError, OSError) as exc:
-        raise error(Mark(file, 1, 1), "deck.data", f"cannot read the spreadsheet: {exc}",
-                    "save it again as .ods") from None
-
-
-def _ods_grid(sheet: ElementTree.Element | None, file: str,
-              limits: TableLimits) -> list[tuple[Mark, list[tuple[Mark, str]]]]:
-    grid: list[tuple[Mark, list[tuple[Mark, str]]]] = []
-    for row in sheet.iter(_q("table", "table-row")) if sheet is not None else ():
-        cells: list[str] = []
-        for cell in row:
-            if cell.tag in (_q("table", "table-cell"), _q("table", "covered-table-cell")):
-                repeat = min(int(cell.get(_q("table", "number-columns-repeated"), "1")), _REPEAT_CAP)
-                cells.extend([_ods_cell(cell)] * repeat)
-        for _ in range(min(int(row.get(_q("table", "number-rows-repeated"), "1")), _REPEAT_CAP)):
-            r = len(grid) + 1
-            grid.append((Mark(file, r, 1), [(Mark(file, r, c), t) for c, t in enumerate(cells, start=1)]))
-            if r > limits.max_rows + 2:
-                return grid
-    return grid
-
-
-def _mapping_list(path: Path, file: str, limits: TableLimits) -> Table:
+def _mapping_list(path: Path, file: str, limits: TableLimits, reserved: tuple[str, ...]) -> Table:
     from pnp.source.loader import load_yaml  # the loader imports nothing from here
 
     located = load_yaml(path, files.Limits(max_bytes=limits.max_bytes), root=path.parent)
@@ -213,12 +167,14 @@ def _mapping_list(path: Path, file: str, limits: TableLimits) -> Table:
     if len(data) > limits.max_rows:
         raise error(located.mark((limits.max_rows,)), "deck.data", f"more than {limits.max_rows} rows",
                     "split the data into several decks")
-    names = list(dict.fromkeys(str(k) for item in data for k in item))
+    by_case = {r.casefold(): r for r in reserved}
+    written = [{by_case.get(str(k).casefold(), str(k)): k for k in item} for item in data]  # name: key as written
+    names = list(dict.fromkeys(n for keys in written for n in keys))
     if len(names) > limits.max_columns:
         raise error(located.mark(()), "deck.data", f"more than {limits.max_columns} fields",
                     "keep the card fields the layout uses")
     rows = []
-    for i, item in enumerate(data):
+    for i, (item, keys) in enumerate(zip(data, written, strict=True)):
         for key, value in item.items():
             if isinstance(value, dict | list):
                 raise error(located.mark((i, key)), "deck.data", f"the field {key!r} holds a list or mapping",
@@ -226,27 +182,55 @@ def _mapping_list(path: Path, file: str, limits: TableLimits) -> Table:
             if value is not None and len(str(value)) > limits.max_cell:
                 raise error(located.mark((i, key)), "deck.data", f"the cell is over {limits.max_cell} characters",
                             "shorten the text")
-        rows.append(Row({n: _text(item.get(n)) for n in names},
-                        {n: located.mark((i, n)) for n in names}, located.mark((i,))))
-    return Table(located.file, tuple(names), located.mark(()), tuple(rows))
+        rows.append(Row({n: text_of(item.get(keys.get(n, n))) for n in names},
+                        {n: located.mark((i, keys.get(n, n))) for n in names}, located.mark((i,))))
+    firsts = {n: located.key_mark((i, keys[n])) for i, keys in reversed(list(enumerate(written))) for n in keys}
+    return Table(located.file, tuple(names), located.mark(()), tuple(rows), tuple(firsts[n] for n in names))
 
 
-def read_table(path: Path, file: str, limits: TableLimits | None = None) -> Table:
+@dataclass(frozen=True, slots=True)
+class TableOptions:
+    """How to read a data file: the worksheet (None: the first), the CSV separator (None: sniffed), the
+    reserved column names (matched in any case), and where the spec asks for them (for their errors)."""
+
+    sheet: str | None = None
+    delimiter: str | None = None
+    reserved: tuple[str, ...] = ()
+    mark: Mark | None = None
+
+
+def _sheet(path: Path, file: str, limits: TableLimits, options: TableOptions) -> Sheet:
+    suffix = path.suffix.lower()
+    mark = options.mark or Mark(file, 1, 1)
+    if suffix in (".csv", ".tsv"):
+        if options.sheet is not None:
+            raise error(mark, "deck.data.sheet", f"a {suffix} file has no sheets", "leave out `sheet:`")
+        text = files.decode(files.read_bytes(path, file, limits.max_bytes), file)
+        delimiter = options.delimiter or sniff_delimiter(text, suffix)
+        return Sheet(_delimited(text, file, delimiter, limits.max_columns + 1))
+    files.read_bytes(path, file, limits.max_bytes)
+    unpacked_size(path, file, limits.max_unpacked)
+    caps = SheetCaps(limits.max_columns + 1, limits.max_rows, limits.max_unpacked)
+    reader = read_xlsx if suffix == ".xlsx" else read_ods
+    return reader(path, file, options.sheet, mark, caps)
+
+
+def read_table(path: Path, file: str, limits: TableLimits | None = None,
+               options: TableOptions | None = None) -> Table:
     """The table in the data file at `path` (already resolved inside the kit folder), named `file` in marks."""
-    limits = limits or TableLimits()
+    limits, options = limits or TableLimits(), options or TableOptions()
     suffix = path.suffix.lower()
     if suffix not in SUFFIXES:
         raise error(Mark(file, 1, 1), "deck.data", f"pnp cannot read {suffix or 'extensionless'} data files",
                     f"save the table as one of {', '.join(SUFFIXES)}")
     if suffix in (".yaml", ".yml", ".json"):
-        return _mapping_list(path, file, limits)
-    raw = files.read_bytes(path, file, limits.max_bytes)
-    if suffix in (".csv", ".tsv"):
-        grid = _delimited(files.decode(raw, file), file, "," if suffix == ".csv" else "\t")
-    else:
-        _unpacked(path, file, limits)
-        grid = _xlsx(path, file, limits) if suffix == ".xlsx" else _ods(path, file, limits)
-    return _table(file, grid, limits)
+        if options.sheet is not None:
+            raise error(options.mark or Mark(file, 1, 1), "deck.data.sheet", f"a {suffix} file has no sheets",
+                        "leave out `sheet:`")
+        return _mapping_list(path, file, limits, options.reserved)
+    sheet = _sheet(path, file, limits, options)
+    table = _table(file, sheet.grid, limits, options.reserved)
+    return replace(table, warnings=tuple(sheet.warnings))
 
 
-__all__ = ["SUFFIXES", "Row", "Table", "TableLimits", "read_table"]
+__all__ = ["DELIMITERS", "SUFFIXES", "Row", "Table", "TableLimits", "TableOptions", "read_table"]

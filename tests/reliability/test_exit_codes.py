@@ -163,7 +163,7 @@ def test_unexpected_failures_are_one_message_in_text_and_json(
     def explode(*_args: object, **_kwargs: object) -> None:
         raise error
 
-    monkeypatch.setattr(pnp.cli, "validate_spec", explode)
+    monkeypatch.setattr(pnp.pipeline, "validate_spec", explode)
     path = tmp_kit()
     as_text = run_pnp("validate", path)
     assert as_text.exit_code == 1

@@ -16,8 +16,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.games.kit.model.components import Layout
+from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
+from pnp.games.kit.model.components import DataTable, Layout
 from pnp.model.base import build_model
 from pnp.model.suggest import did_you_mean
 from pnp.source.files import resolve_inside
@@ -31,6 +31,9 @@ DECK_KEYS = ("data", "front", "layouts")
 """Deck keys this module consumes."""
 ROW_KEYS = ("name", "count", "layout")
 """Columns that set the card itself rather than a field."""
+_NEAR_MISSES = {"names": "name", "cardname": "name", "counts": "count", "qty": "count", "quantity": "count",
+                "copies": "count", "layouts": "layout", "cardlayout": "layout"}
+"""Headers (casefolded, without spaces or punctuation) that people write for a reserved column."""
 _FIELD = re.compile(r"\bcard\s*(?:\.\s*(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
 _TEMPLATE = ("{{", "{%")
 
@@ -86,6 +89,10 @@ class _Expander:
         self.located = located
         self.errors: list[Diagnostic] = []
         self.data_files: set[str] = set()
+        self.unread: set[PathKey] = set()
+        """The decks whose data could not be read."""
+        self.missing: set[str] = set()
+        """The fields the deck being expanded quotes that its data lacks: what quotes them is left out."""
         self._marks: dict[tuple[str, PathKey], Mark] = {}
         self._nodes: dict[PathKey, tuple[Any, str]] = {}
 
@@ -179,6 +186,7 @@ class _Expander:
     def deck(self, path: PathKey, kit: dict[str, Any]) -> Tree:
         """The deck at `path` rewritten with plain cards."""
         deck = self._value(path)
+        self.missing = set()
         table = self._table(path, deck) if "data" in deck else None
         if not self._layouts_well_formed(path, deck):
             return self.copy(path)
@@ -191,6 +199,9 @@ class _Expander:
                 cpath = (*path, "cards", i)
                 cards.append(self._try(lambda cp=cpath, c=card: self._card(path, cp, c, None, layouts, shared_back,
                                                                          kit), self.copy(cpath)))
+        if table is None and "data" in deck and not cards:  # unread: a stand-in card, the deck not drawn
+            cards.append(({}, self._scalar("", self.mark((*path, "data")))))
+            self.unread.add(path)
         if table is not None:
             for n, row in enumerate(table.rows, start=1):
                 fallback: Tree = ({}, self._scalar("", row.mark))
@@ -230,28 +241,40 @@ class _Expander:
             return fallback
 
     def _table(self, path: PathKey, deck: dict[str, Any]) -> Table | None:
-        from pnp.source.table import read_table  # csv, zip and XML readers: only for a deck with data
+        from pnp.source.table import TableOptions, read_table  # csv, zip and XML readers: a deck with data only
 
-        target, mark = deck["data"], self.mark((*path, "data"))
-        if not isinstance(target, str):
-            self.errors.append(Diagnostic.at(mark, "deck.data", "`data` takes the path of a table file",
-                                             "write data: cards.csv"))
-            return None
+        where = (*path, "data")
         try:
-            resolved = resolve_inside(self.located.root, Path(mark.file).parent, target, mark, "data")
+            source = self._source(where, deck["data"])
+            mark = self.mark((*where, "file") if isinstance(deck["data"], dict) else where)
+            resolved = resolve_inside(self.located.root, Path(mark.file).parent, source.file, mark, "data")
             self.located.inputs.add(resolved)
-            table = read_table(resolved, str(resolved))
+            sheet_mark = self.mark((*where, "sheet")) if source.sheet is not None else mark
+            table = read_table(resolved, str(resolved), options=TableOptions(source.sheet, source.delimiter,
+                                                                             ROW_KEYS, sheet_mark))
         except SpecError as exc:
             self.errors.extend(exc.diagnostics)
             return None
         self.data_files.add(table.file)
+        self.located.warnings.extend(table.warnings)
+        self.located.warnings.extend(_near_misses(table))
         used = {f for key in ("front", "layouts", "back") for s in _strings(deck.get(key)) for f in _fields(s)}
         missing = sorted(used - set(table.header) - set(ROW_KEYS))
         for name in missing:
             hint = did_you_mean(name, table.header) or f"add a {name!r} column (the columns: {', '.join(table.header)})"
             self.errors.append(Diagnostic.at(table.header_mark, "deck.data.field",
                                              f"the layout uses card.{name}, but the data has no {name!r} column", hint))
-        return None if missing else table
+        self.missing = set(missing)
+        return table
+
+    def _source(self, where: PathKey, value: Any) -> DataTable:
+        """The `data:` value as a `DataTable` (a plain path is its `file`); SpecError at the value when wrong."""
+        if isinstance(value, str):
+            return DataTable(file=value)
+        if not isinstance(value, dict):
+            raise SpecError(Diagnostic.at(self.mark(where), "deck.data", "`data` takes the path of a table file, "
+                                          "or {file: ..., sheet: ...}", "write data: cards.csv"))
+        return build_model(DataTable, self.located, where)
 
     def _card(self, deck_path: PathKey, cpath: PathKey, card: Any, numbered: tuple[Row, int] | None,
               layouts: dict[str, Any], shared_back: bool, kit: dict[str, Any]) -> Tree:
@@ -300,13 +323,13 @@ class _Expander:
         fill_path = (*cpath, "fill") if "fill" in own else (
             (*layout_path, "fill") if layout_path is not None and isinstance(layout, dict) and "fill" in layout
             else None)
-        if fill_path is not None:
+        if fill_path is not None and self._complete(fill_path):
             fill = self.render(fill_path, context, marks)
             if fill is not None:
                 pairs.append(("fill", fill))
         if "back" in own:
             back = self.render((*cpath, "back"), context, marks)
-        elif shared_back:
+        elif shared_back and self._complete((*deck_path, "back")):
             back = self.render((*deck_path, "back"), context, marks)
         else:
             back = None
@@ -315,8 +338,24 @@ class _Expander:
         return self._mapping(pairs, where, key_marks)
 
     def _elements(self, path: PathKey, context: dict[str, Any], marks: dict[str, Mark]) -> list[Tree]:
-        items = [self.render((*path, i), context, marks) for i in range(len(self._value(path)))]
-        return [t for t in items if t is not None]
+        """The elements at `path` rendered for one card; one whose template fails, or that quotes a field the
+        data lacks, is left out (its error collected) so that the card's other elements are still checked."""
+        items = []
+        for i in range(len(self._value(path))):
+            if not self._complete((*path, i)):
+                continue
+            try:
+                item = self.render((*path, i), context, marks)
+            except SpecError as exc:
+                self.errors.extend(exc.diagnostics)
+                continue
+            if item is not None:
+                items.append(item)
+        return items
+
+    def _complete(self, path: PathKey) -> bool:
+        """Whether the value at `path` quotes only fields the data has."""
+        return not self.missing or not any(f in self.missing for s in _strings(self._value(path)) for f in _fields(s))
 
     def _layout(self, deck_path: PathKey, deck: dict[str, Any], layouts: dict[str, Any], choice: Any,
                 mark: Mark) -> PathKey | None:
@@ -330,6 +369,18 @@ class _Expander:
                                           else "add it under the deck's `layouts:`")))
 
 
+def _near_misses(table: Table) -> list[Diagnostic]:
+    """A warning at each header that is close to a reserved column's name but is read as a plain field."""
+    found = []
+    for name, mark in zip(table.header, table.header_marks, strict=True):
+        reserved = _NEAR_MISSES.get(re.sub(r"[\W_]+", "", name.casefold()))
+        if reserved is not None and name not in ROW_KEYS:
+            found.append(Diagnostic.at(mark, "deck.data.header", f"the column {name!r} is read as a card field, "
+                                       f"not as the card's {reserved!r}", f"name the column {reserved!r} if it "
+                                       f"gives the card's {reserved}", Severity.WARNING))
+    return found
+
+
 def _needs(deck: Any) -> bool:
     if not isinstance(deck, dict) or deck.get("type") != "deck":
         return False
@@ -339,19 +390,19 @@ def _needs(deck: Any) -> bool:
     return any(isinstance(c, dict) and "layout" in c for c in cards) or _templated(deck)
 
 
-def expand_decks(located: Located) -> set[str]:
-    """Rewrite the located spec's data and layout decks into plain cards (in place); the data files read.
-    SpecError with every problem found (bad data files, missing fields, template errors, unknown layouts)."""
+def expand_decks(located: Located) -> tuple[set[str], list[Diagnostic], set[int]]:
+    """Rewrite the located spec's data and layout decks into plain cards (in place): the data files read,
+    every problem found (bad data files, missing fields, template errors, unknown layouts) and the indices of
+    the decks whose data could not be read (they hold one stand-in card). What a problem breaks is left out
+    (a card, an element), the rest expanded, so that the model checks all of it."""
     data = located.data
     components = data.get("components") if isinstance(data, dict) else None
     if not isinstance(components, list) or not any(_needs(c) for c in components):
-        return set()
+        return set(), [], set()
     expander = _Expander(located)
     kit = {"name": data.get("kit")}
     for i, component in enumerate(components):
         if _needs(component):
             value, node = expander.deck(("components", i), kit)
             located.place(("components", i), value, node)
-    if expander.errors:
-        raise SpecError(expander.errors)
-    return expander.data_files
+    return expander.data_files, expander.errors, {int(path[1]) for path in expander.unread}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
-from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
+from pnp.diagnostics import Diagnostic, Mark, PartialResult, Severity, SpecError
 from pnp.fonts import is_own, missing_glyphs
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
@@ -336,6 +336,8 @@ def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
     groups: list[PieceGroup] = []
     for i, component in enumerate(kit.components):
         path = ("components", i)
+        if i in kit._stand_ins:
+            continue
         match component:
             case Deck():
                 groups.append(draw_deck(drawer, component, path, kit_context))
@@ -343,8 +345,9 @@ def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
                 groups.append(draw_counters(drawer, component, path, kit_context))
             case Board():
                 groups.append(draw_board(component, path))
-    if drawer.errors:
-        raise SpecError(drawer.errors)
     warnings = (*drawer.typeset.warnings, *drawer.warnings)
-    return PrintJob(kit.kit, kit.credit, tuple(groups), kit.sheets, warnings=warnings)
+    job = PrintJob(kit.kit, kit.credit, tuple(groups), kit.sheets, warnings=warnings)
+    if drawer.errors:
+        raise PartialResult(drawer.errors, job)  # what could be drawn, for the checks that follow drawing
+    return job
 

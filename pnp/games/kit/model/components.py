@@ -86,6 +86,17 @@ class Layout(SpecModel):
     """Elements drawn on every card using this layout, below the card's own."""
 
 
+class DataTable(SpecModel):
+    """A deck's data file and how to read it (`data: FILE` is the same as `data: {file: FILE}`)."""
+
+    file: str = Field(max_length=500)
+    """The table inside the kit folder (.csv, .tsv, .xlsx, .ods, .yaml, .json)."""
+    sheet: str | None = Field(default=None, min_length=1, max_length=200)
+    """The worksheet of an .xlsx or .ods file to read, by its name (default: the first)."""
+    delimiter: Literal[",", ";", "\t", "|"] | None = None
+    """What separates the columns of a .csv or .tsv file (default: found from the header row)."""
+
+
 class Deck(SpecModel):
     """A deck: card size, corners, bleed, a shared back (or one per card) and the cards.
 
@@ -107,10 +118,10 @@ class Deck(SpecModel):
     """Background colour of every card's front."""
     back: Face | None = None
     """The back every card shares (each card may have its own)."""
-    data: str | None = Field(default=None, max_length=500,
-                             description="a table of cards inside the kit folder (.csv, .tsv, .xlsx, .ods, .yaml, "
-                                         ".json): a row per card, its columns the card's fields; `count`, `name` "
-                                         "and `layout` columns set those of the card")
+    data: Annotated[str, Field(max_length=500)] | DataTable | None = Field(
+        default=None, description="a table of cards inside the kit folder (.csv, .tsv, .xlsx, .ods, .yaml, .json), "
+                                  "or {file, sheet, delimiter}: a row per card, its columns the card's fields; "
+                                  "`count`, `name` and `layout` columns (in any case) set those of the card")
     front: Layout | None = None
     """The layout drawn on every card (its fields come from each card)."""
     layouts: dict[str, Layout] = Field(default_factory=dict, max_length=50)
