@@ -97,3 +97,17 @@ def test_a_bad_colour_shows_its_line_and_keeps_the_sheets_until_fixed(opened: tu
     assert page.locator("#problems").is_hidden()
     assert page.locator("#sheets").get_attribute("class") == ""
     assert page.evaluate("window.notReloaded") is True
+
+
+def test_on_a_phone_the_page_fits_the_screen(opened: tuple[Preview, Any], browser: Any) -> None:
+    preview, _page = opened
+    page = browser.new_page(viewport={"width": 390, "height": 800}, is_mobile=True, has_touch=True,
+                            device_scale_factor=2, bypass_csp=True)
+    page.goto(preview.url)
+    page.wait_for_function("document.body.dataset.build === '1'")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing to scroll sideways
+    sheet = page.locator("#sheets img").first.bounding_box()
+    cards = page.locator("#cards").bounding_box()
+    assert sheet["width"] > 300  # one sheet across the screen
+    assert cards["y"] > sheet["y"]  # the card list goes below the sheets
+    page.close()
