@@ -381,6 +381,24 @@ def schema(game: str) -> None:
 
 
 @main.command()
+@click.argument("spec", type=SPEC)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to serve on; anything but this machine's own (loopback) is warned about.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="Port (0: any free one).")
+@click.option("--no-open", "no_open", is_flag=True, help="Do not open the page in a browser.")
+@click.option("--lang", default=None, help="Language of pnp's own texts on the sheets (as for render).")
+@click.option("--paper", type=PAPER, default=None, help="Paper size (default: the spec's).")
+@limit_options
+@user_errors
+def preview(spec: Path, host: str, port: int, no_open: bool, lang: str | None, paper: str | None,
+            **kwargs: Any) -> None:
+    """Serve a live page of SPEC's sheets, cards and problems that rebuilds on every save; Ctrl-C stops it."""
+    from pnp.preview.session import serve
+
+    serve(spec, host, port, not no_open, _limits(kwargs), paper, _language(lang, None))
+
+
+@main.command()
 @click.option("--paper", type=PAPER, default="a4", show_default=True, help="Paper size.")
 @click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default="long-edge", show_default=True)
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),

@@ -192,14 +192,16 @@ def translator(lang: str | None, catalogs: Path | None = None) -> Callable[[str]
 
 
 def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLimits | None = None,
-                    lang: str | None = None, tr: Callable[[str], str] | None = None) -> tuple[Document, Plan]:
-    """Plan and compose the pages of a spec's kit, pnp's own texts in `lang` (None: English) or through `tr`.
+                    lang: str | None = None, tr: Callable[[str], str] | None = None,
+                    job: PrintJob | None = None) -> tuple[Document, Plan]:
+    """Plan and compose the pages of a spec's kit, pnp's own texts in `lang` (None: English) or through `tr`;
+    `job` is its `print_job` when the caller has made it already (the preview lists its pieces).
 
     Texts are translated where they are drawn (sheet phrases, a game's component texts), never afterwards;
     a generic kit's own texts are the designer's and are printed as written.
     """
     tr = tr or translator(lang)
-    return _compose(loaded, print_job(loaded, limits, paper, tr), paper, limits, tr, lang)
+    return _compose(loaded, job or print_job(loaded, limits, paper, tr), paper, limits, tr, lang)
 
 
 def _compose(loaded: LoadedSpec, job: PrintJob, paper: str | None, limits: RunLimits | None,

@@ -1,0 +1,91 @@
+"""The preview server over plain HTTP: what it serves, what it refuses, how it starts and stops."""
+
+from __future__ import annotations
+
+import http.client
+import signal
+import socket
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.preview.running import Preview, running_preview
+
+
+@pytest.fixture(scope="module")
+def preview(tmp_path_factory: pytest.TempPathFactory) -> Preview:
+    with running_preview(tmp_path_factory.mktemp("kit")) as running:
+        running.wait_for_build()
+        yield running
+
+
+def get(preview: Preview, path: str, host: str | None = None) -> tuple[int, bytes]:
+    connection = http.client.HTTPConnection(preview.host, preview.port, timeout=5)
+    connection.putrequest("GET", path, skip_host=host is not None)
+    if host is not None:
+        connection.putheader("Host", host)
+    connection.endheaders()
+    response = connection.getresponse()
+    answer = response.status, response.read()
+    connection.close()
+    return answer
+
+
+def raw_get(preview: Preview, path: str) -> bytes:
+    """The status line for `path` sent byte for byte (no client normalises it)."""
+    with socket.create_connection((preview.host, preview.port), timeout=5) as conn:
+        conn.sendall(f"GET {path} HTTP/1.1\r\nHost: {preview.host}:{preview.port}\r\nConnection: close\r\n\r\n"
+                     .encode())
+        reply = b""
+        while chunk := conn.recv(4096):
+            reply += chunk
+    return reply.split(b"\r\n", 1)[0]
+
+
+def test_status_lists_every_sheet_and_card(preview: Preview) -> None:
+    status = preview.status()
+    assert status["ok"] and status["build"] == 1 and status["diagnostics"] == []
+    assert len(status["pages"]) == 12  # 54 poker cards, nine a sheet: six fronts, six backs
+    assert len(status["cards"]) == 54
+    assert status["cards"][0] == {"deck": "Race deck", "name": "A♠", "index": 0, "page": 1}
+    assert status["cards"][-1]["page"] == 11  # the last front sheet (sheet 12 holds its backs)
+    code, body = get(preview, status["pages"][0])
+    assert code == 200 and body.startswith(b"\x89PNG")
+
+
+def test_another_host_header_is_forbidden(preview: Preview) -> None:
+    assert get(preview, "/status.json", host="evil.example")[0] == 403
+    assert get(preview, "/", host=f"evil.example:{preview.port}")[0] == 403
+    assert get(preview, "/", host=f"{preview.host}:{preview.port}")[0] == 200
+
+
+@pytest.mark.parametrize("path", ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/page/../../etc/passwd",
+                                  "//etc/passwd", "/etc/passwd", "/page/", "/kit.yaml", "/cards.csv",
+                                  "/page/..%2f..%2fkit.yaml.png", "/static/", "/preview.js/../kit.yaml"])
+def test_no_url_reaches_the_filesystem(preview: Preview, path: str) -> None:
+    assert raw_get(preview, path) == b"HTTP/1.1 404 Not Found"
+
+
+def test_a_silent_client_does_not_stall_the_others(preview: Preview) -> None:
+    with socket.create_connection((preview.host, preview.port), timeout=5):  # connects, never sends a request
+        started = time.monotonic()
+        assert preview.status()["ok"]
+        assert time.monotonic() - started < 2
+
+
+def test_ctrl_c_exits_0_and_writes_nothing(tmp_path: Path) -> None:
+    with running_preview(tmp_path) as running:
+        before = sorted(p.name for p in tmp_path.rglob("*"))
+        running.wait_for_build()
+        running.process.send_signal(signal.SIGINT)
+        assert running.process.wait(timeout=15) == 0
+    assert sorted(p.name for p in tmp_path.rglob("*")) == before == ["cards.csv", "kit.yaml"]
+
+
+def test_another_host_is_warned_about(tmp_path: Path) -> None:
+    with running_preview(tmp_path, "--host", "0.0.0.0") as running:
+        running.process.send_signal(signal.SIGINT)
+        running.process.wait(timeout=15)
+        assert running.process.stderr is not None
+        assert "warning: serving on 0.0.0.0" in running.process.stderr.read()
