@@ -82,7 +82,8 @@ def _fit(text: str, width: float, font: str) -> str:
 def crop_marks(block: Block) -> tuple[Item, ...]:
     """Short lines on every trim line, inside the printable area (the block's bounds), never over a piece's trim:
     at both ends of each line, outside the block's bleed where the area leaves room, else over the outer bleed;
-    and across every gutter between neighbours. (Cached: the sheets of a deck repeat the same blocks; items are
+    and across every gutter between neighbours. Each mark is two-tone (a white casing under the black line), so a
+    mark over the outer bleed's art still shows. (Cached: the sheets of a deck repeat the same blocks; items are
     never changed.)"""
     left, top, right, bottom = block.bounds
     items: list[Item] = []
@@ -92,10 +93,10 @@ def crop_marks(block: Block) -> tuple[Item, ...]:
     ends_x = (_before(left, block.x0, first_x), _after(right, block.x1, last_x))
     for x in block.trim_xs:
         for a, b in [*(end for end in ends_y if end), *_inside(block.gutters_y)]:
-            items.append(Line(x, a, x, b, MARK))
+            items.extend(two_tone(Line(x, a, x, b, MARK)))
     for y in block.trim_ys:
         for a, b in [*(end for end in ends_x if end), *_inside(block.gutters_x)]:
-            items.append(Line(a, y, b, y, MARK))
+            items.extend(two_tone(Line(a, y, b, y, MARK)))
     return tuple(items)
 
 
