@@ -15,11 +15,12 @@ import click
 
 from pnp.commands import FORMAT_CHOICE, show_warnings, user_errors
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.games.dragrage.optimal import UnsupportedVariant, solve_heat
-from pnp.games.dragrage.search_limits import DEFAULT_MAX_STATES, SearchTooLarge
-from pnp.games.dragrage.simulate import format_json, format_text, simulate
-from pnp.games.dragrage.state import Advance
-from pnp.games.dragrage.strategies import builtin_strategies
+from pnp.games.dragrage.race.simulate import simulate
+from pnp.games.dragrage.race.state import Advance
+from pnp.games.dragrage.race.strategies import builtin_strategies
+from pnp.games.dragrage.race.summary import format_json, format_text
+from pnp.games.dragrage.solver.optimal import UnsupportedVariant, solve_heat
+from pnp.games.dragrage.solver.search_limits import DEFAULT_MAX_STATES, SearchTooLarge
 from pnp.games.dragrage.variant import Variant
 from pnp.pipeline import load_checked
 

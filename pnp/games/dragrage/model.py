@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pnp.games.dragrage.print_options import DragRagePrint
+from pnp.games.dragrage.printed.print_options import DragRagePrint
 from pnp.games.dragrage.variant import STANDARD_COUNTERS, Crossing, Pool, SpinOut, Variant
 from pnp.model.base import SpecModel, build_model
 from pnp.source.located import Located

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.games.dragrage.dice import ScriptedDice
-from pnp.games.dragrage.engine import apply, initial_state, legal_actions, legal_counters, resolve_roll, result
-from pnp.games.dragrage.state import (
+from pnp.games.dragrage.race.dice import ScriptedDice
+from pnp.games.dragrage.race.engine import apply, initial_state, legal_actions, legal_counters, resolve_roll, result
+from pnp.games.dragrage.race.state import (
     Action,
     Advance,
     Challenge,

@@ -8,13 +8,13 @@ from fractions import Fraction
 
 import pytest
 
-from pnp.games.dragrage.dice import RandomDice
-from pnp.games.dragrage.engine import hold_chance, initial_state, legal_actions, resolve_roll, result, step
-from pnp.games.dragrage.optimal import UnsupportedVariant, solve_heat
-from pnp.games.dragrage.play import play_heat
-from pnp.games.dragrage.search_limits import SearchTooLarge
-from pnp.games.dragrage.state import Action, Advance, HeatState, Phase
-from pnp.games.dragrage.strategies import Greedy, Strategy
+from pnp.games.dragrage.race.dice import RandomDice
+from pnp.games.dragrage.race.engine import hold_chance, initial_state, legal_actions, resolve_roll, result, step
+from pnp.games.dragrage.race.play import play_heat
+from pnp.games.dragrage.race.state import Action, Advance, HeatState, Phase
+from pnp.games.dragrage.race.strategies import Greedy, Strategy
+from pnp.games.dragrage.solver.optimal import UnsupportedVariant, solve_heat
+from pnp.games.dragrage.solver.search_limits import SearchTooLarge
 from pnp.games.dragrage.variant import Crossing, Pool, SpinOut, Variant
 
 

@@ -8,8 +8,8 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.booklet.request import render_kit_rulebook
-from pnp.games.dragrage.kit import RULEBOOKS, dragrage_rulebook
 from pnp.games.dragrage.model import DragRageSpec
+from pnp.games.dragrage.printed.kit import RULEBOOKS, dragrage_rulebook
 from pnp.games.dragrage.variant import Crossing
 from pnp.rulebook_markdown import iter_units, parse_document
 

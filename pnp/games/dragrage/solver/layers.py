@@ -12,8 +12,14 @@ positions of the next layer. The search runs down from the set-up to find the re
 each layer (sorted key arrays), then up from the last layer, valuing a whole layer at once from the
 values of the layer below. The engine's `pending` move is no part of a position: a challenge is settled
 from the layer below. Blown engines are not stored either: with spent counters a car is blown exactly
-when its pool no longer covers its distance. The formulas follow `engine.py` operation by operation in
-the order a direct search would use them, so the floating-point values agree to the last digit.
+when its pool no longer covers its distance.
+
+The rules come from the engine: which counters are legal, who still races, how a finished heat scores,
+which moves stay open to a challenge, what an advance, a spin-out or a nitro die changes in a key, and the
+dice odds are all tables the engine filled (`tables.py`). This module holds only the order of a turn (advance
+or challenge; the challenged driver's choice of dice; after a failed challenge, advance with the nitro die or
+pass) and values it in the order a direct search over the engine's states would, so the floating-point
+values agree to the last digit.
 """
 
 from __future__ import annotations
@@ -22,12 +28,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE, p_at_least
-from pnp.games.dragrage.search_limits import Progress, SearchTooLarge
-from pnp.games.dragrage.variant import START_SPACE, Crossing, Pool, Variant
+from pnp.games.dragrage.solver.search_limits import Progress, SearchTooLarge
+from pnp.games.dragrage.solver.tables import Packing, RuleTables
+from pnp.games.dragrage.variant import START_SPACE, Pool, Variant
 
-MAX_KEY_BITS = 63
-MAX_TABLE_BITS = 26
 Keys = np.ndarray
 
 
@@ -42,28 +46,24 @@ class LayerAnswer:
 
 
 class Layers:
-    """The packed rules of one variant (mirroring `engine.py`) applied to whole arrays of positions."""
+    """The engine's rules of one variant (`RuleTables`) applied to whole arrays of positions."""
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        self.finish, self.lane = variant.finish_space, variant.lane_length
-        n = len(variant.counters)
-        top = max(START_SPACE, self.finish - 1 + max(variant.counters))
-        self.space_bits, self.played_bits = top.bit_length(), n.bit_length()
-        self.space_at = 1 + self.played_bits
-        self.pool_at = self.space_at + self.space_bits
-        self.h = self.pool_at + n
-        if 2 * self.h > MAX_KEY_BITS or n + self.space_bits > MAX_TABLE_BITS:
-            raise SearchTooLarge(f"the positions of this variant need more than {MAX_KEY_BITS} bits")
-        sums = np.zeros(1, dtype=np.int64)
-        for value in variant.counters:
-            sums = np.concatenate([sums, sums + value])
-        spaces = np.arange(1 << self.space_bits)
-        # by (pool, space): the car crossed, or the counters left cannot carry it across
-        self.stopped = ((spaces[None, :] >= self.finish) | (sums[:, None] < self.finish - spaces[None, :])).ravel()
+        self.packing = packing = Packing.of(variant)
+        self.tables = RuleTables(variant, packing)
+        self.space_at, self.space_bits, self.played_bits = packing.space_at, packing.space_bits, packing.played_bits
+        self.pool_at, self.h, self.spaces = packing.pool_at, packing.h, packing.spaces
         self.nitro = 1 << self.h
         self.half = self.nitro - 1
         self.shared = variant.pool is Pool.SHARED
+        self.fields = packing.field_bits
+        self.field_mask = (1 << self.fields) - 1
+        roll_spends, turn_in_spends = self.tables.roll_spends_nitro, self.tables.turn_in_spends_nitro
+        self.roll_nitro = 1 if roll_spends else 0
+        """Key change, seen by the challenger, when the challenged driver rolls the nitro die."""
+        self.turn_in = self.nitro if turn_in_spends else 0
+        """Key change, seen by the challenger, when the challenger turns in the nitro die to advance."""
 
     # --- fields and rules on arrays ------------------------------------------------------------------
 
@@ -76,61 +76,35 @@ class Layers:
         """The same positions seen from the other driver."""
         return (k & self.half) << self.h | k >> self.h
 
-    def _space(self, half: Keys) -> Keys:
-        return half >> self.space_at & (1 << self.space_bits) - 1
-
-    def _played(self, half: Keys) -> Keys:
-        return half >> 1 & (1 << self.played_bits) - 1
-
     def racing(self, k: Keys) -> np.ndarray:
-        """Whether I still play counters (`engine.done`; blown = pool short of my distance)."""
-        me, you = k >> self.h, k & self.half
-        waits = (self._space(you) >= self.finish) & (self._played(me) >= self._played(you))
-        return ~self.stopped[me >> self.space_at] & ~waits
+        """Whether I still play counters (`engine.done`)."""
+        fields = self.fields
+        blown = self.tables.blown[k >> (self.h + self.space_at)]
+        return self.tables.racing[blown << 2 * fields | (k >> self.h + 1 & self.field_mask) << fields
+                                  | k >> 1 & self.field_mask]
 
     def outcome(self, k: Keys) -> np.ndarray:
         """My score in finished heats (`engine.result`)."""
-        me, you = k >> self.h, k & self.half
-        mine, yours = self._space(me), self._space(you)
-        my_played, your_played = self._played(me), self._played(you)
-        me_over, you_over = mine >= self.finish, yours >= self.finish
-        me_clean, you_clean = mine <= self.lane, yours <= self.lane
-        conditions = [
-            ~me_over & ~you_over, me_over != you_over,
-            ~me_clean & ~you_clean, me_clean != you_clean,
-            my_played != your_played, mine != yours,
-        ]
-        scores = [0.5, me_over, 0.5, me_clean, my_played < your_played, mine < yours]
-        return np.select(conditions, [np.asarray(s, dtype=np.float64) for s in scores], 0.5)
+        return self.tables.score[(k >> self.h + 1 & self.field_mask) << self.fields | k >> 1 & self.field_mask]
 
     def _legal(self, k: Keys) -> list[np.ndarray]:
         """For each counter, whether it is a legal advance at each position (`engine.legal_counters`)."""
-        me = k >> self.h
-        pool, space = me >> self.pool_at, self._space(me)
-        has = [(pool >> i & 1).astype(bool) for i in range(len(self.variant.counters))]
-        fits = [space + v <= self.lane for v in self.variant.counters]
-        inside = np.zeros(len(k), dtype=bool)
-        for a, b in zip(has, fits, strict=True):
-            inside |= a & b
-        return [a & (b | ~inside) for a, b in zip(has, fits, strict=True)]
+        masks = self.tables.legal[k >> (self.h + self.space_at)]
+        return [(masks >> i & 1).astype(bool) for i in range(len(self.variant.counters))]
 
     def _deltas(self, i: int) -> tuple[int, int, int]:
         """Key changes for counter i: (after it, seen by the opponent), (after it, by the mover), (spun out)."""
-        bit, value = 1 << i, self.variant.counters[i]
-        stay = -(bit << self.pool_at) + 2  # the mover's half: counter used, one more played
-        moved = stay + (value << self.space_at)
-        other = -(bit << self.pool_at) if self.shared else 0
-        return moved + (other << self.h), (moved << self.h) + other, stay + (other << self.h)
+        moves = self.tables.moves[i]
+        return moves.to_opponent, moves.to_mover, moves.spun_out
 
     def _open(self, k: Keys, i: int) -> np.ndarray:
-        """Whether the advance with counter i can be challenged (rule 9's reading)."""
-        if self.variant.crossing is Crossing.CHALLENGEABLE:
-            return np.ones(len(k), dtype=bool)
-        return self._space(k >> self.h) + self.variant.counters[i] < self.finish
+        """Whether the advance with counter i can be challenged (rule 9's reading, from `engine.step`)."""
+        played = k >> 1 & (1 << self.played_bits) - 1
+        return self.tables.open[i][(k >> self.h + 1 & self.field_mask) << self.played_bits | played]
 
-    @staticmethod
-    def _holds(value: int) -> tuple[float, float]:
-        return float(p_at_least(value, FREE_DICE)), float(p_at_least(value, FREE_DICE + NITRO_DICE))
+    def _holds(self, i: int) -> tuple[float, float]:
+        moves = self.tables.moves[i]
+        return moves.hold_two, moves.hold_three
 
     # --- down: the reachable positions -----------------------------------------------------------------
 
@@ -140,7 +114,7 @@ class Layers:
         for i, legal in enumerate(self._legal(k)):
             found: list[Keys] = [reached]
             p = k[legal]
-            two, three = self._holds(self.variant.counters[i])
+            two, three = self._holds(i)
             dy, dm, dr = self._deltas(i)
             ws = self.swap(p)
             t = ws + dy
@@ -152,14 +126,14 @@ class Layers:
             racing_t = self.racing(t)
             if two > 0:
                 asked.append(u)
-                found.append(t[yours & racing_t] - self.nitro)
+                found.append(t[yours & racing_t] - self.turn_in)
             if two < 1:
                 asked.append(back)
             if three > 0:
-                asked.append(u[mine] - self.nitro)
-                found.append(t[mine & yours & racing_t] - 1 - self.nitro)
+                asked.append(u[mine] - (self.roll_nitro << self.h))
+                found.append(t[mine & yours & racing_t] - self.roll_nitro - self.turn_in)
             if three < 1:
-                asked.append(back[mine] - 1)
+                asked.append(back[mine] - self.roll_nitro)
             q = _unique(np.concatenate(asked))
             racing = self.racing(q)
             others = self.swap(q[~racing])
@@ -194,13 +168,13 @@ class Layers:
             """The challenger's value after a failed challenge: pass, or turn in the nitro die and advance."""
             held = 1.0 - turn(swapped)
             both = yours & racing_t
-            held[both] = np.maximum(held[both], look(t[both] - self.nitro))
+            held[both] = np.maximum(held[both], look(t[both] - self.turn_in))
             return held
 
         best = np.full(len(k), -1.0)
         for i, legal in enumerate(self._legal(k)):
             p = k[legal]
-            two, three = self._holds(self.variant.counters[i])
+            two, three = self._holds(i)
             dy, dm, dr = self._deltas(i)
             ws = self.swap(p)
             t = ws + dy
@@ -214,10 +188,10 @@ class Layers:
             spun = turn(back) if two < 1 else np.zeros(len(p))
             challenge = two * held + (1.0 - two) * spun
             if mine.any():
-                tm = t[mine] - 1
-                held = (after_fail(tm, u[mine] - self.nitro, yours[mine], racing_t[mine]) if three > 0
+                tm = t[mine] - self.roll_nitro
+                held = (after_fail(tm, u[mine] - (self.roll_nitro << self.h), yours[mine], racing_t[mine]) if three > 0
                         else np.zeros(len(tm)))
-                spun = turn(back[mine] - 1) if three < 1 else np.zeros(len(tm))
+                spun = turn(back[mine] - self.roll_nitro) if three < 1 else np.zeros(len(tm))
                 challenge[mine] = np.minimum(challenge[mine], three * held + (1.0 - three) * spun)
             score[opened] = np.maximum(score[opened], challenge)
             value = 1.0 - score

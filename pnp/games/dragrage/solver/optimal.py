@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.games.dragrage.search_limits import DEFAULT_MAX_STATES, Progress
-from pnp.games.dragrage.state import Advance
+from pnp.games.dragrage.race.state import Advance
+from pnp.games.dragrage.solver.search_limits import DEFAULT_MAX_STATES, Progress
 from pnp.games.dragrage.variant import SpinOut, Variant
 
 
@@ -45,7 +45,7 @@ def solve_heat(variant: Variant, max_states: int = DEFAULT_MAX_STATES, progress:
         )
     if min(variant.counters) <= 0:
         raise UnsupportedVariant("the exhaustive search needs every counter to move a car forward")
-    from pnp.games.dragrage.layers import solve_layers  # numpy loads only for a search
+    from pnp.games.dragrage.solver.layers import solve_layers  # numpy loads only for a search
 
     answer = solve_layers(variant, max_states, progress)
     best = tuple(Advance(c) for c, score in answer.openings.items() if score >= answer.value - 1e-12)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE, p_at_least
-from pnp.games.dragrage.state import (
+from pnp.games.dragrage.race.state import (
     Action,
     Advance,
     Challenge,
@@ -89,10 +89,10 @@ def initial_state(variant: Variant, first: int) -> HeatState:
         nitro=(True, True),
         blown=(False, False),
     )
-    return _start_turn(variant, state._replace(blown=_blown(variant, state)))
+    return _start_turn(variant, state._replace(blown=blown_engines(variant, state)))
 
 
-def _blown(variant: Variant, state: HeatState) -> tuple[bool, bool]:
+def blown_engines(variant: Variant, state: HeatState) -> tuple[bool, bool]:
     """Engines blown so far, plus any car that the counters left can no longer carry across."""
     flags = []
     for p in (0, 1):
@@ -116,7 +116,7 @@ def _end_turn(variant: Variant, state: HeatState, advanced: int) -> HeatState:
     With `Crossing.FINAL` a move that carried the car across the line cannot be challenged."""
     if advanced and variant.crossing is Crossing.FINAL and crossed(variant, state, state.actor):
         advanced = 0
-    state = state._replace(blown=_blown(variant, state), actor=1 - state.actor, pending=advanced, dice=0)
+    state = state._replace(blown=blown_engines(variant, state), actor=1 - state.actor, pending=advanced, dice=0)
     return _start_turn(variant, state)
 
 

@@ -7,11 +7,11 @@ from typing import Any
 
 from pnp.booklet.request import RulebookRequest
 from pnp.data import resource_path
-from pnp.games.dragrage.build import dragrage_guide
-from pnp.games.dragrage.draw import dragrage_groups, space_width, strip
 from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE
-from pnp.games.dragrage.print_options import DragRagePrint
+from pnp.games.dragrage.printed.build import dragrage_guide
+from pnp.games.dragrage.printed.draw import dragrage_groups, space_width, strip
+from pnp.games.dragrage.printed.print_options import DragRagePrint
 from pnp.games.dragrage.variant import Crossing, Pool
 from pnp.layout.pieces import PrintJob
 
