@@ -20,11 +20,15 @@ from pnp.games.dragrage.race.state import Advance
 from pnp.games.dragrage.race.strategies import builtin_strategies
 from pnp.games.dragrage.race.summary import format_json, format_text
 from pnp.games.dragrage.solver.optimal import UnsupportedVariant, solve_heat
-from pnp.games.dragrage.solver.search_limits import DEFAULT_MAX_STATES, SearchTooLarge
+from pnp.games.dragrage.solver.search_limits import DEFAULT_MAX_STATES, DeadHeat, SearchTooLarge
 from pnp.games.dragrage.variant import Variant
 from pnp.pipeline import load_checked
 
 MAX_GAMES = 100_000
+DEAD_HEAT_WORDS = {
+    DeadHeat.HALF: "a dead heat counts as half a win: its re-run starts with a fresh coin flip",
+    DeadHeat.RERUN: "a dead heat is re-run with the same first driver",
+}
 
 
 def _variant(spec: str | None) -> Variant:
@@ -80,17 +84,25 @@ def _progress(stage: str, done: int, total: int) -> None:
 @dragrage.command("optimal")
 @click.argument("spec", required=False, type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", default="text", show_default=True, type=FORMAT_CHOICE)
-@click.option("--max-states", default=DEFAULT_MAX_STATES, show_default=True, type=click.IntRange(min=1))
+@click.option("--max-states", type=click.IntRange(min=1),
+              help=f"Positions the search may meet [default: {DEFAULT_MAX_STATES:,}; twice that with --dead-heat "
+                   "rerun, whose positions also say who moved first].")
 @click.option("--progress/--no-progress", "show", default=None,
               help="Show progress on stderr (default: when stderr is a terminal).")
+@click.option("--dead-heat", "dead_heat", default=DeadHeat.HALF.value, show_default=True,
+              type=click.Choice([d.value for d in DeadHeat]),
+              help="A dead heat counts as half a win (its re-run starts with a fresh coin flip), or is re-run with "
+                   "the same first driver (the value is then its own fixed point).")
 @user_errors
-def optimal_command(spec: str | None, fmt: str, max_states: int, show: bool | None) -> None:
+def optimal_command(spec: str | None, fmt: str, max_states: int | None, show: bool | None, dead_heat: str) -> None:
     """Search one heat exhaustively and report the first driver's chance under perfect play."""
     variant = _variant(spec)
     started = time.perf_counter()
     progress = _progress if (sys.stderr.isatty() if show is None else show) else None
     try:
-        odds = solve_heat(variant, max_states, progress)
+        convention = DeadHeat(dead_heat)
+        budget = max_states or DEFAULT_MAX_STATES * (2 if convention is DeadHeat.RERUN else 1)
+        odds = solve_heat(variant, budget, progress, convention)
     except (SearchTooLarge, UnsupportedVariant) as exc:
         too_large = isinstance(exc, SearchTooLarge)
         hint = "raise --max-states" if too_large else "play this variant with `pnp dragrage simulate` instead"
@@ -103,6 +115,8 @@ def optimal_command(spec: str | None, fmt: str, max_states: int, show: bool | No
     if fmt == "json":
         data = {
             "first_player_wins": odds.first_player_wins,
+            "dead_heat": odds.dead_heat.value,
+            "crossing_move": variant.crossing.value,
             "states": odds.states,
             "seconds": round(seconds, 3),
             "best_opening_counters": opening,
@@ -111,7 +125,7 @@ def optimal_command(spec: str | None, fmt: str, max_states: int, show: bool | No
         return
     click.echo(
         f"first driver wins the heat with perfect play: {100 * odds.first_player_wins:.2f} % "
-        "(a dead heat counts as half a win)\n"
+        f"({DEAD_HEAT_WORDS[odds.dead_heat]}; crossing move: {variant.crossing.value})\n"
         f"best opening counter(s): {', '.join(map(str, opening))}\n"
         f"{odds.states} states searched in {seconds:.1f} s"
     )

@@ -131,3 +131,21 @@ def test_optimal_progress_goes_to_stderr_only_when_asked() -> None:
     assert code == 0
     assert err == ""
     assert "63.60 %" in out
+
+
+def test_optimal_says_which_dead_heat_convention_and_reading_it_uses(tmp_path: Path) -> None:
+    spec = tmp_path / "tiny.yaml"
+    spec.write_text("game: drag-rage\nlane_length: 9\nfinish_after: 6\ncounters: [1, 2, 3, 4]\n"
+                    "crossing_move: literal\n", encoding="utf-8")
+    code, out, _ = run("optimal", str(spec))
+    assert code == 0
+    assert "a dead heat counts as half a win" in out and "crossing move: literal" in out
+    code, out, _ = run("optimal", str(spec), "--dead-heat", "rerun")
+    assert code == 0
+    assert "a dead heat is re-run with the same first driver" in out
+    half = json.loads(run("optimal", str(spec), "--format", "json")[1])
+    rerun = json.loads(run("optimal", str(spec), "--format", "json", "--dead-heat", "rerun")[1])
+    assert (half["dead_heat"], rerun["dead_heat"], rerun["crossing_move"]) == ("half", "rerun", "literal")
+    assert rerun["first_player_wins"] != half["first_player_wins"]
+    code, _, err = run("optimal", str(spec), "--dead-heat", "coin")
+    assert code == 2 and "--dead-heat" in err

@@ -17,8 +17,9 @@ from pnp.layout.pieces import PrintJob
 
 KIT_DICE = FREE_DICE + 2 * NITRO_DICE
 """Dice the rulebook lists and the kit prints by default: the shared dice and one nitro die per driver."""
-RULEBOOKS = {  # rule 9's two readings differ in one paragraph; both files share the folder's catalogs
+RULEBOOKS = {  # rule 9's three readings differ in one paragraph; the files share the folder's catalogs
     Crossing.CHALLENGEABLE: resource_path("pnp.games.dragrage", "data", "rulebook", "rules.md"),
+    Crossing.LITERAL: resource_path("pnp.games.dragrage", "data", "rulebook", "rules-literal-crossing.md"),
     Crossing.FINAL: resource_path("pnp.games.dragrage", "data", "rulebook", "rules-final-crossing.md"),
 }
 RULEBOOK = RULEBOOKS[Crossing.CHALLENGEABLE]

@@ -111,10 +111,21 @@ def _start_turn(variant: Variant, state: HeatState) -> HeatState:
     return state._replace(phase=Phase.TURN)
 
 
+def challengeable(variant: Variant, state: HeatState, player: int) -> bool:
+    """Whether the move `player` has just made stays open to a challenge (rule 9's reading decides for a
+    move that carried the car across the line)."""
+    if variant.crossing is Crossing.LITERAL and crossed(variant, state, 1 - player):
+        return False  # the opponent is across and only this driver still plays
+    if not crossed(variant, state, player) or variant.crossing is Crossing.CHALLENGEABLE:
+        return True
+    if variant.crossing is Crossing.LITERAL:
+        return state.played[1 - player] < state.played[player]
+    return False
+
+
 def _end_turn(variant: Variant, state: HeatState, advanced: int) -> HeatState:
-    """Hand the turn to the opponent; `advanced` is the counter just played (0: none, so no challenge).
-    With `Crossing.FINAL` a move that carried the car across the line cannot be challenged."""
-    if advanced and variant.crossing is Crossing.FINAL and crossed(variant, state, state.actor):
+    """Hand the turn to the opponent; `advanced` is the counter just played (0: none, so no challenge)."""
+    if advanced and not challengeable(variant, state, state.actor):
         advanced = 0
     state = state._replace(blown=blown_engines(variant, state), actor=1 - state.actor, pending=advanced, dice=0)
     return _start_turn(variant, state)

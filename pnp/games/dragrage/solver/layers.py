@@ -28,11 +28,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pnp.games.dragrage.solver.search_limits import Progress, SearchTooLarge
+from pnp.games.dragrage.solver.search_limits import DeadHeat, Progress, SearchTooLarge
 from pnp.games.dragrage.solver.tables import Packing, RuleTables
 from pnp.games.dragrage.variant import START_SPACE, Pool, Variant
 
 Keys = np.ndarray
+MAX_FIXED_POINT_ROUNDS = 40
+"""Valuations of the whole tree the re-run fixed point may take (it needs three or four in practice)."""
+FIXED_POINT_TOLERANCE = 1e-14
+"""The fixed point is found when the value and its dead heat's worth differ by no more than this."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,9 +52,10 @@ class LayerAnswer:
 class Layers:
     """The engine's rules of one variant (`RuleTables`) applied to whole arrays of positions."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, dead_heat: DeadHeat = DeadHeat.HALF) -> None:
         self.variant = variant
-        self.packing = packing = Packing.of(variant)
+        self.rerun = dead_heat is DeadHeat.RERUN
+        self.packing = packing = Packing.of(variant, first_bits=int(self.rerun))
         self.tables = RuleTables(variant, packing)
         self.space_at, self.space_bits, self.played_bits = packing.space_at, packing.space_bits, packing.played_bits
         self.pool_at, self.h, self.spaces = packing.pool_at, packing.h, packing.spaces
@@ -64,13 +69,15 @@ class Layers:
         """Key change, seen by the challenger, when the challenged driver rolls the nitro die."""
         self.turn_in = self.nitro if turn_in_spends else 0
         """Key change, seen by the challenger, when the challenger turns in the nitro die to advance."""
+        self.dead_heat_value = 0.5
+        """With a re-run dead heat: what it is worth to the first driver (the search's current guess)."""
 
     # --- fields and rules on arrays ------------------------------------------------------------------
 
     def start(self) -> int:
-        """The set-up: both cars on Start, every counter and both nitro dice unused."""
+        """The set-up: both cars on Start, every counter and both nitro dice unused, me to move first."""
         half = self.variant.full_mask << self.pool_at | START_SPACE << self.space_at | 1
-        return half << self.h | half
+        return (half | self.packing.first_bits << self.packing.first_at) << self.h | half
 
     def swap(self, k: Keys) -> Keys:
         """The same positions seen from the other driver."""
@@ -84,8 +91,15 @@ class Layers:
                                   | k >> 1 & self.field_mask]
 
     def outcome(self, k: Keys) -> np.ndarray:
-        """My score in finished heats (`engine.result`)."""
-        return self.tables.score[(k >> self.h + 1 & self.field_mask) << self.fields | k >> 1 & self.field_mask]
+        """My score in finished heats (`engine.result`); a re-run dead heat is worth `dead_heat_value` to the
+        first driver."""
+        pair = (k >> self.h + 1 & self.field_mask) << self.fields | k >> 1 & self.field_mask
+        score = self.tables.score[pair]
+        if self.rerun:
+            first = (k >> self.h + self.packing.first_at & 1).astype(bool)
+            dead = self.tables.dead[pair]
+            score[dead] = np.where(first[dead], self.dead_heat_value, 1.0 - self.dead_heat_value)
+        return score
 
     def _legal(self, k: Keys) -> list[np.ndarray]:
         """For each counter, whether it is a legal advance at each position (`engine.legal_counters`)."""
@@ -99,8 +113,7 @@ class Layers:
 
     def _open(self, k: Keys, i: int) -> np.ndarray:
         """Whether the advance with counter i can be challenged (rule 9's reading, from `engine.step`)."""
-        played = k >> 1 & (1 << self.played_bits) - 1
-        return self.tables.open[i][(k >> self.h + 1 & self.field_mask) << self.played_bits | played]
+        return self.tables.open[i][(k >> self.h + 1 & self.field_mask) << self.fields | k >> 1 & self.field_mask]
 
     def _holds(self, i: int) -> tuple[float, float]:
         moves = self.tables.moves[i]
@@ -208,15 +221,11 @@ def _unique(keys: Keys) -> Keys:
     return keys[np.concatenate(([True], keys[1:] != keys[:-1]))] if len(keys) else keys
 
 
-def solve_layers(variant: Variant, max_states: int, progress: Progress | None) -> LayerAnswer:
-    """Reach every layer from the set-up, then value them from the last; SearchTooLarge past
-    `max_states` positions."""
-    rules = Layers(variant)
-    start = np.array([rules.start()], dtype=np.int64)
-    if not rules.racing(start)[0]:
-        return LayerAnswer(float(rules.outcome(start)[0]), 0, {})
-    layers = [start]
-    counters = len(variant.counters) * (1 if rules.shared else 2)
+def _reach(rules: Layers, max_states: int, progress: Progress | None) -> tuple[list[Keys], int]:
+    """The advance positions of every layer from the set-up on, and how many there are in all;
+    SearchTooLarge past `max_states`."""
+    layers = [np.array([rules.start()], dtype=np.int64)]
+    counters = len(rules.variant.counters) * (1 if rules.shared else 2)
     total = 1
     while len(layers[-1]):
         if progress:
@@ -227,6 +236,11 @@ def solve_layers(variant: Variant, max_states: int, progress: Progress | None) -
             raise SearchTooLarge(f"more than {max_states} states")
         layers.append(nxt)
     layers.pop()
+    return layers, total
+
+
+def _value(rules: Layers, layers: list[Keys], total: int, progress: Progress | None) -> tuple[float, dict[int, float]]:
+    """Value the layers from the last one up (consuming `layers`): the set-up's value and the openings'."""
     keys_below, values_below = np.zeros(0, dtype=np.int64), np.zeros(0)
     openings: dict[int, float] = {}
     solved = 0
@@ -237,4 +251,47 @@ def solve_layers(variant: Variant, max_states: int, progress: Progress | None) -
         solved += len(keys)
         if progress:
             progress("solve", solved, total)
-    return LayerAnswer(float(values_below[0]), total, openings)
+    return float(values_below[0]), openings
+
+
+def _fixed_point(rules: Layers, layers: list[Keys], total: int, progress: Progress | None
+                 ) -> tuple[float, dict[int, float]]:
+    """The first driver's value V when a dead heat is re-run with the same first driver: V = f(V), where f(x)
+    is the value of a heat whose dead heat is worth x. f rises with slope below 1 (the chance of a dead heat),
+    so f(x) - x falls through zero once in [0, 1]: secant steps, kept inside that bracket by bisection."""
+    low, high = 0.0, 1.0
+    tried: list[tuple[float, float]] = []
+    x = 0.5
+    for _ in range(MAX_FIXED_POINT_ROUNDS):
+        rules.dead_heat_value = x
+        value, openings = _value(rules, list(layers), total, progress)
+        gap = value - x
+        if abs(gap) <= FIXED_POINT_TOLERANCE:
+            return value, openings
+        low, high = (x, high) if gap > 0 else (low, x)
+        tried.append((x, gap))
+        x = value if len(tried) == 1 else _secant(tried[-2], tried[-1])
+        if not low < x < high:
+            x = (low + high) / 2
+    return value, openings
+
+
+def _secant(a: tuple[float, float], b: tuple[float, float]) -> float:
+    (xa, ga), (xb, gb) = a, b
+    return xb if ga == gb else xb - gb * (xb - xa) / (gb - ga)
+
+
+def solve_layers(variant: Variant, max_states: int, progress: Progress | None,
+                 dead_heat: DeadHeat = DeadHeat.HALF) -> LayerAnswer:
+    """Reach every layer from the set-up, then value them from the last (with a re-run dead heat, until the
+    value is its own dead heat's worth); SearchTooLarge past `max_states` positions."""
+    rules = Layers(variant, dead_heat)
+    start = np.array([rules.start()], dtype=np.int64)
+    if not rules.racing(start)[0]:
+        return LayerAnswer(float(rules.outcome(start)[0]), 0, {})
+    layers, total = _reach(rules, max_states, progress)
+    if rules.rerun:
+        value, openings = _fixed_point(rules, layers, total, progress)
+    else:
+        value, openings = _value(rules, layers, total, progress)
+    return LayerAnswer(value, total, openings)

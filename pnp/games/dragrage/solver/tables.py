@@ -54,11 +54,14 @@ class Packing:
     played_bits: int
     top: int
     """The furthest space a car can reach."""
+    first_bits: int = 0
+    """1 when each half also says whether its driver moved first (bit `first_at`), for a dead heat that is
+    re-run with the same first driver; 0 when a dead heat is worth the same to both."""
 
     @classmethod
-    def of(cls, variant: Variant) -> Packing:
+    def of(cls, variant: Variant, first_bits: int = 0) -> Packing:
         top = max(START_SPACE, variant.finish_space - 1 + max(variant.counters))
-        packing = cls(len(variant.counters), top.bit_length(), len(variant.counters).bit_length(), top)
+        packing = cls(len(variant.counters), top.bit_length(), len(variant.counters).bit_length(), top, first_bits)
         if 2 * packing.h > MAX_KEY_BITS:
             raise SearchTooLarge(f"the positions of this variant need more than {MAX_KEY_BITS} bits")
         return packing
@@ -72,9 +75,13 @@ class Packing:
         return self.space_at + self.space_bits
 
     @property
+    def first_at(self) -> int:
+        return self.pool_at + self.counters
+
+    @property
     def h(self) -> int:
         """Bits of one half."""
-        return self.pool_at + self.counters
+        return self.first_at + self.first_bits
 
     @property
     def spaces(self) -> int:
@@ -160,6 +167,8 @@ class RuleTables:
         if 2 * packing.field_bits > MAX_PAIR_BITS:
             raise SearchTooLarge(f"the rule tables of this variant need more than 2^{MAX_PAIR_BITS} entries")
         self._fill_halves()
+        if packing.first_bits:  # the same answers whoever moved first
+            self.legal, self.blown = np.tile(self.legal, 2), np.tile(self.blown, 2)
         racing = self._racing_table()
         self.racing = np.concatenate([self._by_fields(racing[blown]) for blown in (0, 1)])
         """By blown << 2 F | my field << F | your field (F: `field_bits`; a field is space << played bits |
@@ -169,12 +178,8 @@ class RuleTables:
         """By my field << F | your field: my score in a finished heat (a dead heat 1/2), and whether it is a
         dead heat."""
         self.moves = [_moves(variant, packing, c) for c in variant.counters]
-        played = np.arange(1 << packing.played_bits)
-        order_after = (np.sign(played[:, None] + 1 - played[None, :]) + 1)[None, :, :]
-        self.open = [self._open_table(c)[np.arange(packing.spaces)[:, None, None], order_after].ravel()
-                     for c in variant.counters]
-        """By counter, then my field << played bits | your counters played, before the move: the move can be
-        challenged."""
+        self.open = [self._by_fields(self._open_table(c), after=1) for c in variant.counters]
+        """By counter, then my field << F | your field before the move: the move can be challenged."""
         self.roll_spends_nitro, self.turn_in_spends_nitro = _nitro_spent(variant)
 
     def _fill_halves(self) -> None:
@@ -190,12 +195,13 @@ class RuleTables:
                 self.legal[index] = mask
                 self.blown[index] = blown_engines(variant, state)[0]
 
-    def _by_fields(self, table: np.ndarray) -> np.ndarray:
-        """A table by (my space, your space, order) as a flat table by my field << F | your field."""
+    def _by_fields(self, table: np.ndarray, after: int = 0) -> np.ndarray:
+        """A table by (my space, your space, order of the counters played once I have played `after` more) as a
+        flat table by my field << F | your field."""
         spaces, played = np.arange(self.packing.spaces), np.arange(1 << self.packing.played_bits)
         mine, my_played = spaces[:, None, None, None], played[None, :, None, None]
         yours, your_played = spaces[None, None, :, None], played[None, None, None, :]
-        return table[mine, yours, np.sign(my_played - your_played) + 1].ravel()
+        return table[mine, yours, np.sign(my_played + after - your_played) + 1].ravel()
 
     def _racing_table(self) -> np.ndarray:
         """By blown, my space, your space and order: I still play counters (`engine.done`)."""
@@ -227,13 +233,14 @@ class RuleTables:
         return score, dead
 
     def _open_table(self, counter: int) -> np.ndarray:
-        """By space before the move and order of the counters played after it: advance with `counter` and see
-        whether the engine leaves the move open to a challenge."""
-        variant, spaces = self.variant, self.packing.spaces
+        """By my space and yours before the move and the order of the counters played after it: advance with
+        `counter` and see whether the engine leaves the move open to a challenge."""
+        variant, spaces, top = self.variant, self.packing.spaces, self.packing.top
         full = variant.full_mask
-        table = np.zeros((spaces, ORDERS), dtype=bool)
-        for space in range(spaces):
-            for order, (mine, yours) in enumerate(PLAYED_PAIRS):
-                before = _state(variant, (full, full), (space, START_SPACE), (mine - 1, yours))
-                table[space, order] = step(variant, before, Advance(counter)).pending == counter
+        table = np.zeros((spaces, spaces, ORDERS), dtype=bool)
+        for mine in range(START_SPACE, top + 1):
+            for yours in range(START_SPACE, top + 1):
+                for order, (my_played, your_played) in enumerate(PLAYED_PAIRS):
+                    before = _state(variant, (full, full), (mine, yours), (my_played - 1, your_played))
+                    table[mine, yours, order] = step(variant, before, Advance(counter)).pending == counter
         return table
