@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.games.dragrage.cli import dragrage
+from pnp.games.dragrage.progress import TTY_DELAY, ProgressLine, progress_line
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "drag-rage"
 
@@ -149,3 +150,33 @@ def test_optimal_says_which_dead_heat_convention_and_reading_it_uses(tmp_path: P
     assert rerun["first_player_wins"] != half["first_player_wins"]
     code, _, err = run("optimal", str(spec), "--dead-heat", "coin")
     assert code == 2 and "--dead-heat" in err
+
+
+def test_simulate_progress_goes_to_stderr_and_leaves_the_report_alone() -> None:
+    quiet = run("simulate", "--games", "3", "--seed", "4")
+    shown = run("simulate", "--games", "3", "--seed", "4", "--progress")
+    assert shown[0] == 0 and shown[1] == quiet[1]
+    assert "playing races: 30 of 30 (100 %)" in shown[2]  # 3 races for each of the 10 match-ups
+    assert "playing races" not in quiet[2]  # stderr is no terminal here: quiet by default
+
+
+def test_progress_on_a_terminal_waits_two_seconds_before_it_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    now = [100.0]
+    line = progress_line(None, is_tty=True)
+    assert line is not None and progress_line(None, is_tty=False) is None
+    line = ProgressLine(TTY_DELAY, clock=lambda: now[0])
+    line.races(10, 100)
+    now[0] += 1.9
+    line.races(50, 100)
+    line.close()
+    assert capsys.readouterr().err == ""  # a run shorter than two seconds stays quiet
+    line = ProgressLine(TTY_DELAY, clock=lambda: now[0])
+    now[0] += 2.5
+    line.races(60, 100)
+    line.races(61, 100)  # too soon after the last line: not redrawn
+    now[0] += 1
+    line.races(100, 100)
+    line.close()
+    err = capsys.readouterr().err
+    assert "60 of 100" in err and "61 of 100" not in err
+    assert err.rstrip().endswith("100 of 100 (100 %)") and err.endswith("\n")

@@ -8,6 +8,7 @@ dead-heat rate, each with a 95 % confidence interval (`summary.py` prints it). T
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import combinations_with_replacement
 
 from pnp.games.dragrage.race.dice import RandomDice
@@ -23,11 +24,15 @@ def _first_mover_wins(heats: list[HeatRecord]) -> tuple[int, int]:
     return sum(h.result.winner == h.first for h in decided), len(decided)
 
 
-def simulate(variant: Variant, strategies: dict[str, Strategy], races: int, seed: int) -> SimReport:
-    """Play `races` races for every pair of strategies (mirror matches included)."""
+def simulate(variant: Variant, strategies: dict[str, Strategy], races: int, seed: int,
+             progress: Callable[[int, int], None] | None = None) -> SimReport:
+    """Play `races` races for every pair of strategies (mirror matches included); `progress(done, total)`,
+    when given, hears after every race how many of all the match-ups' races are played."""
     pairs: list[PairReport] = []
     all_heats: list[HeatRecord] = []
-    for a, b in combinations_with_replacement(sorted(strategies), 2):
+    matchups = list(combinations_with_replacement(sorted(strategies), 2))
+    played, total = 0, races * len(matchups)
+    for a, b in matchups:
         rng = random.Random(f"dragrage:{seed}:{a}:{b}")
         dice = RandomDice(rng)
         wins = [0, 0, 0]
@@ -36,6 +41,9 @@ def simulate(variant: Variant, strategies: dict[str, Strategy], races: int, seed
             race = play_race(variant, (strategies[a], strategies[b]), dice, rng)
             wins[2 if race.winner is None else race.winner] += 1
             heats.extend(race.heats)
+            played += 1
+            if progress:
+                progress(played, total)
         first, decided = _first_mover_wins(heats)
         a_rate, first_rate = rate_estimate(wins[0], races), rate_estimate(first, decided)
         pairs.append(PairReport(a, b, races, wins[0], wins[1], wins[2], a_rate, first_rate))

@@ -113,7 +113,8 @@ class Layers:
 
     def _open(self, k: Keys, i: int) -> np.ndarray:
         """Whether the advance with counter i can be challenged (rule 9's reading, from `engine.step`)."""
-        return self.tables.open[i][(k >> self.h + 1 & self.field_mask) << self.fields | k >> 1 & self.field_mask]
+        masks = self.tables.open[(k >> self.h + 1 & self.field_mask) << self.fields | k >> 1 & self.field_mask]
+        return (masks >> i & 1).astype(bool)
 
     def _holds(self, i: int) -> tuple[float, float]:
         moves = self.tables.moves[i]

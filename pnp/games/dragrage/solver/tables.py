@@ -178,8 +178,10 @@ class RuleTables:
         """By my field << F | your field: my score in a finished heat (a dead heat 1/2), and whether it is a
         dead heat."""
         self.moves = [_moves(variant, packing, c) for c in variant.counters]
-        self.open = [self._by_fields(self._open_table(c), after=1) for c in variant.counters]
-        """By counter, then my field << F | your field before the move: the move can be challenged."""
+        self.open = np.zeros(1 << 2 * packing.field_bits, dtype=np.uint16 if packing.counters <= 16 else np.uint32)
+        """By my field << F | your field before the move: bit i set when counter i's move can be challenged."""
+        for i, counter in enumerate(variant.counters):
+            self.open |= self._by_fields(self._open_table(counter), after=1).astype(self.open.dtype) << i
         self.roll_spends_nitro, self.turn_in_spends_nitro = _nitro_spent(variant)
 
     def _fill_halves(self) -> None:
