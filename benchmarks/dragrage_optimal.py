@@ -50,7 +50,7 @@ def child(fields: str, old: bool = False) -> None:
     """Solve one variant in this process (`old`: with the search before) and print one JSON line."""
     import resource
 
-    from pnp.games.dragrage.optimal import solve_heat
+    from pnp.games.dragrage.solver.optimal import solve_heat
     from pnp.games.dragrage.variant import Crossing, Variant
 
     if old:

@@ -194,3 +194,26 @@ def test_every_game_has_the_same_rooms(entry):
     if entry.command is not None:
         assert "cli" in rooms and plugin.cli is not None and plugin.cli.name == entry.command
         assert command_group(entry.command) is plugin.cli
+
+
+DRAG_RAGE = "pnp.games.dragrage"
+DRAG_RAGE_LAYERS = {"race": set(), "solver": {"race"}, "printed": set()}
+"""Drag Rage's sub-systems and the others each may import (besides the game's top-level modules)."""
+
+
+def test_drag_rage_groups_its_modules_by_sub_system():
+    folder = PNP / "games" / "dragrage"
+    top = [p for p in folder.iterdir() if p.suffix == ".py" or (p / "__init__.py").exists()]
+    assert len(top) <= 16
+    assert {p.name for p in folder.iterdir() if (p / "__init__.py").exists()} == set(DRAG_RAGE_LAYERS)
+    assert (folder / "race" / "summary.py").exists()  # the simulation summary, named as in every game
+    offenders = set()
+    for module, path in MODULES.items():
+        room = module.removeprefix(DRAG_RAGE + ".").partition(".")[0]
+        if not module.startswith(DRAG_RAGE + ".") or room not in DRAG_RAGE_LAYERS:
+            continue
+        for target in _imports(path, module, top_level_only=False):
+            other = target.removeprefix(DRAG_RAGE + ".").partition(".")[0]
+            if other in DRAG_RAGE_LAYERS and other != room and other not in DRAG_RAGE_LAYERS[room]:
+                offenders.add((module, target))
+    assert offenders == set()

@@ -8,8 +8,8 @@ import pytest
 
 from pnp.booklet import render_rulebook
 from pnp.booklet.request import render_kit_rulebook
-from pnp.games.dragrage.kit import dragrage_rulebook
 from pnp.games.dragrage.model import DragRageSpec
+from pnp.games.dragrage.printed.kit import dragrage_rulebook
 from pnp.games.dragrage.variant import Crossing
 from pnp.games.mdd.rulebook import RULEBOOKS as MDD_RULEBOOKS
 from pnp.games.mdd.rulebook import example_figures, rulebook_context

@@ -15,15 +15,21 @@ import click
 
 from pnp.commands import FORMAT_CHOICE, show_warnings, user_errors
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.games.dragrage.optimal import UnsupportedVariant, solve_heat
-from pnp.games.dragrage.search_limits import DEFAULT_MAX_STATES, SearchTooLarge
-from pnp.games.dragrage.simulate import format_json, format_text, simulate
-from pnp.games.dragrage.state import Advance
-from pnp.games.dragrage.strategies import builtin_strategies
+from pnp.games.dragrage.progress import progress_line
+from pnp.games.dragrage.race.simulate import simulate
+from pnp.games.dragrage.race.state import Advance
+from pnp.games.dragrage.race.strategies import builtin_strategies
+from pnp.games.dragrage.race.summary import format_json, format_text
+from pnp.games.dragrage.solver.optimal import UnsupportedVariant, solve_heat
+from pnp.games.dragrage.solver.search_limits import DEFAULT_MAX_STATES, DeadHeat, SearchTooLarge
 from pnp.games.dragrage.variant import Variant
 from pnp.pipeline import load_checked
 
 MAX_GAMES = 100_000
+DEAD_HEAT_WORDS = {
+    DeadHeat.HALF: "a dead heat counts as half a win: its re-run starts with a fresh coin flip",
+    DeadHeat.RERUN: "a dead heat is re-run with the same first driver",
+}
 
 
 def _variant(spec: str | None) -> Variant:
@@ -54,8 +60,11 @@ def dragrage() -> None:
     help="Strategies to match up (repeat the option; default: all).",
 )
 @click.option("--max-games", default=MAX_GAMES, show_default=True, type=click.IntRange(min=1))
+@click.option("--progress/--no-progress", "show", default=None,
+              help="Show progress on stderr (default: on a terminal, for runs over two seconds).")
 @user_errors
-def simulate_command(spec: str | None, games: int, seed: int, fmt: str, names: tuple[str, ...], max_games: int) -> None:
+def simulate_command(spec: str | None, games: int, seed: int, fmt: str, names: tuple[str, ...], max_games: int,
+                     show: bool | None) -> None:
     """Play best-of-three races between every pair of strategies and report win rates."""
 
     if games > max_games:
@@ -63,45 +72,51 @@ def simulate_command(spec: str | None, games: int, seed: int, fmt: str, names: t
     variant = _variant(spec)
     strategies = builtin_strategies()
     chosen = {n: strategies[n] for n in (names or strategies)}
-    report = simulate(variant, chosen, games, seed)
+    line = progress_line(show, sys.stderr.isatty())
+    try:
+        report = simulate(variant, chosen, games, seed, line.races if line else None)
+    finally:
+        if line:
+            line.close()
     click.echo(format_json(report) if fmt == "json" else format_text(report))
-
-
-def _progress(stage: str, done: int, total: int) -> None:
-    """One stderr line, rewritten in place: layers found, then positions valued."""
-    if stage == "reach":
-        line = f"finding positions: layer {done} of at most {total}"
-    else:
-        line = f"valuing positions: {done:,} of {total:,} ({100 * done // total} %)"
-    click.echo(f"\r{line:<60}", err=True, nl=False)
 
 
 @dragrage.command("optimal")
 @click.argument("spec", required=False, type=click.Path(dir_okay=False))
 @click.option("--format", "fmt", default="text", show_default=True, type=FORMAT_CHOICE)
-@click.option("--max-states", default=DEFAULT_MAX_STATES, show_default=True, type=click.IntRange(min=1))
+@click.option("--max-states", type=click.IntRange(min=1),
+              help=f"Positions the search may meet [default: {DEFAULT_MAX_STATES:,}; twice that with --dead-heat "
+                   "rerun, whose positions also say who moved first].")
 @click.option("--progress/--no-progress", "show", default=None,
-              help="Show progress on stderr (default: when stderr is a terminal).")
+              help="Show progress on stderr (default: on a terminal, for runs over two seconds).")
+@click.option("--dead-heat", "dead_heat", default=DeadHeat.HALF.value, show_default=True,
+              type=click.Choice([d.value for d in DeadHeat]),
+              help="A dead heat counts as half a win (its re-run starts with a fresh coin flip), or is re-run with "
+                   "the same first driver (the value is then its own fixed point).")
 @user_errors
-def optimal_command(spec: str | None, fmt: str, max_states: int, show: bool | None) -> None:
+def optimal_command(spec: str | None, fmt: str, max_states: int | None, show: bool | None, dead_heat: str) -> None:
     """Search one heat exhaustively and report the first driver's chance under perfect play."""
     variant = _variant(spec)
     started = time.perf_counter()
-    progress = _progress if (sys.stderr.isatty() if show is None else show) else None
+    line = progress_line(show, sys.stderr.isatty())
     try:
-        odds = solve_heat(variant, max_states, progress)
+        convention = DeadHeat(dead_heat)
+        budget = max_states or DEFAULT_MAX_STATES * (2 if convention is DeadHeat.RERUN else 1)
+        odds = solve_heat(variant, budget, line.search if line else None, convention)
     except (SearchTooLarge, UnsupportedVariant) as exc:
         too_large = isinstance(exc, SearchTooLarge)
         hint = "raise --max-states" if too_large else "play this variant with `pnp dragrage simulate` instead"
         raise SpecError(Diagnostic.at(None, "dragrage.optimal", f"cannot search this variant: {exc}", hint)) from None
     finally:
-        if progress:
-            click.echo(err=True)
+        if line:
+            line.close()
     seconds = time.perf_counter() - started
     opening = [a.counter for a in odds.best_opening if isinstance(a, Advance)]
     if fmt == "json":
         data = {
             "first_player_wins": odds.first_player_wins,
+            "dead_heat": odds.dead_heat.value,
+            "crossing_move": variant.crossing.value,
             "states": odds.states,
             "seconds": round(seconds, 3),
             "best_opening_counters": opening,
@@ -110,7 +125,7 @@ def optimal_command(spec: str | None, fmt: str, max_states: int, show: bool | No
         return
     click.echo(
         f"first driver wins the heat with perfect play: {100 * odds.first_player_wins:.2f} % "
-        "(a dead heat counts as half a win)\n"
+        f"({DEAD_HEAT_WORDS[odds.dead_heat]}; crossing move: {variant.crossing.value})\n"
         f"best opening counter(s): {', '.join(map(str, opening))}\n"
         f"{odds.states} states searched in {seconds:.1f} s"
     )

@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from pnp.games.dragrage.print_options import DragRagePrint
+from pnp.games.dragrage.printed.print_options import DragRagePrint
 from pnp.games.dragrage.variant import STANDARD_COUNTERS, Crossing, Pool, SpinOut, Variant
 from pnp.model.base import SpecModel, build_model
 from pnp.source.located import Located
@@ -52,8 +52,9 @@ class DragRageSpec(SpecModel):
     spun_out_counter: SpinOut = SpinOut.SPENT
     """A spun-out move's counter stays used (`spent`) or goes back to the pool (`returned`)."""
     crossing_move: Crossing = Crossing.CHALLENGEABLE
-    """Rule 9: `challengeable` (the move that crosses the line can be challenged like any move) or `final`
-    (it stands: the heat ends at the crossing unless the other driver has played fewer counters)."""
+    """Rule 9, whether the move that carries a car across the line can be challenged: `challengeable` (always,
+    like any move), `literal` (as the text reads: only while the other driver has played fewer counters; with as
+    many the heat ends at the crossing) or `final` (never, whoever makes it: stricter than the text)."""
     heats_to_win: int = Field(2, ge=1, le=10)
     """Heats a driver must win to win the race."""
     print: DragRagePrint | None = None

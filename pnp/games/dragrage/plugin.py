@@ -1,7 +1,7 @@
 """The Drag Rage plugin: `game: drag-rage` kits are built, checked and get `pnp dragrage` commands.
 
 Input: located YAML. Output: a `DragRageSpec` (with `variant()` for the engine) and its diagnostics from the
-`dragrage.*` rules; the printable kit from `pnp.games.dragrage.kit`.
+`dragrage.*` rules; the printable kit from `pnp.games.dragrage.printed.kit`.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from pnp.diagnostics import Diagnostic, sort_diagnostics
 from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.dragrage import rules
 from pnp.games.dragrage.cli import dragrage
-from pnp.games.dragrage.kit import dragrage_print_job, dragrage_rulebook
 from pnp.games.dragrage.model import DragRageSpec, build_spec
+from pnp.games.dragrage.printed.kit import dragrage_print_job, dragrage_rulebook
 from pnp.layout.pieces import PrintJob
 from pnp.rules import check_rules
 from pnp.source.located import Located

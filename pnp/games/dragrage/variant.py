@@ -30,12 +30,17 @@ class SpinOut(StrEnum):
 
 
 class Crossing(StrEnum):
-    """Rule 9: what becomes of the move that carries a car across the finish line."""
+    """Rule 9: whether the move that carries a car across the finish line can still be challenged."""
 
     CHALLENGEABLE = "challengeable"
-    """It can be challenged on the opponent's next turn like any move; a spin-out puts the car back."""
+    """Always, on the opponent's next turn like any move (even when the heat would otherwise be over);
+    a spin-out puts the car back."""
+    LITERAL = "literal"
+    """As the text reads: only while the opponent has played fewer counters (the race goes on, and the
+    opponent's next turn may challenge it); when the opponent has played as many, the heat is over at once."""
     FINAL = "final"
-    """It stands: the heat ends at the crossing unless the opponent has played fewer counters."""
+    """Never, whoever makes it: a stricter reading than the text's (a crossing that leaves the opponent
+    behind on counters cannot be challenged either)."""
 
 
 STANDARD_COUNTERS: tuple[int, ...] = tuple(range(2, 13))

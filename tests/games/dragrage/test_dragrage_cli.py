@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from pnp.games.dragrage.cli import dragrage
+from pnp.games.dragrage.progress import TTY_DELAY, ProgressLine, progress_line
 
 EXAMPLES = Path(__file__).resolve().parents[3] / "examples" / "drag-rage"
 
@@ -131,3 +132,51 @@ def test_optimal_progress_goes_to_stderr_only_when_asked() -> None:
     assert code == 0
     assert err == ""
     assert "63.60 %" in out
+
+
+def test_optimal_says_which_dead_heat_convention_and_reading_it_uses(tmp_path: Path) -> None:
+    spec = tmp_path / "tiny.yaml"
+    spec.write_text("game: drag-rage\nlane_length: 9\nfinish_after: 6\ncounters: [1, 2, 3, 4]\n"
+                    "crossing_move: literal\n", encoding="utf-8")
+    code, out, _ = run("optimal", str(spec))
+    assert code == 0
+    assert "a dead heat counts as half a win" in out and "crossing move: literal" in out
+    code, out, _ = run("optimal", str(spec), "--dead-heat", "rerun")
+    assert code == 0
+    assert "a dead heat is re-run with the same first driver" in out
+    half = json.loads(run("optimal", str(spec), "--format", "json")[1])
+    rerun = json.loads(run("optimal", str(spec), "--format", "json", "--dead-heat", "rerun")[1])
+    assert (half["dead_heat"], rerun["dead_heat"], rerun["crossing_move"]) == ("half", "rerun", "literal")
+    assert rerun["first_player_wins"] != half["first_player_wins"]
+    code, _, err = run("optimal", str(spec), "--dead-heat", "coin")
+    assert code == 2 and "--dead-heat" in err
+
+
+def test_simulate_progress_goes_to_stderr_and_leaves_the_report_alone() -> None:
+    quiet = run("simulate", "--games", "3", "--seed", "4")
+    shown = run("simulate", "--games", "3", "--seed", "4", "--progress")
+    assert shown[0] == 0 and shown[1] == quiet[1]
+    assert "playing races: 30 of 30 (100 %)" in shown[2]  # 3 races for each of the 10 match-ups
+    assert "playing races" not in quiet[2]  # stderr is no terminal here: quiet by default
+
+
+def test_progress_on_a_terminal_waits_two_seconds_before_it_shows(capsys: pytest.CaptureFixture[str]) -> None:
+    now = [100.0]
+    line = progress_line(None, is_tty=True)
+    assert line is not None and progress_line(None, is_tty=False) is None
+    line = ProgressLine(TTY_DELAY, clock=lambda: now[0])
+    line.races(10, 100)
+    now[0] += 1.9
+    line.races(50, 100)
+    line.close()
+    assert capsys.readouterr().err == ""  # a run shorter than two seconds stays quiet
+    line = ProgressLine(TTY_DELAY, clock=lambda: now[0])
+    now[0] += 2.5
+    line.races(60, 100)
+    line.races(61, 100)  # too soon after the last line: not redrawn
+    now[0] += 1
+    line.races(100, 100)
+    line.close()
+    err = capsys.readouterr().err
+    assert "60 of 100" in err and "61 of 100" not in err
+    assert err.rstrip().endswith("100 of 100 (100 %)") and err.endswith("\n")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.games.dragrage.dice import ScriptedDice
-from pnp.games.dragrage.engine import apply, initial_state, legal_actions, legal_counters, resolve_roll, result
-from pnp.games.dragrage.state import (
+from pnp.games.dragrage.race.dice import ScriptedDice
+from pnp.games.dragrage.race.engine import apply, initial_state, legal_actions, legal_counters, resolve_roll, result
+from pnp.games.dragrage.race.state import (
     Action,
     Advance,
     Challenge,
@@ -287,3 +287,28 @@ def test_final_reading_ends_the_heat_at_the_crossing_or_lets_the_other_play_on_u
     # a move that stays short of the line can still be challenged
     short = play(FINAL, [Advance(6)])
     assert Challenge() in legal_actions(FINAL, short)
+
+
+LITERAL = Variant(lane_length=12, finish_after=9, counters=(1, 2, 3, 4, 5, 6), pool=Pool.SEPARATE,
+                  crossing=Crossing.LITERAL)
+
+
+def test_literal_reading_leaves_a_crossing_open_only_while_the_other_driver_is_behind_on_counters() -> None:
+    # Driver 0 crosses (6 + 4) with driver 1 one counter behind: the race goes on and the crossing move
+    # is open to "Let's Roll" on driver 1's next turn; a roll that falls short spins it out.
+    state = play(LITERAL, [Advance(6), Advance(1), Advance(4)])
+    assert Challenge() in legal_actions(LITERAL, state)
+    spun = play(LITERAL, [Advance(6), Advance(1), Advance(4), Challenge(), Roll(2)], rolls=[(1, 1)])
+    assert spun.pos == (7, 2)
+    # driver 1 crosses with as many counters as driver 0: the heat is over at once, nothing to challenge
+    level = play(LITERAL, [Advance(6), Advance(6), Advance(3), Advance(4)])
+    assert level.phase is Phase.OVER
+    assert (result(LITERAL, level).winner, result(LITERAL, level).reason) == (0, Reason.CLOSER_TO_LINE)
+
+
+def test_literal_reading_lets_only_the_driver_behind_play_while_catching_up() -> None:
+    # Driver 0 crosses; driver 1 lets the crossing stand and catches up with a move that stays short:
+    # driver 0, across the line, plays no more and cannot challenge it, so the heat ends.
+    state = play(LITERAL, [Advance(6), Advance(1), Advance(4), Advance(2)])
+    assert state.phase is Phase.OVER
+    assert result(LITERAL, state).winner == 0

@@ -8,21 +8,23 @@ from fractions import Fraction
 
 import pytest
 
-from pnp.games.dragrage.dice import RandomDice
-from pnp.games.dragrage.engine import hold_chance, initial_state, legal_actions, resolve_roll, result, step
-from pnp.games.dragrage.optimal import UnsupportedVariant, solve_heat
-from pnp.games.dragrage.play import play_heat
-from pnp.games.dragrage.search_limits import SearchTooLarge
-from pnp.games.dragrage.state import Action, Advance, HeatState, Phase
-from pnp.games.dragrage.strategies import Greedy, Strategy
+from pnp.games.dragrage.race.dice import RandomDice
+from pnp.games.dragrage.race.engine import hold_chance, initial_state, legal_actions, resolve_roll, result, step
+from pnp.games.dragrage.race.play import play_heat
+from pnp.games.dragrage.race.state import Action, Advance, HeatState, Phase
+from pnp.games.dragrage.race.strategies import Greedy, Strategy
+from pnp.games.dragrage.solver.optimal import UnsupportedVariant, solve_heat
+from pnp.games.dragrage.solver.search_limits import DeadHeat, SearchTooLarge
 from pnp.games.dragrage.variant import Crossing, Pool, SpinOut, Variant
 
 
 class EngineSearch:
-    """Reference: plain memoised minimax with chance over `HeatState`s, moves from the engine."""
+    """Reference: plain memoised minimax with chance over `HeatState`s, moves from the engine; a dead heat is
+    worth `dead_heat` to player 0."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, dead_heat: float = 0.5) -> None:
         self.variant = variant
+        self.dead_heat = dead_heat
         self.values: dict[HeatState, float] = {}
 
     def value(self, state: HeatState) -> float:
@@ -34,7 +36,7 @@ class EngineSearch:
     def _compute(self, state: HeatState) -> float:
         if state.phase is Phase.OVER:
             winner = result(self.variant, state).winner
-            return 0.5 if winner is None else float(winner == 0)
+            return self.dead_heat if winner is None else float(winner == 0)
         if state.phase is Phase.ROLL:
             p = float(hold_chance(state))
             held = self.value(resolve_roll(self.variant, state, True)) if p > 0 else 0.0
@@ -67,9 +69,12 @@ def test_single_counter_heat_has_the_hand_computed_value() -> None:
         Variant(lane_length=14, finish_after=8, counters=(2, 5, 7, 9, 12)),
         Variant(lane_length=10, finish_after=7, counters=(1, 2, 3, 4, 5), crossing=Crossing.FINAL),
         Variant(lane_length=8, finish_after=6, counters=(3, 4, 6, 8), pool=Pool.SEPARATE, crossing=Crossing.FINAL),
+        Variant(lane_length=10, finish_after=7, counters=(1, 2, 3, 4, 5), crossing=Crossing.LITERAL),
+        Variant(lane_length=8, finish_after=6, counters=(3, 4, 6, 8), pool=Pool.SEPARATE, crossing=Crossing.LITERAL),
+        Variant(lane_length=14, finish_after=8, counters=(2, 5, 7, 9, 12), crossing=Crossing.LITERAL),
     ],
     ids=["shared", "separate", "engines-blow", "chutes-break", "long-counters", "final-crossing",
-         "final-crossing-separate"],
+         "final-crossing-separate", "literal-crossing", "literal-crossing-separate", "literal-long-counters"],
 )
 def test_search_agrees_with_a_plain_search_over_engine_states(variant: Variant) -> None:
     reference = EngineSearch(variant)
@@ -79,6 +84,21 @@ def test_search_agrees_with_a_plain_search_over_engine_states(variant: Variant) 
 
 
 SPRINT = Variant(lane_length=10, finish_after=7, counters=(1, 2, 3, 4, 5))
+
+
+@pytest.mark.parametrize("variant", [SPRINT, Variant(lane_length=10, finish_after=8, counters=(2, 3, 5, 8)),
+                                     Variant(lane_length=10, finish_after=7, counters=(1, 2, 3, 4, 5),
+                                             crossing=Crossing.LITERAL)],
+                         ids=["sprint", "engines-blow", "literal-crossing"])
+def test_a_dead_heat_rerun_with_the_same_first_driver_is_the_values_fixed_point(variant: Variant) -> None:
+    # Reference: a dead heat worth x to the first driver gives the heat a value f(x); iterate x = f(x).
+    x = 0.5
+    for _ in range(40):
+        x = EngineSearch(variant, x).value(initial_state(variant, 0))
+    rerun = solve_heat(variant, dead_heat=DeadHeat.RERUN)
+    assert rerun.dead_heat is DeadHeat.RERUN
+    assert rerun.first_player_wins == pytest.approx(x, abs=1e-12)
+    assert rerun.first_player_wins != pytest.approx(solve_heat(variant).first_player_wins, abs=1e-9)
 
 
 class ReferenceDriver:

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from pnp.games.dragrage.dice import RandomDice, ScriptedDice
-from pnp.games.dragrage.engine import legal_actions
-from pnp.games.dragrage.play import play_heat, play_race
-from pnp.games.dragrage.state import Action, HeatState, Reason
-from pnp.games.dragrage.strategies import Greedy, RandomDriver, builtin_strategies
+from pnp.games.dragrage.race.dice import RandomDice, ScriptedDice
+from pnp.games.dragrage.race.engine import legal_actions
+from pnp.games.dragrage.race.play import play_heat, play_race
+from pnp.games.dragrage.race.state import Action, HeatState, Reason
+from pnp.games.dragrage.race.strategies import Greedy, RandomDriver, builtin_strategies
 from pnp.games.dragrage.variant import Pool, SpinOut, Variant
 
 STANDARD = Variant()

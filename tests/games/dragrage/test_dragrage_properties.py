@@ -8,10 +8,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.diagnostics import SpecError
-from pnp.games.dragrage.dice import RandomDice
-from pnp.games.dragrage.play import play_race
 from pnp.games.dragrage.plugin import PLUGIN
-from pnp.games.dragrage.strategies import builtin_strategies
+from pnp.games.dragrage.race.dice import RandomDice
+from pnp.games.dragrage.race.play import play_race
+from pnp.games.dragrage.race.strategies import builtin_strategies
 from pnp.source.loader import load_yaml_text
 
 values = st.integers(min_value=-5, max_value=40)

@@ -138,3 +138,13 @@ def test_crossing_move_reading_is_a_spec_option() -> None:
     with pytest.raises(SpecError) as info:
         PLUGIN.build(load_yaml_text(HEAD + "crossing_move: never\n"))
     assert "crossing_move" in str(info.value.diagnostics[0].format_text())
+
+
+def test_the_literal_reading_of_rule_9_is_a_spec_value_and_a_wrong_one_is_located() -> None:
+    spec = PLUGIN.build(load_yaml_text(HEAD + "crossing_move: literal\n"))
+    assert spec.variant().crossing is Crossing.LITERAL
+    with pytest.raises(SpecError) as info:
+        PLUGIN.build(load_yaml_text(HEAD + "crossing_move: literally\n", file="spec.yaml"))
+    found = info.value.diagnostics[0]
+    assert (found.rule, found.line, found.column) == ("spec.value", 5, 16)
+    assert all(value in found.format_text() for value in ("challengeable", "literal", "final"))

@@ -9,8 +9,8 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from pnp.games.dragrage.kit import dragrage_print_job, rulebook_context
 from pnp.games.dragrage.plugin import PLUGIN
+from pnp.games.dragrage.printed.kit import dragrage_print_job, rulebook_context
 from pnp.pipeline import layout_document, load_spec
 from pnp.render.pdf import render_pdf
 from pnp.source.loader import load_yaml_text
@@ -64,7 +64,7 @@ def test_the_own_counters_kit_pdf_shows_22_counters_marked_by_driver():
 
 def test_the_rulebook_says_how_many_sets_of_counters_the_kit_has():
     from pnp.booklet.render import render_rulebook
-    from pnp.games.dragrage.kit import RULEBOOK
+    from pnp.games.dragrage.printed.kit import RULEBOOK
 
     for pool, sets in (("shared", "1 × 11"), ("separate", "2 × 11")):
         context = rulebook_context(_spec(f"counter_pool: {pool}\n"))

@@ -44,7 +44,7 @@ def test_counter_backs_show_the_odds_of_rolling_at_least_their_number():
 
 
 def test_a_longer_lane_is_tiled_or_narrowed_and_still_shows_every_space():
-    from pnp.games.dragrage.draw import space_width, strip
+    from pnp.games.dragrage.printed.draw import space_width, strip
     from pnp.layout.scene import Group, Text
 
     piece = strip(40, 35, space_width(40, None))

@@ -8,15 +8,17 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.booklet.request import render_kit_rulebook
-from pnp.games.dragrage.kit import RULEBOOKS, dragrage_rulebook
 from pnp.games.dragrage.model import DragRageSpec
+from pnp.games.dragrage.printed.kit import RULEBOOKS, dragrage_rulebook
 from pnp.games.dragrage.variant import Crossing
 from pnp.rulebook_markdown import iter_units, parse_document
 
 SAYS = {
     (Crossing.CHALLENGEABLE, None): "can be challenged on the next turn like any other move",
+    (Crossing.LITERAL, None): "only if the other driver has played fewer counters",
     (Crossing.FINAL, None): "cannot be challenged: once across, a car stays across",
-    (Crossing.CHALLENGEABLE, "it"): "si può sfidare al turno successivo",
+    (Crossing.CHALLENGEABLE, "it"): "si può sfidare al turno successivo come qualsiasi",
+    (Crossing.LITERAL, "it"): "ha giocato meno segnalini; se",
     (Crossing.FINAL, "it"): "non si può sfidare",
 }
 
@@ -31,17 +33,19 @@ def _text(crossing: Crossing, lang: str | None) -> str:
 def test_the_printed_rulebook_follows_the_crossing_move_option(crossing: Crossing, lang: str | None) -> None:
     text = _text(crossing, lang)
     assert SAYS[crossing, lang] in text
-    other = Crossing.FINAL if crossing is Crossing.CHALLENGEABLE else Crossing.CHALLENGEABLE
-    assert SAYS[other, lang] not in text
+    for other in Crossing:
+        if other is not crossing:
+            assert SAYS[other, lang] not in text
 
 
-def test_the_two_rulebooks_differ_only_in_the_crossing_paragraph() -> None:
+@pytest.mark.parametrize("crossing", [Crossing.LITERAL, Crossing.FINAL])
+def test_the_rulebooks_differ_only_in_the_crossing_paragraph(crossing: Crossing) -> None:
     def units(crossing: Crossing) -> list[str]:
         path = RULEBOOKS[crossing]
         return [u.text for u in iter_units(parse_document(path.read_text(encoding="utf-8"), str(path)))]
 
-    challengeable, final = units(Crossing.CHALLENGEABLE), units(Crossing.FINAL)
-    assert len(challengeable) == len(final)
-    differ = [(a, b) for a, b in zip(challengeable, final, strict=True) if a != b]
+    challengeable, other = units(Crossing.CHALLENGEABLE), units(crossing)
+    assert len(challengeable) == len(other)
+    differ = [(a, b) for a, b in zip(challengeable, other, strict=True) if a != b]
     assert len(differ) == 1
-    assert "can be challenged" in differ[0][0] and "cannot be challenged" in differ[0][1]
+    assert "like any other move" in differ[0][0] and SAYS[crossing, None] in differ[0][1]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.fonts import text_width_mm
-from pnp.games.dragrage.draw import space_width, strip
+from pnp.games.dragrage.printed.draw import space_width, strip
 from pnp.layout.scene import Group, Rect, Text
 
 CLEAR_MM = 1.5

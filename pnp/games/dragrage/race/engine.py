@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE, p_at_least
-from pnp.games.dragrage.state import (
+from pnp.games.dragrage.race.state import (
     Action,
     Advance,
     Challenge,
@@ -89,10 +89,10 @@ def initial_state(variant: Variant, first: int) -> HeatState:
         nitro=(True, True),
         blown=(False, False),
     )
-    return _start_turn(variant, state._replace(blown=_blown(variant, state)))
+    return _start_turn(variant, state._replace(blown=blown_engines(variant, state)))
 
 
-def _blown(variant: Variant, state: HeatState) -> tuple[bool, bool]:
+def blown_engines(variant: Variant, state: HeatState) -> tuple[bool, bool]:
     """Engines blown so far, plus any car that the counters left can no longer carry across."""
     flags = []
     for p in (0, 1):
@@ -111,12 +111,23 @@ def _start_turn(variant: Variant, state: HeatState) -> HeatState:
     return state._replace(phase=Phase.TURN)
 
 
+def challengeable(variant: Variant, state: HeatState, player: int) -> bool:
+    """Whether the move `player` has just made stays open to a challenge (rule 9's reading decides for a
+    move that carried the car across the line)."""
+    if variant.crossing is Crossing.LITERAL and crossed(variant, state, 1 - player):
+        return False  # the opponent is across and only this driver still plays
+    if not crossed(variant, state, player) or variant.crossing is Crossing.CHALLENGEABLE:
+        return True
+    if variant.crossing is Crossing.LITERAL:
+        return state.played[1 - player] < state.played[player]
+    return False
+
+
 def _end_turn(variant: Variant, state: HeatState, advanced: int) -> HeatState:
-    """Hand the turn to the opponent; `advanced` is the counter just played (0: none, so no challenge).
-    With `Crossing.FINAL` a move that carried the car across the line cannot be challenged."""
-    if advanced and variant.crossing is Crossing.FINAL and crossed(variant, state, state.actor):
+    """Hand the turn to the opponent; `advanced` is the counter just played (0: none, so no challenge)."""
+    if advanced and not challengeable(variant, state, state.actor):
         advanced = 0
-    state = state._replace(blown=_blown(variant, state), actor=1 - state.actor, pending=advanced, dice=0)
+    state = state._replace(blown=blown_engines(variant, state), actor=1 - state.actor, pending=advanced, dice=0)
     return _start_turn(variant, state)
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pnp.games.dragrage.dice import Dice
-from pnp.games.dragrage.engine import apply, initial_state, legal_actions, resolve_roll, result
-from pnp.games.dragrage.state import HeatResult, Phase, Reason
-from pnp.games.dragrage.strategies import Strategy
+from pnp.games.dragrage.race.dice import Dice
+from pnp.games.dragrage.race.engine import apply, initial_state, legal_actions, resolve_roll, result
+from pnp.games.dragrage.race.state import HeatResult, Phase, Reason
+from pnp.games.dragrage.race.strategies import Strategy
 from pnp.games.dragrage.variant import Variant
 
 MAX_TURNS = 1000

@@ -1,22 +1,14 @@
-"""The simulator: many best-of-three races for every pair of strategies, summarised with intervals.
+"""The simulation summary: what `pnp dragrage simulate` reports, as records, as text and as JSON.
 
-Input: a `Variant`, strategies by name, races per pair and a seed. Output: a `SimReport` with what each
-strategy does, each pair's race win rate, the first mover's heat win rate, heat length in turns and the
-dead-heat rate, each with a 95 % confidence interval, as text or JSON. The same seed gives the same report.
+Input: the counts and estimates `simulate.py` measured. Output: `SimReport` and its text table or JSON.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from dataclasses import dataclass
-from itertools import combinations_with_replacement
 
-from pnp.games.dragrage.dice import RandomDice
-from pnp.games.dragrage.play import HeatRecord, play_race
-from pnp.games.dragrage.stats import Estimate, mean, rate
-from pnp.games.dragrage.strategies import Strategy
-from pnp.games.dragrage.variant import Variant
+from pnp.stats import Estimate
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,41 +64,6 @@ class SimReport:
                 for p in self.pairs
             ],
         }
-
-
-def _first_mover_wins(heats: list[HeatRecord]) -> tuple[int, int]:
-    decided = [h for h in heats if h.result.winner is not None]
-    return sum(h.result.winner == h.first for h in decided), len(decided)
-
-
-def simulate(variant: Variant, strategies: dict[str, Strategy], races: int, seed: int) -> SimReport:
-    """Play `races` races for every pair of strategies (mirror matches included)."""
-    pairs: list[PairReport] = []
-    all_heats: list[HeatRecord] = []
-    for a, b in combinations_with_replacement(sorted(strategies), 2):
-        rng = random.Random(f"dragrage:{seed}:{a}:{b}")
-        dice = RandomDice(rng)
-        wins = [0, 0, 0]
-        heats: list[HeatRecord] = []
-        for _ in range(races):
-            race = play_race(variant, (strategies[a], strategies[b]), dice, rng)
-            wins[2 if race.winner is None else race.winner] += 1
-            heats.extend(race.heats)
-        first, decided = _first_mover_wins(heats)
-        pairs.append(PairReport(a, b, races, wins[0], wins[1], wins[2], rate(wins[0], races), rate(first, decided)))
-        all_heats.extend(heats)
-    first, decided = _first_mover_wins(all_heats)
-    dead = sum(h.result.winner is None for h in all_heats)
-    return SimReport(
-        seed=seed,
-        races_per_pair=races,
-        pairs=tuple(pairs),
-        first_mover=rate(first, decided),
-        heat_turns=mean([float(h.turns) for h in all_heats]),
-        dead_heats=rate(dead, len(all_heats)),
-        heats=len(all_heats),
-        strategies=tuple((name, strategies[name].describe()) for name in sorted(strategies)),
-    )
 
 
 def _pct(e: Estimate) -> str:

@@ -7,18 +7,19 @@ from typing import Any
 
 from pnp.booklet.request import RulebookRequest
 from pnp.data import resource_path
-from pnp.games.dragrage.build import dragrage_guide
-from pnp.games.dragrage.draw import dragrage_groups, space_width, strip
 from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE
-from pnp.games.dragrage.print_options import DragRagePrint
+from pnp.games.dragrage.printed.build import dragrage_guide
+from pnp.games.dragrage.printed.draw import dragrage_groups, space_width, strip
+from pnp.games.dragrage.printed.print_options import DragRagePrint
 from pnp.games.dragrage.variant import Crossing, Pool
 from pnp.layout.pieces import PrintJob
 
 KIT_DICE = FREE_DICE + 2 * NITRO_DICE
 """Dice the rulebook lists and the kit prints by default: the shared dice and one nitro die per driver."""
-RULEBOOKS = {  # rule 9's two readings differ in one paragraph; both files share the folder's catalogs
+RULEBOOKS = {  # rule 9's three readings differ in one paragraph; the files share the folder's catalogs
     Crossing.CHALLENGEABLE: resource_path("pnp.games.dragrage", "data", "rulebook", "rules.md"),
+    Crossing.LITERAL: resource_path("pnp.games.dragrage", "data", "rulebook", "rules-literal-crossing.md"),
     Crossing.FINAL: resource_path("pnp.games.dragrage", "data", "rulebook", "rules-final-crossing.md"),
 }
 RULEBOOK = RULEBOOKS[Crossing.CHALLENGEABLE]

@@ -12,14 +12,17 @@ from fractions import Fraction
 from typing import Protocol
 
 from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE, p_at_least
-from pnp.games.dragrage.state import Action, Advance, Challenge, HeatState, Pass, Phase, Roll, Wait
+from pnp.games.dragrage.race.state import Action, Advance, Challenge, HeatState, Pass, Phase, Roll, Wait
 from pnp.games.dragrage.variant import Variant
 
 
 class Strategy(Protocol):
     """A driver: picks one of `actions` for `state.actor`."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The strategy's name in reports and on the command line."""
+        ...
 
     def choose(self, variant: Variant, state: HeatState, actions: tuple[Action, ...], rng: random.Random) -> Action: ...
 

@@ -182,7 +182,7 @@ TURN_CARD = (
 
 def turn_card(finish_after: int, lane_length: int, credit: str, tr: Callable[[str], str] = str) -> Piece:
     """A poker-size card: what a turn is, the challenge, how a heat is won, in `tr`'s language."""
-    spaces = {"finish": finish_after, "tiebreak": finish_after + 1, "last": lane_length}
+    spaces: dict[str, object] = {"finish": finish_after, "tiebreak": finish_after + 1, "last": lane_length}
     return reference_card(tr("Drag Rage — a turn"),
                           [("", fill_placeholders(tr(text), spaces)) for text in TURN_CARD],
                           credit, name="reference card")

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.games.dragrage.search_limits import DEFAULT_MAX_STATES, Progress
-from pnp.games.dragrage.state import Advance
+from pnp.games.dragrage.race.state import Advance
+from pnp.games.dragrage.solver.search_limits import DEFAULT_MAX_STATES, DeadHeat, Progress
 from pnp.games.dragrage.variant import SpinOut, Variant
 
 
@@ -28,12 +28,14 @@ class HeatOdds:
     """The search's answer for a whole heat."""
 
     first_player_wins: float
-    """Chance that the driver who moves first wins the heat (a dead heat counted as half a win)."""
+    """Chance that the driver who moves first wins the heat, a dead heat counted as `dead_heat` says."""
     states: int
     best_opening: tuple[Advance, ...]
+    dead_heat: DeadHeat = DeadHeat.HALF
 
 
-def solve_heat(variant: Variant, max_states: int = DEFAULT_MAX_STATES, progress: Progress | None = None) -> HeatOdds:
+def solve_heat(variant: Variant, max_states: int = DEFAULT_MAX_STATES, progress: Progress | None = None,
+               dead_heat: DeadHeat = DeadHeat.HALF) -> HeatOdds:
     """Search the heat from the set-up; raise SearchTooLarge past `max_states` positions.
 
     `progress(stage, done, total)`, when given, is called after each layer: stage "reach" while the
@@ -45,8 +47,8 @@ def solve_heat(variant: Variant, max_states: int = DEFAULT_MAX_STATES, progress:
         )
     if min(variant.counters) <= 0:
         raise UnsupportedVariant("the exhaustive search needs every counter to move a car forward")
-    from pnp.games.dragrage.layers import solve_layers  # numpy loads only for a search
+    from pnp.games.dragrage.solver.layers import solve_layers  # numpy loads only for a search
 
-    answer = solve_layers(variant, max_states, progress)
+    answer = solve_layers(variant, max_states, progress, dead_heat)
     best = tuple(Advance(c) for c, score in answer.openings.items() if score >= answer.value - 1e-12)
-    return HeatOdds(answer.value, answer.positions, best)
+    return HeatOdds(answer.value, answer.positions, best, dead_heat)
