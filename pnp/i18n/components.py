@@ -18,7 +18,14 @@ from pathlib import Path
 
 from pnp.diagnostics import Diagnostic, Mark, Severity
 from pnp.fonts import missing_glyphs
-from pnp.i18n.languages import COMPONENTS, catalog_path, installed_folders
+from pnp.i18n.languages import (
+    COMPONENTS,
+    LENGTH_HINT,
+    catalog_path,
+    installed_folders,
+    length_warning,
+    longest_translation,
+)
 
 COMPONENTS_DIR = installed_folders()[COMPONENTS]
 """The component catalogs shipped with pnp."""
@@ -76,11 +83,15 @@ class ComponentTranslator:
     missing: dict[str, None] = field(default_factory=dict)
     dropped: dict[str, list[str]] = field(default_factory=dict)
     unprintable: dict[str, list[str]] = field(default_factory=dict)
+    too_long: dict[str, str] = field(default_factory=dict)
 
     def __call__(self, text: str) -> str:
         entry = self.entries.get(text)
         if entry is None or not entry.text:
             self.missing.setdefault(text)
+            return text
+        if len(entry.text) > longest_translation(text):
+            self.too_long[text] = entry.text
             return text
         lost = [name for name in _PLACEHOLDER.findall(text) if "{" + name + "}" not in entry.text]
         if lost:
@@ -94,9 +105,9 @@ class ComponentTranslator:
         return entry.line if entry else 1
 
     def gaps(self, strict: bool = False) -> list[Diagnostic]:
-        """The gaps met so far: one warning for the untranslated texts, one per dropped placeholder and one per
-        translation with characters the fonts cannot print; with `strict`, each is an error (one per untranslated
-        text)."""
+        """The gaps met so far: one warning for the untranslated texts, one per dropped placeholder, one per
+        translation too long to print and one per translation with characters the fonts cannot print; with
+        `strict`, each is an error (one per untranslated text)."""
         severity = Severity.ERROR if strict else Severity.WARNING
         hint = f"translate it in {self.catalog_file}"
         found: list[Diagnostic] = []
@@ -117,6 +128,9 @@ class ComponentTranslator:
                 Mark(self.catalog_file, self._line(text), 1), "i18n.placeholder",
                 f"the '{self.lang}' translation of {text!r} leaves out {lost}, so its value is not printed",
                 f"put {lost} back into the translation", severity))
+        found += [Diagnostic.at(Mark(self.catalog_file, self._line(text), 1), "i18n.length",
+                                length_warning(text, translated, self.lang), LENGTH_HINT, severity)
+                  for text, translated in self.too_long.items()]
         for text, chars in self.unprintable.items():
             if chars:
                 found.append(Diagnostic.at(
