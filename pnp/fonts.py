@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import struct
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
@@ -50,21 +51,86 @@ _OWN: dict[str, Path] = {}
 """Own fonts registered in this process: their name and file."""
 
 
+MAX_FONT_CODE_POINTS = 200_000
+"""Cap on the characters one character map (`cmap` subtable) of a kit's font may map. Unicode assigns about
+150,000 characters and a full CJK font maps about 65,000; reportlab (and the SVG subsetter) build a table entry
+for every mapped code point, so a 28-byte group spanning 0..0xFFFFFFFF would cost minutes and gigabytes."""
+
+
 class FontFileError(ValueError):
-    """A font file that cannot be used: the message says why, for a located error."""
+    """A font file that cannot be used: the message says why, for a located error (`hint`: what to do, when
+    it is not the usual "download the font again")."""
+
+    def __init__(self, message: str, hint: str = ""):
+        super().__init__(message)
+        self.hint = hint
+
+
+def _u16(data: bytes, at: int) -> int:
+    return int.from_bytes(data[at:at + 2], "big") if at + 2 <= len(data) else 0
+
+
+def _segment_count(data: bytes, at: int) -> int:
+    """Code points a format-4 subtable at `at` maps: the sum of its segments' ranges (overlaps counted twice,
+    as reportlab walks them)."""
+    segments = _u16(data, at + 6) // 2
+    ends = at + 14
+    starts = ends + 2 * segments + 2
+    total = 0
+    for i in range(segments):
+        end, start = _u16(data, ends + 2 * i), _u16(data, starts + 2 * i)
+        total += max(end - start + 1, 0)
+    return total
+
+
+def _group_count(data: bytes, at: int) -> int:
+    """Code points a format-12/13 subtable at `at` maps: the sum of its groups' ranges (only the groups the
+    table holds, never expanded)."""
+    groups = int.from_bytes(data[at + 12:at + 16], "big")
+    body = memoryview(data)[at + 16:]
+    body = body[:min(groups, len(body) // 12) * 12]
+    total = 0
+    for start, end, _glyph in struct.iter_unpack(">LLL", body):
+        total += max(end - start + 1, 0)
+        if total > MAX_FONT_CODE_POINTS:
+            break
+    return total
+
+
+def check_character_map(data: bytes) -> None:
+    """Raise FontFileError when a character map of the TrueType font `data` maps more than
+    MAX_FONT_CODE_POINTS code points; counted from its segment and group ranges, which are never expanded."""
+    from fontTools.ttLib import TTFont as ToolsFont
+
+    try:
+        cmap = ToolsFont(io.BytesIO(data), lazy=True).getTableData("cmap")
+    except KeyError:
+        return  # no character map: reportlab says so
+    except Exception as exc:
+        raise FontFileError(f"its table directory cannot be read ({exc or type(exc).__name__})") from None
+    records = min(_u16(cmap, 2), max(len(cmap) - 4, 0) // 8)
+    for record in range(records):
+        at = int.from_bytes(cmap[4 + 8 * record + 4:4 + 8 * record + 8], "big")
+        kind = _u16(cmap, at)
+        mapped = _segment_count(cmap, at) if kind == 4 else _group_count(cmap, at) if kind in (12, 13) else 0
+        if mapped > MAX_FONT_CODE_POINTS:
+            raise FontFileError(f"its character map (cmap format {kind}) maps more than "
+                                f"{MAX_FONT_CODE_POINTS:,} code points",
+                                "use the font's original file (a text font maps at most about 150,000 characters)")
 
 
 def own_font(path: Path, data: bytes) -> str:
     """Register the TrueType font `data` (read from `path`) with reportlab; return its font name.
 
     Raises FontFileError when reportlab cannot read or embed it (damaged, or its licence bits forbid
-    embedding)."""
+    embedding), or when its character map is too large to read (`check_character_map`, before reportlab)."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
     name = "own-" + hashlib.sha256(data).hexdigest()[:16]
     if name in _OWN:
         return name
+    check_character_map(data)
     try:
         face = TTFont(name, io.BytesIO(data))
         face.face.makeSubset([ord(c) for c in "Aa0 "])  # proves the font can be cut into subsets

@@ -1,7 +1,8 @@
 """Caps on what one template operation may build, for the sandbox of `pnp.templating`.
 
 Input: the values a template operation (arithmetic, `~`, a filter, a method call) works on. Output: the result,
-or a `SecurityError` before anything large is built. Every intermediate result is measured by `size` (characters
+or a `SecurityError` before anything large is built. A method reached by a lookup can be called but never
+printed (its text is a heap address). Every intermediate result is measured by `size` (characters
 of strings, plus items of lists and mappings, counted through nesting, so `[[1] * 9000] * 9000` is 81 million),
 and the operations that can grow a value many times over (`join`, `*`, `**`, `str.replace`...) are estimated
 first, so `('A' * 10000) | join('B' * 10000)` is refused without building its 100 MB.
@@ -12,10 +13,10 @@ from __future__ import annotations
 import functools
 import math
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from jinja2 import nodes
+from jinja2 import Undefined, nodes
 from jinja2.compiler import CodeGenerator, Frame
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from jinja2.utils import _PassArg
@@ -133,6 +134,31 @@ def _method_estimate(method: Any, args: tuple[Any, ...]) -> int:
     return 0
 
 
+class _Method:
+    """A method reached by `x.name` or `x['name']`: it can be called, but not printed, since its text would be a
+    heap address (`{{ card.items }}` is `<built-in method items of dict object at 0x7f…>`, not a key's value)."""
+
+    __slots__ = ("method", "name", "shadows_key")
+
+    def __init__(self, method: Any, name: str, shadows_key: bool):
+        self.method, self.name, self.shadows_key = method, name, shadows_key
+
+    def __str__(self) -> str:
+        if self.shadows_key:
+            raise SecurityError(f"'{self.name}' is a method of the mapping, which comes before its key "
+                                f"'{self.name}', so it cannot be printed")
+        raise SecurityError(f"'{self.name}' is a method, not a value, so it cannot be printed")
+
+    __repr__ = __str__
+
+
+def _callable_wrapped(value: Any, owner: Any, name: Any) -> Any:
+    """`value` (looked up as `owner.name`), wrapped as a `_Method` when it is callable."""
+    if not callable(value) or isinstance(value, Undefined):
+        return value
+    return _Method(value, str(name), isinstance(owner, Mapping) and name in owner)
+
+
 class BoundedEnvironment(ImmutableSandboxedEnvironment):
     """A sandbox whose arithmetic, `~`, filters and method calls cannot build huge values, and in which the
     context's lists and mappings cannot be changed (a card's template cannot rename the kit for later cards)."""
@@ -152,7 +178,15 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
                     raise SecurityError(f"repeating a text or list {count} times builds too much")
         return _check(_BINOPS[operator](left, right), repr(operator))
 
+    def getattr(self, obj: Any, attribute: str) -> Any:
+        return _callable_wrapped(super().getattr(obj, attribute), obj, attribute)
+
+    def getitem(self, obj: Any, argument: Any) -> Any:
+        return _callable_wrapped(super().getitem(obj, argument), obj, argument)
+
     def call(self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(__obj, _Method):
+            __obj = __obj.method
         name = getattr(__obj, "__name__", "")
         if name in _BLOCKED_METHODS:
             raise SecurityError(f"str.{name} is not allowed in templates")

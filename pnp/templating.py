@@ -215,6 +215,11 @@ def _name_hint(message: str, context: Mapping[str, Any], source: str) -> str:
     if re.search(r"too large|too much|not a finite number", message):
         return (f"keep every text or list a template builds under {MAX_SEQUENCE} characters or items, "
                 f"and numbers under {MAX_INT_DIGITS} digits")
+    method = re.search(r"'(\w+)' is a method( of the mapping)?", message)
+    if method and method.group(2):
+        return f"write ['{method.group(1)}'] for the key (card['{method.group(1)}'])"
+    if method:
+        return f"call it ({method.group(1)}()) to print what it gives"
     unknown_filter = re.search(r"No filter named '(\w+)'", message)
     if unknown_filter:
         close = difflib.get_close_matches(unknown_filter.group(1), SAFE_FILTERS, n=1)
@@ -271,6 +276,9 @@ def render_template_string(source: str, context: Mapping[str, Any], *, file: str
         raise _fail(file, at, f"template error: {err.message or err}", hint, column if at == line else 1) from None
     except (ArithmeticError, TypeError, ValueError) as err:
         raise _fail(file, line, f"template error: {err}", "fix the expression", column) from None
+    except LookupError as err:  # an unknown codec or error handler, or one that is not for text (rot13, zlib)
+        raise _fail(file, line, f"template error: {str(err).split(';')[0]}", "encode and decode take a text "
+                    "encoding such as 'utf-8' and an error handler such as 'strict' or 'replace'", column) from None
     except RecursionError:
         raise _fail(file, line, "template error: the expression is nested too deeply",
                     "write it with fewer nested operators", column) from None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from io import BytesIO
@@ -19,7 +20,7 @@ from pathlib import Path
 
 from babel.core import Locale, UnknownLocaleError
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import PoFileError, read_po, write_po
+from babel.messages.pofile import PoFileError, PoFileParser, read_po, write_po
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 
@@ -35,6 +36,9 @@ HEADER = (
 TEAM = {"last_translator": "pnp contributors", "language_team": "pnp contributors"}
 MAX_CATALOG_BYTES = 4_000_000
 """Largest catalog pnp reads (the biggest shipped one is about 40 kB): catalogs may come from anyone."""
+MAX_PLURALS = 6
+"""Most plural forms a catalog may declare (`Plural-Forms: nplurals=N`): 6 is the largest real value (Arabic);
+Babel makes a list of N strings for every plural entry, so a huge N would eat all memory."""
 _PO_LINE = re.compile(r'(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"')
 """A keyword line or a continuation line of a .po file: one complete quoted string."""
 
@@ -59,6 +63,47 @@ class Coverage:
 
 def _error(path: Path, line: int, message: str, hint: str) -> SpecError:
     return SpecError(Diagnostic.at(Mark(str(path), line, 1), "i18n.catalog", message, hint))
+
+
+class _HeaderError(ValueError):
+    """A catalog header pnp refuses: the header field it is in, what is wrong, and how to fix it."""
+
+    def __init__(self, field: str, message: str, hint: str):
+        super().__init__(message)
+        self.field, self.hint = field, hint
+
+
+def is_text_encoding(name: str) -> bool:
+    """Whether `name` is a codec that turns text into bytes and back (not rot13, zlib, base64, or unknown)."""
+    try:
+        return isinstance("".encode(name), bytes) and isinstance(b"".decode(name), str)
+    except (LookupError, ValueError, TypeError):
+        return False
+
+
+class _CheckedCatalog(Catalog):
+    """A catalog whose header is checked as it is read: a known text charset, at most MAX_PLURALS plural forms."""
+
+    @property
+    def mime_headers(self) -> list[tuple[str, str]]:
+        return Catalog.mime_headers.fget(self)  # type: ignore[attr-defined,no-any-return]
+
+    @mime_headers.setter
+    def mime_headers(self, headers: Iterable[tuple[str, str]]) -> None:
+        Catalog.mime_headers.fset(self, headers)  # type: ignore[attr-defined]
+        if not is_text_encoding(self.charset):
+            raise _HeaderError("charset", f"the charset {self.charset!r} is not a text encoding Python knows",
+                               "declare charset=UTF-8 in the Content-Type header and save the file as UTF-8")
+        if not 1 <= self.num_plurals <= MAX_PLURALS:
+            raise _HeaderError("nplurals", f"nplurals={self.num_plurals} is not a number of plural forms "
+                               f"(1 to {MAX_PLURALS})", "copy the Plural-Forms line of your language from the "
+                               "gettext manual (English: nplurals=2; plural=(n != 1);)")
+
+
+def _header_line(data: bytes, field: str) -> int:
+    """The line of `data` where the header `field` (charset, nplurals) first appears, else 1."""
+    found = data.lower().find(field.encode())
+    return data.count(b"\n", 0, found) + 1 if found >= 0 else 1
 
 
 def source_units(folder: Path) -> list[tuple[str, str, int]]:
@@ -154,8 +199,12 @@ def load_catalog(path: Path) -> Catalog:
     if len(data) > MAX_CATALOG_BYTES:
         raise _error(path, 1, f"the catalog is larger than {MAX_CATALOG_BYTES:,} bytes", "is it really a .po file?")
     _check_lines(path, data)
+    catalog = _CheckedCatalog(locale=_locale(path))
     try:
-        return read_po(BytesIO(data), locale=_locale(path), abort_invalid=True)
+        PoFileParser(catalog, abort_invalid=True).parse(BytesIO(data))
+        return catalog
+    except _HeaderError as err:
+        raise _error(path, _header_line(data, err.field), f"cannot read this catalog: {err}", err.hint) from None
     except (PoFileError, UnicodeDecodeError, ValueError) as err:
         line = (getattr(err, "lineno", 0) or 0) + 1  # Babel counts lines from 0
         raise _error(path, line, f"cannot read this catalog: {err}", "fix the .po file") from None

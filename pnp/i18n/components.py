@@ -3,7 +3,9 @@
 Input: a text in the source language (English) and a language code. Output: the text in that language, from
 `pnp/data/components/<lang>.po` (a translator's folder first, then the installed catalogs), or the text itself
 when there is no translation. A `ComponentTranslator` remembers every gap it met: texts without a translation,
-and translations that leave out a `{placeholder}` of the English text.
+translations that leave out a `{placeholder}` of the English text, and translations holding characters that
+pnp's fonts (DejaVu Sans, regular and bold, in which components are printed) cannot show: CJK would print as
+blank boxes, a control character (NUL) not at all.
 """
 
 from __future__ import annotations
@@ -15,14 +17,38 @@ from functools import cache
 from pathlib import Path
 
 from pnp.diagnostics import Diagnostic, Mark, Severity
-from pnp.i18n.languages import COMPONENTS, catalog_path, installed_folders
+from pnp.fonts import missing_glyphs
+from pnp.i18n.languages import (
+    COMPONENTS,
+    LENGTH_HINT,
+    catalog_path,
+    installed_folders,
+    length_warning,
+    longest_translation,
+)
 
 COMPONENTS_DIR = installed_folders()[COMPONENTS]
 """The component catalogs shipped with pnp."""
 SHOWN = 5
 """How many untranslated texts a warning names."""
 
+COMPONENT_FONTS = ("sans", "sans-bold")
+"""The fonts component texts are printed in."""
+
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def unprintable_chars(text: str) -> list[str]:
+    """The characters of `text` that a font of COMPONENT_FONTS has no glyph for, in order, once each."""
+    found: list[str] = []
+    for font in COMPONENT_FONTS:
+        found.extend(ch for ch in missing_glyphs(text, font) if ch not in found)
+    return found
+
+
+def _shown(chars: list[str]) -> str:
+    return ", ".join(f"U+{ord(ch):04X}" + (f" {ch!r}" if ch.isprintable() else "") for ch in chars[:SHOWN]) + (
+        f" and {len(chars) - SHOWN} more" if len(chars) > SHOWN else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,15 +82,22 @@ class ComponentTranslator:
     entries: dict[str, Entry]
     missing: dict[str, None] = field(default_factory=dict)
     dropped: dict[str, list[str]] = field(default_factory=dict)
+    unprintable: dict[str, list[str]] = field(default_factory=dict)
+    too_long: dict[str, str] = field(default_factory=dict)
 
     def __call__(self, text: str) -> str:
         entry = self.entries.get(text)
         if entry is None or not entry.text:
             self.missing.setdefault(text)
             return text
+        if len(entry.text) > longest_translation(text):
+            self.too_long[text] = entry.text
+            return text
         lost = [name for name in _PLACEHOLDER.findall(text) if "{" + name + "}" not in entry.text]
         if lost:
             self.dropped[text] = lost
+        if text not in self.unprintable:
+            self.unprintable[text] = unprintable_chars(entry.text)
         return entry.text
 
     def _line(self, text: str) -> int:
@@ -72,8 +105,9 @@ class ComponentTranslator:
         return entry.line if entry else 1
 
     def gaps(self, strict: bool = False) -> list[Diagnostic]:
-        """The gaps met so far: one warning for the untranslated texts, one per dropped placeholder;
-        with `strict`, one error per untranslated text and per dropped placeholder."""
+        """The gaps met so far: one warning for the untranslated texts, one per dropped placeholder, one per
+        translation too long to print and one per translation with characters the fonts cannot print; with
+        `strict`, each is an error (one per untranslated text)."""
         severity = Severity.ERROR if strict else Severity.WARNING
         hint = f"translate it in {self.catalog_file}"
         found: list[Diagnostic] = []
@@ -94,6 +128,16 @@ class ComponentTranslator:
                 Mark(self.catalog_file, self._line(text), 1), "i18n.placeholder",
                 f"the '{self.lang}' translation of {text!r} leaves out {lost}, so its value is not printed",
                 f"put {lost} back into the translation", severity))
+        found += [Diagnostic.at(Mark(self.catalog_file, self._line(text), 1), "i18n.length",
+                                length_warning(text, translated, self.lang), LENGTH_HINT, severity)
+                  for text, translated in self.too_long.items()]
+        for text, chars in self.unprintable.items():
+            if chars:
+                found.append(Diagnostic.at(
+                    Mark(self.catalog_file, self._line(text), 1), "i18n.glyphs",
+                    f"the '{self.lang}' translation of {text!r} holds characters pnp's fonts cannot print "
+                    f"(they would be blank boxes or left out): {_shown(chars)}",
+                    "use characters of the Latin, Greek or Cyrillic scripts, and no control characters", severity))
         return found
 
 

@@ -18,6 +18,27 @@ SOURCE_LANGUAGE = "en"
 COMPONENTS = "components"
 """The name of the component texts' catalog folder."""
 TEMPLATE = "messages.pot"
+MAX_GROWTH = 4
+"""A translation may be at most MAX_GROWTH times as long as its source, plus MAX_EXTRA_CHARS characters (German
+runs about 1.3 times English, the largest real ratio about 2.5 for very short texts); a longer one is printed in
+English, with a warning (an error under --strict). Unbounded, one 105,000-character paragraph took half a minute
+to lay out: reportlab wraps the rest of a paragraph again for every page it breaks onto."""
+MAX_EXTRA_CHARS = 200
+
+
+def longest_translation(source: str) -> int:
+    """The most characters a translation of `source` may have."""
+    return MAX_GROWTH * len(source) + MAX_EXTRA_CHARS
+
+
+def length_warning(source: str, translated: str, lang: str | None) -> str:
+    """The message saying that the `lang` translation of `source` is too long and not printed."""
+    return (f"the '{lang}' translation of {source[:40]!r} has {len(translated):,} characters, over the cap of "
+            f"{longest_translation(source):,} ({MAX_GROWTH} times its source plus {MAX_EXTRA_CHARS}), so the "
+            f"English text is printed")
+
+
+LENGTH_HINT = "shorten the translation: is it the translation of this entry?"
 
 
 @cache

@@ -15,7 +15,14 @@ from babel.messages.catalog import Catalog
 
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.i18n.catalogs import load_catalog
-from pnp.i18n.languages import SOURCE_LANGUAGE, catalog_path, folder_name
+from pnp.i18n.languages import (
+    LENGTH_HINT,
+    SOURCE_LANGUAGE,
+    catalog_path,
+    folder_name,
+    length_warning,
+    longest_translation,
+)
 from pnp.rulebook_markdown import Unit
 
 SHOWN = 5
@@ -41,6 +48,7 @@ class Translation:
     catalog: Catalog | None = None
     catalog_file: str = ""
     missing: list[Unit] = field(default_factory=list)
+    too_long: dict[Unit, tuple[str, int]] = field(default_factory=dict)
 
     def lookup(self, unit: Unit) -> Resolved:
         """The translation of `unit`, or its source text when the catalog lacks it (counted as missing)."""
@@ -51,12 +59,22 @@ class Translation:
             if unit not in self.missing:
                 self.missing.append(unit)
             return Resolved(unit.text, self.source_file, unit.line, False)
-        return Resolved(str(message.string), self.catalog_file, message.lineno or 1, True)
+        text = str(message.string)
+        if len(text) > longest_translation(unit.text):
+            self.too_long[unit] = (text, message.lineno or 1)
+            return Resolved(unit.text, self.source_file, unit.line, False)
+        return Resolved(text, self.catalog_file, message.lineno or 1, True)
+
+    def _length_problems(self, severity: Severity) -> list[Diagnostic]:
+        return [Diagnostic.at(Mark(self.catalog_file, line, 1), "i18n.length",
+                              length_warning(unit.text, text, self.lang), LENGTH_HINT, severity)
+                for unit, (text, line) in self.too_long.items()]
 
     def warnings(self) -> list[Diagnostic]:
-        """A warning naming how many entries fell back to the source text (and the first few), if any did."""
+        """A warning naming how many entries fell back to the source text (and the first few), if any did, and
+        one per translation too long to print."""
         if not self.missing:
-            return []
+            return self._length_problems(Severity.WARNING)
         shown = ", ".join(f"{unit.text[:40]!r} (line {unit.line})" for unit in self.missing[:SHOWN])
         more = f" and {len(self.missing) - SHOWN} more" if len(self.missing) > SHOWN else ""
         return [
@@ -67,12 +85,13 @@ class Translation:
                 f"printed in the source language: {shown}{more}",
                 "translate them in this catalog (see `pnp i18n status`)",
                 Severity.WARNING,
-            )
+            ),
+            *self._length_problems(Severity.WARNING),
         ]
 
     def check_strict(self) -> None:
-        """Raise a SpecError listing every missing translation (used with --strict)."""
-        if not self.missing:
+        """Raise a SpecError listing every missing and every too long translation (used with --strict)."""
+        if not self.missing and not self.too_long:
             return
         raise SpecError(
             [
@@ -84,6 +103,7 @@ class Translation:
                 )
                 for unit in self.missing
             ]
+            + self._length_problems(Severity.ERROR)
         )
 
 

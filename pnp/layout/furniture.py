@@ -70,12 +70,19 @@ def _scale_bar(paper: Paper, margin: float, note: str, at_top: bool) -> tuple[It
 
 
 def _fit(text: str, width: float, font: str) -> str:
+    """`text`, or its longest start that fits in `width` mm with "…" after it. Widths grow with the length, so
+    the cut is found by bisection: a handful of measurements, however long the text (a translated label)."""
     size = FOOTER_TEXT_MM
     if text_width_mm(text, font, size) <= width:
         return text
-    while text and text_width_mm(text + "…", font, size) > width:
-        text = text[:-1]
-    return text + "…"
+    fits, over = 0, len(text)  # text[:fits] + "…" fits (or fits is 0), text[:over] + "…" does not
+    while over - fits > 1:
+        middle = (fits + over) // 2
+        if text_width_mm(text[:middle] + "…", font, size) > width:
+            over = middle
+        else:
+            fits = middle
+    return text[:fits] + "…"
 
 
 @lru_cache(maxsize=256, typed=True)

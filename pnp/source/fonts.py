@@ -46,4 +46,5 @@ def check_font(root: Path, base: Path, src: str, mark: Mark, max_bytes: int = MA
         return own_font(path, data)
     except FontFileError as exc:
         raise SpecError(Diagnostic.at(mark, "spec.font", f"{src!r} cannot be used as a font: {exc}",
-                                      "the file may be damaged or truncated: download the font again")) from None
+                                      exc.hint or "the file may be damaged or truncated: download the font again"
+                                      )) from None
