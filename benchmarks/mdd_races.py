@@ -20,8 +20,8 @@ import argparse
 import resource
 import time
 
-from pnp.games.mdd.engine import RaceOptions
-from pnp.games.mdd.simulate import example_board, play_race, race_seed, simulate
+from pnp.games.mdd.race.engine import RaceOptions
+from pnp.games.mdd.race.simulate import example_board, play_race, race_seed, simulate
 
 
 def _cpu_seconds() -> float:

@@ -230,7 +230,7 @@ def mdd_simulate(work: Path, repeat: int) -> list[Verdict]:
     setup = str(REPO / "examples" / "mdd-classic" / "kit.yaml")
     r = alternate({"simulate": [PNP, "mdd", "simulate", setup, "--games", "100000", "--jobs", "2"]}, repeat)
     s = r["simulate"]
-    probe = [sys.executable, "-c", "from pnp.games.mdd.simulate import COMPILED; print(COMPILED)"]
+    probe = [sys.executable, "-c", "from pnp.games.mdd.race.simulate import COMPILED; print(COMPILED)"]
     compiled = subprocess.run(probe, capture_output=True, text=True, cwd=REPO).stdout.strip() == "True"
     path = "compiled race step" if compiled else "pure-Python race path"
     measured = f"{s.wall:.1f} s wall, {s.cpu:.1f} s CPU ({100_000 / s.cpu:.0f} races per CPU-second, {path})"
