@@ -227,6 +227,18 @@ def scenario_board(scenario: Scenario, located: Located) -> ScenarioBoard:
             f"the map draws car {letter!r}, which is not declared under `cars:`",
             f"add `{letter}: {{team: ...}}` under `cars:`",
         )
+    _nothing_on_walls(located, walls, mines, taken)
+    limits = limits_for(scenario.ruleset)
+    board = Board(
+        lanes, rows + scenario.rows_ahead, tuple(walls), tuple(sorted(mines.items())), tuple(cars), (), limits
+    )
+    return ScenarioBoard(board, tuple(letters))
+
+
+def _nothing_on_walls(
+    located: Located, walls: list[Cell], mines: dict[Cell, int], taken: dict[tuple[int, int], str]
+) -> None:
+    """SpecError when mines or a car (`taken`: the cells each car covers) lie on a wall."""
     walled = {(w.lane + d, w.row) for w in walls for d in (0, 1)}
     for cell in mines:
         if (cell.lane, cell.row) in walled:
@@ -244,11 +256,6 @@ def scenario_board(scenario: Scenario, located: Located) -> ScenarioBoard:
                 f"car {letter} stands on a wall (lane {spot[0]}, row {spot[1]})",
                 "move the car or the wall",
             )
-    limits = limits_for(scenario.ruleset)
-    board = Board(
-        lanes, rows + scenario.rows_ahead, tuple(walls), tuple(sorted(mines.items())), tuple(cars), (), limits
-    )
-    return ScenarioBoard(board, tuple(letters))
 
 
 def _inside(located: Located, path: tuple[str | int, ...], lanes: int, rows: int, lane: int, row: int) -> None:
