@@ -180,3 +180,13 @@ def test_every_game_has_the_same_rooms(entry):
     if entry.command is not None:
         assert "cli" in rooms and plugin.cli is not None and plugin.cli.name == entry.command
         assert command_group(entry.command) is plugin.cli
+
+
+def test_mdd_groups_its_modules_by_sub_system():
+    """At most 16 modules at the top; the setup, the race and the printed kit in their own folders, the roles
+    every game shares under the same names."""
+    folder = PNP / "games" / "mdd"
+    assert len([p for p in folder.iterdir() if p.suffix == ".py"]) <= 16
+    roles = ("textmap.py", "setup/generate.py", "race/engine.py", "race/summary.py", "race/balance.py",
+             "printed/kit.py", "printed/rulebook.py")
+    assert [role for role in roles if not (folder / role).is_file()] == []

@@ -11,13 +11,10 @@ advanced first, leftmost first among equals) is then the order of falling cell i
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.race.records import CarState, Snapshot
-
-if TYPE_CHECKING:
-    from pnp.games.mdd.race.engine import Race
 
 EDGE = -2
 """Cell value of a pad, off the track (a wall is WALL, a cell with mines counts them)."""
@@ -83,7 +80,20 @@ def start_tables(board: Board, grid: CellGrid) -> tuple[list[int], list[int]]:
     return cell, pos
 
 
-def snapshot(race: Race) -> Snapshot:
+class RaceState(Protocol):
+    """What `snapshot` reads of an engine.Race."""
+
+    board: Board
+    grid: CellGrid
+    cell: list[int]
+    lives: list[int]
+    status: list[int]
+    phase: str
+
+    def car_cell(self, car: int) -> tuple[int, int]: ...
+
+
+def snapshot(race: RaceState) -> Snapshot:
     """The current board of `race` as plain data."""
     grid = race.grid
     walls = tuple((w.lane, w.row) for w in race.board.walls)
@@ -92,4 +102,4 @@ def snapshot(race: Race) -> Snapshot:
     for i, start in enumerate(race.board.cars):
         lane, row = race.car_cell(i)
         cars.append(CarState(start.number, start.team, lane, row, race.lives[i], STATUS_NAMES[race.status[i]]))
-    return Snapshot(race.lanes, race.board.rows, grid.first_row, walls, mines, tuple(cars), race.phase)
+    return Snapshot(race.board.lanes, race.board.rows, grid.first_row, walls, mines, tuple(cars), race.phase)
