@@ -6,8 +6,8 @@ boards of the default track with `simulate` (one `engine.Race` reset for each ra
 and the per-core rate: races per CPU-second of this process and its workers (unlike wall-clock time, it
 holds when other programs share the machine). The `engine` column is the per-core rate of the same races
 played one by one through `play_race` (a new `engine.Race` each; a tenth of the games), and `speed-up`
-the ratio of the two, both measured in the same run. Run it with PNP_MDD_PURE=1 for the pure-Python build. `--awards` keeps the v2.1 awards
-as `pnp mdd simulate` does on v2.1 setups.
+the ratio of the two, both measured in the same run. `--awards` keeps the v2.1 awards as `pnp mdd simulate`
+does on v2.1 setups. Run it with PNP_MDD_PURE=1 for the pure-Python build.
 
     python benchmarks/mdd_races.py --games 100000 --jobs 2
 
