@@ -27,11 +27,12 @@ cdef class Race:
     cdef void _cross(self, Py_ssize_t car) except *
     cdef void _note(self, Py_ssize_t car, str kind=*, Py_ssize_t by=*, str detail=*) except *
     cdef bint _wave(self, Py_ssize_t car, Py_ssize_t side) except -1
-    @cython.locals(width=Py_ssize_t, delta=Py_ssize_t, p=Py_ssize_t, c=Py_ssize_t, occ=list, pos=list, cell=list)
+    @cython.locals(width=Py_ssize_t, p=Py_ssize_t, c=Py_ssize_t, occ=list, pos=list, cell=list)
     cdef void _shift(self, list moving, Py_ssize_t side, Py_ssize_t car) except *
     cdef bint _bump(self, Py_ssize_t other, Py_ssize_t mover) except -1
-    @cython.locals(occ=list, cell=list, pos=list, ahead=Py_ssize_t, c=Py_ssize_t, q=Py_ssize_t, other=Py_ssize_t)
-    cdef void _chain(self, Py_ssize_t car, list moving) except *
+    @cython.locals(occ=list, cell=list, pos=list, width=Py_ssize_t, ahead=Py_ssize_t, front=Py_ssize_t, c=Py_ssize_t,
+                   q=Py_ssize_t, other=Py_ssize_t)
+    cdef bint _push(self, Py_ssize_t car) except -1
     @cython.locals(width=Py_ssize_t, cell=list, occ=list, q=Py_ssize_t, other=Py_ssize_t, free=bint, gone=bint)
     cdef bint _resolve(self, Py_ssize_t car, Py_ssize_t side, Py_ssize_t mover, dict seen, list moving) except -1
     @cython.locals(occ=list, cell=list, pos=list, width=Py_ssize_t, step=Py_ssize_t, p=Py_ssize_t,

@@ -164,27 +164,23 @@ class Race:
             self.events.append(Event(kind, car, 0, lane, row, by, detail))
 
     def _wave(self, car: int, side: int) -> bool:
-        """A step into anything but free cells: edges, walls, bumps and pushes, then the moves; True when
-        `car` is still racing."""
+        """A sideways step into anything but free cells: edges, walls, bumps and pushes, then the moves; True
+        when `car` is still racing."""
         moving: list[int] = []
-        if side:
-            self._resolve(car, side, car, {}, moving)
-        else:
-            self._chain(car, moving)
+        self._resolve(car, side, car, {}, moving)
         if moving:
             self._shift(moving, side, car)
         return self.status[car] == RACING
 
     def _shift(self, moving: list[int], side: int, car: int) -> None:
-        """The cars of `moving` (pushed by `car`) move one cell together, sideways by `side` or ahead; then
-        each meets what it moved onto: the line, or mines."""
+        """The cars of `moving` (pushed by `car`) move one cell sideways by `side` together; then each meets
+        the mines it moved onto."""
         width, occ, pos = self.width, self.occ, self.pos
-        delta = side if side else width
         for c in moving:
             p = pos[c]
             occ[p] = occ[p + width] = -1
         for c in moving:
-            p = pos[c] + delta
+            p = pos[c] + side
             pos[c] = p
             occ[p] = occ[p + width] = c
             if self.events is not None:
@@ -194,10 +190,7 @@ class Race:
             if self.status[c] != RACING:
                 continue
             p = pos[c]
-            if not side and p >= self.finish:
-                self._cross(c)
-                continue
-            if side and cell[p] > 0 and self._take_mine(c, p, car):
+            if cell[p] > 0 and self._take_mine(c, p, car):
                 continue
             if cell[p + width] > 0:
                 self._take_mine(c, p + width, car)
@@ -207,28 +200,50 @@ class Race:
         self.hits += 1
         return self._damage(other, HIT_DAMAGE, "hit", mover)
 
-    def _chain(self, car: int, moving: list[int]) -> None:
-        """A straight step of `car` into what is ahead: it bumps the car ahead, which bumps the one ahead of
-        it, and so on; the chain moves (into `moving`, front car first) unless a wall stops its front car."""
+    def _push(self, car: int) -> bool:
+        """A straight step of `car` into a mine or a car: it bumps the car ahead, which bumps the one ahead of
+        it, and so on; the chain (the cars in a row ahead of `car`) moves one cell unless a wall stops its
+        front car; then each, front first, meets the line or the mines it moved onto. True when `car` is
+        still racing."""
         occ, cell, pos = self.occ, self.cell, self.pos
-        ahead = 2 * self.width
-        chain = [car]
-        c = car
+        width = self.width
+        ahead = width + width
+        front = car
         while True:
-            q = pos[c] + ahead
+            q = pos[front] + ahead
             if cell[q] < 0:  # a wall: nobody moves
                 if self.events is not None:
-                    self._note(c, "blocked", -1, "wall")
-                    for behind in reversed(chain[: len(chain) - 1]):
-                        self._note(behind, "blocked", -1, "car")
-                return
+                    self._note(front, "blocked", -1, "wall")
+                    for q in range(pos[front] - ahead, pos[car] - 1, -ahead):
+                        self._note(occ[q], "blocked", -1, "car")
+                return True
             other = occ[q]
             if other < 0 or self._bump(other, car):
                 break
-            chain.append(other)
+            front = other
+        q = pos[car]  # each car of the chain, from the back, takes its front cell and the one ahead of it
+        occ[q] = -1
+        c = car
+        while True:
+            pos[c] = q + width
+            if c == front:
+                occ[q + ahead] = c
+                break
+            other = occ[q + ahead]
+            occ[q + ahead] = c
             c = other
-        chain.reverse()
-        moving.extend(chain)
+            q += ahead
+        if self.events is not None:
+            for q in range(pos[front], pos[car] - 1, -ahead):
+                c = occ[q]
+                self._note(c, "move" if c == car else "push", car)
+        for q in range(pos[front], pos[car] - 1, -ahead):
+            c = occ[q]
+            if q >= self.finish:
+                self._cross(c)
+            elif cell[q + width] > 0:
+                self._take_mine(c, q + width, car)
+        return self.status[car] == RACING
 
     def _resolve(self, car: int, side: int, mover: int, seen: dict[int, bool], moving: list[int]) -> bool:
         """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is
@@ -333,7 +348,7 @@ class Race:
                     continue
             if events is not None:
                 events.append(Event("step", car, step, detail="straight"))
-            going = self._wave(car, 0)
+            going = self._push(car)
             if self._check_finalists() or not going:
                 break
             straight -= 1
