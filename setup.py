@@ -1,27 +1,29 @@
-"""The one build step pyproject.toml cannot declare: the compiled race step of `pnp mdd simulate`.
+"""The one build step pyproject.toml cannot declare: the MDD rules engine compiled by Cython.
 
-`optional=True`: where the C files do not compile (no compiler, no Python headers) the install still
-succeeds, and `pnp mdd simulate` plays every race on its pure-Python path (the same races, slower).
-The step records the SHA-256 of the C files it was built from (`_race.SOURCE`): a checkout whose C files
-changed since the last build does not use the stale step (simulate.py).
+setup.py compiles pnp/games/mdd/race/engine.py itself, with the race observer and the v2.1 awards it calls
+(observer.py, awards.py), in Cython's pure-Python mode with the C types of the .pxd file beside each: the
+modules pnp runs are the same source either way, only faster compiled.
+`optional=True`: where nothing compiles (no C compiler, no Python headers) the install still succeeds and
+pnp runs engine.py as plain Python (the same races, slower). `pnp mdd simulate` says which ran.
 """
 
-import hashlib
-from pathlib import Path
+import sys
 
-from setuptools import Extension, setup
+from setuptools import setup
 
-RACE_STEP = ["pnp/games/mdd/_race.c", "pnp/games/mdd/_awards.c"]
-"""The race, and the v2.1 award records it keeps (one module)."""
-HEADERS = ["pnp/games/mdd/_awards.h"]
-DIGEST = hashlib.sha256(
-    b"".join((Path(__file__).parent / source).read_bytes() for source in [*RACE_STEP, *HEADERS])
-).hexdigest()
-"""simulate.STEP_SOURCES hashes the same files in the same order."""
+ext_modules = []
+try:
+    from Cython.Build import cythonize
+except ImportError:  # Cython missing from the build environment: pure Python only
+    print("Cython is not installed: the MDD engine is not compiled (pure Python)", file=sys.stderr)
+else:
+    ext_modules = cythonize(
+        [f"pnp/games/mdd/race/{name}.py" for name in ("observer", "engine", "awards")],
+        compiler_directives={"language_level": 3, "annotation_typing": False, "wraparound": False},
+        build_dir="build/cython",
+        quiet=True,
+    )
+    for extension in ext_modules:
+        extension.optional = True
 
-setup(
-    ext_modules=[
-        Extension("pnp.games.mdd._race", RACE_STEP, depends=HEADERS, define_macros=[("RACE_SOURCE", f'"{DIGEST}"')],
-                  optional=True)
-    ]
-)
+setup(ext_modules=ext_modules)

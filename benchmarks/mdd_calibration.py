@@ -15,11 +15,11 @@ from __future__ import annotations
 import argparse
 from dataclasses import dataclass
 
-from pnp.games.mdd.formation import Spacing, default_finals, default_grid, default_teams
-from pnp.games.mdd.generate import random_setup
 from pnp.games.mdd.geometry import Board
+from pnp.games.mdd.race.simulate import RaceResult, simulate
 from pnp.games.mdd.rulesets import limits_for
-from pnp.games.mdd.simulate import RaceResult, simulate
+from pnp.games.mdd.setup.formation import Spacing, default_finals, default_grid, default_teams
+from pnp.games.mdd.setup.generate import random_setup
 
 
 @dataclass(frozen=True, slots=True)

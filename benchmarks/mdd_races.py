@@ -2,12 +2,12 @@
 
 Input: command-line options (games, jobs, seed, car counts). Output: a table on stdout with, for 25, 30
 and 36 cars, the wall-clock time of `--games` complete races (qualifying and finals) on random legal
-boards of the default track with `simulate` (the fast path, fastrace.py), races per second, and the
-per-core rate: races per CPU-second of this process and its workers (unlike wall-clock time, it holds
-when other programs share the machine). The `engine` column is the per-core rate of the same races
-played one by one through `engine.Race` (the recording engine, recording off; a tenth of the games),
-and `speed-up` the ratio of the two, both measured in the same run. `--awards` keeps the v2.1 awards
-as `pnp mdd simulate` does on v2.1 setups.
+boards of the default track with `simulate` (one `engine.Race` reset for each race), races per second,
+and the per-core rate: races per CPU-second of this process and its workers (unlike wall-clock time, it
+holds when other programs share the machine). The `engine` column is the per-core rate of the same races
+played one by one through `play_race` (a new `engine.Race` each; a tenth of the games), and `speed-up`
+the ratio of the two, both measured in the same run. `--awards` keeps the v2.1 awards as `pnp mdd simulate`
+does on v2.1 setups. Run it with PNP_MDD_PURE=1 for the pure-Python build.
 
     python benchmarks/mdd_races.py --games 100000 --jobs 2
 
@@ -20,8 +20,8 @@ import argparse
 import resource
 import time
 
-from pnp.games.mdd.engine import RaceOptions
-from pnp.games.mdd.simulate import example_board, play_race, race_seed, simulate
+from pnp.games.mdd.race.engine import RaceOptions
+from pnp.games.mdd.race.simulate import example_board, play_race, race_seed, simulate
 
 
 def _cpu_seconds() -> float:

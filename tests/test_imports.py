@@ -217,3 +217,13 @@ def test_drag_rage_groups_its_modules_by_sub_system():
             if other in DRAG_RAGE_LAYERS and other != room and other not in DRAG_RAGE_LAYERS[room]:
                 offenders.add((module, target))
     assert offenders == set()
+
+
+def test_mdd_groups_its_modules_by_sub_system():
+    """At most 16 modules at the top; the setup, the race and the printed kit in their own folders, the roles
+    every game shares under the same names."""
+    folder = PNP / "games" / "mdd"
+    assert len([p for p in folder.iterdir() if p.suffix == ".py"]) <= 16
+    roles = ("textmap.py", "setup/generate.py", "race/engine.py", "race/summary.py", "race/balance.py",
+             "printed/kit.py", "printed/rulebook.py")
+    assert [role for role in roles if not (folder / role).is_file()] == []

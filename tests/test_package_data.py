@@ -1,5 +1,5 @@
 """Everything pnp reads at run time ships inside the package: the built wheel holds every data file of `pnp/`
-(and, where a C compiler is, the compiled race step), and no module finds its data through paths computed from
+(and, where a C compiler is, the compiled MDD engine), and no module finds its data through paths computed from
 `__file__` (which break in an installed wheel).
 """
 
@@ -68,15 +68,18 @@ def test_wheel_holds_every_module(wheel_members: set[str]):
     assert sorted(modules - wheel_members) == []
 
 
-def test_wheel_holds_the_compiled_race_step_where_a_c_compiler_is(wheel_members: set[str]):
-    """setup.py builds pnp/games/mdd/_race.c into the wheel (it is optional only where nothing compiles)."""
-    from tests.games.mdd.engine.test_compiled_step import _compiler
+def test_wheel_holds_the_compiled_mdd_engine_where_a_c_compiler_is(wheel_members: set[str]):
+    """setup.py compiles pnp/games/mdd/race/engine.py and awards.py into the wheel (optional only where nothing
+    compiles), beside their Python source."""
+    from tests.games.mdd.engine.test_engine_builds import c_compiler
 
-    if _compiler() is None:
-        pytest.skip("no C compiler or Python headers here: the wheel holds the pure-Python path only")
+    if c_compiler() is None:
+        pytest.skip("no C compiler or Python headers here: the wheel holds the pure-Python build only")
     suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
-    built = [name for name in wheel_members if name.startswith("pnp/games/mdd/_race.") and name.endswith(suffixes)]
-    assert len(built) == 1, sorted(wheel_members)
+    for name in ("engine", "awards"):
+        stem = f"pnp/games/mdd/race/{name}."
+        built = [member for member in wheel_members if member.startswith(stem) and member.endswith(suffixes)]
+        assert len(built) == 1 and f"{stem}py" in wheel_members, sorted(wheel_members)
 
 
 def test_no_module_finds_data_from_its_own_file_path():

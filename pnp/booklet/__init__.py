@@ -2,7 +2,8 @@
 
 `render_rulebook(source, lang=..., paper=..., imposition=..., context=..., strict=..., figures=...)` is the
 entry point (see `pnp.booklet.render`). The values a rulebook quotes come from its game
-(`rulebook_context` in pnp/games/mdd/rulebook.py, pnp/games/dragrage/printed/kit.py, pnp/games/nitro/rulebook.py).
+(`rulebook_context` in pnp/games/mdd/printed/rulebook.py, pnp/games/dragrage/printed/kit.py,
+pnp/games/nitro/printed/rulebook.py).
 
 Both names are imported from `pnp.booklet.render` on first use: a game names its rulebook through
 `pnp.booklet.request` without loading platypus until a rulebook is printed.

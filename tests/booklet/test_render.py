@@ -17,8 +17,8 @@ from pnp.diagnostics import SpecError
 from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.dragrage.printed.kit import RULEBOOK as DRAG_RAGE_RULEBOOK
 from pnp.games.dragrage.printed.kit import rulebook_context as dragrage_rulebook_context
-from pnp.games.mdd.rulebook import RULEBOOKS as MDD_RULEBOOKS
-from pnp.games.mdd.rulebook import rulebook_context as mdd_rulebook_context
+from pnp.games.mdd.printed.rulebook import RULEBOOKS as MDD_RULEBOOKS
+from pnp.games.mdd.printed.rulebook import rulebook_context as mdd_rulebook_context
 from pnp.games.mdd.rulesets import limits_for
 from pnp.games.nitro.printed.rulebook import GUIDE as NITRO_GUIDE
 from pnp.games.nitro.printed.rulebook import rulebook_context as nitro_context

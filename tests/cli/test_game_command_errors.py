@@ -124,7 +124,7 @@ def test_an_internal_error_is_one_line_not_a_traceback(fmt: str, monkeypatch: py
     def broken(*args, **kwargs):
         raise RuntimeError("engine fell over")
 
-    monkeypatch.setattr("pnp.games.mdd.scenario.play_scenario", broken)
+    monkeypatch.setattr("pnp.games.mdd.race.scenario.play_scenario", broken)
     result = CliRunner().invoke(main, ["mdd", "play", str(SCENARIO), "--format", fmt])
     assert result.exit_code == 1
     assert "Traceback" not in result.output

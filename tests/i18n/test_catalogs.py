@@ -11,7 +11,7 @@ from babel.messages.pofile import read_po, write_po
 from click.testing import CliRunner
 
 from pnp.games.dragrage.printed.kit import RULEBOOK as DRAG_RAGE_RULEBOOK
-from pnp.games.mdd.rulebook import RULEBOOKS as MDD_RULEBOOKS
+from pnp.games.mdd.printed.rulebook import RULEBOOKS as MDD_RULEBOOKS
 from pnp.games.nitro.printed.rulebook import GUIDE as NITRO_GUIDE
 from pnp.i18n import gettext_for, translate_component
 from pnp.i18n.catalogs import coverage

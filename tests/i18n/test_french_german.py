@@ -11,8 +11,8 @@ from pnp.booklet.request import render_kit_rulebook
 from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.dragrage.printed.kit import dragrage_rulebook
 from pnp.games.dragrage.variant import Crossing
-from pnp.games.mdd.rulebook import RULEBOOKS as MDD_RULEBOOKS
-from pnp.games.mdd.rulebook import example_figures, rulebook_context
+from pnp.games.mdd.printed.rulebook import RULEBOOKS as MDD_RULEBOOKS
+from pnp.games.mdd.printed.rulebook import example_figures, rulebook_context
 from pnp.games.mdd.rulesets import limits_for
 from pnp.i18n.catalogs import coverage
 from tests.booklet.conftest import pdf_text

@@ -25,7 +25,7 @@ from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
 
 if TYPE_CHECKING:
-    from pnp.games.mdd.formation import Spacing
+    from pnp.games.mdd.setup.formation import Spacing
 
 
 @click.group(name="mdd", help="Mini Demolition Derby tools.")
@@ -90,8 +90,8 @@ def setup_command(
     force: bool,
 ) -> None:
     """Write a random legal setup: walls and mines placed at random under the rules."""
-    from pnp.games.mdd.generate import random_setup, setup_yaml
     from pnp.games.mdd.model import DEFAULT_CELL_MM, DEFAULT_LANES, DEFAULT_ROWS
+    from pnp.games.mdd.setup.generate import random_setup, setup_yaml
 
     count = int(cars)
     allowed = limits_for(ruleset).car_counts
@@ -131,7 +131,7 @@ def _cell_mm(text: str) -> float:
 
 def _gaps(text: str | None) -> Spacing | None:
     """A --spacing value ROWS/LANES (None: the generator's default)."""
-    from pnp.games.mdd.formation import Spacing
+    from pnp.games.mdd.setup.formation import Spacing
 
     if text is None:
         return None
@@ -169,12 +169,12 @@ def _track_of(path: str) -> tuple[int, int, float, Spacing]:
 @user_errors
 def play_command(scenario: str, roll: int | None, fmt: str, figure: str | None, force: bool) -> None:
     """Play a scenario's moves and print the board before and after, and every event."""
-    from pnp.games.mdd.scenario import car_table, describe, draw_board, load_scenario, play_scenario
+    from pnp.games.mdd.race.scenario import car_table, describe, draw_board, load_scenario, play_scenario
 
     spec, located = load_scenario(scenario)
     result = play_scenario(spec, located, roll)
     if figure is not None:
-        from pnp.games.mdd.draw_scenario import scenario_figure
+        from pnp.games.mdd.printed.draw_scenario import scenario_figure
 
         word = limits_for(spec.ruleset).mine_word
         page = scenario_figure(spec.title, result.before, result.after, result.events, result.letters, word)
@@ -239,10 +239,10 @@ def simulate_command(
     setup: str, games: int, seed: int, jobs: int, two_dice: bool, fmt: str, chart: str | None, force: bool
 ) -> None:
     """Play whole races from a setup and report how it plays, with 95% confidence intervals."""
-    from pnp.games.mdd.award_stats import award_rates, awards_data, awards_lines
-    from pnp.games.mdd.engine import RaceOptions
-    from pnp.games.mdd.simulate import simulate, summarize
-    from pnp.games.mdd.summary import rate_text, summary_data, summary_text
+    from pnp.games.mdd.race.award_stats import award_rates, awards_data, awards_lines
+    from pnp.games.mdd.race.engine import RaceOptions
+    from pnp.games.mdd.race.simulate import COMPILED, simulate
+    from pnp.games.mdd.race.summary import rate_text, summarize, summary_data, summary_text
     from pnp.pipeline import load_checked
 
     loaded, warnings = load_checked(setup, "mdd")
@@ -261,11 +261,13 @@ def simulate_command(
     summary = summarize(board, results)
     awards = award_rates(board, results)
     if chart is not None:
-        from pnp.games.mdd.draw_chart import simulation_chart
+        from pnp.games.mdd.printed.draw_chart import simulation_chart
 
         title = f"{Path(setup).name}: {games} races, seed {seed}" + (", two dice" if two_dice else "")
         write_figure(chart, simulation_chart(title, summary, results), title, setup, force)
+    engine = "compiled" if COMPILED else "pure Python"
     if fmt == "json":
-        click.echo(json.dumps(summary_data(summary, seed) | awards_data(awards), indent=2))
+        click.echo(json.dumps(summary_data(summary, seed) | awards_data(awards) | {"engine": engine}, indent=2))
     else:
-        click.echo("\n".join([summary_text(summary, seed), *awards_lines(awards, rate_text)]))
+        lines = [summary_text(summary, seed), *awards_lines(awards, rate_text), f"race engine: {engine}"]
+        click.echo("\n".join(lines))

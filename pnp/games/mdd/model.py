@@ -14,10 +14,10 @@ from typing import Generic, Literal, TypeVar
 from pydantic import Field
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.games.mdd.formation import TOUCHING, Spacing, default_finals, default_grid, default_teams
 from pnp.games.mdd.geometry import Board, CarStart, Cell, RuleLimits
-from pnp.games.mdd.print_options import MddPrint
+from pnp.games.mdd.printed.print_options import MddPrint
 from pnp.games.mdd.rulesets import limits_for
+from pnp.games.mdd.setup.formation import TOUCHING, Spacing, default_finals, default_grid, default_teams
 from pnp.games.mdd.textmap import MapError, MapPos, ParsedMap, block_origin, parse_map
 from pnp.model.base import SpecModel, build_model
 from pnp.source.located import Located, PathKey

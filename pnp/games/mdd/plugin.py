@@ -9,10 +9,10 @@ from pnp.diagnostics import Diagnostic, Severity, sort_diagnostics
 from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.mdd import rules
 from pnp.games.mdd.cli import mdd_cli
-from pnp.games.mdd.kit import mdd_print_job
 from pnp.games.mdd.model import MddSetup, load_setup
-from pnp.games.mdd.rulebook import mdd_rulebook
-from pnp.games.mdd.simulate import balance_warnings
+from pnp.games.mdd.printed.kit import mdd_print_job
+from pnp.games.mdd.printed.rulebook import mdd_rulebook
+from pnp.games.mdd.race.balance import balance_warnings
 from pnp.layout.pieces import PrintJob
 from pnp.rules import check_rules
 from pnp.source.located import Located

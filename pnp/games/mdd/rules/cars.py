@@ -6,7 +6,6 @@ from collections import Counter
 from collections.abc import Iterator
 
 from pnp.diagnostics import Diagnostic
-from pnp.games.mdd.formation import cars_per_line
 from pnp.games.mdd.geometry import CarStart, Cell
 from pnp.games.mdd.model import MddSetup, Where
 from pnp.games.mdd.rules.common import (
@@ -15,6 +14,7 @@ from pnp.games.mdd.rules.common import (
     _lowest_start_row,
     _rules_of,
 )
+from pnp.games.mdd.setup.formation import cars_per_line
 from pnp.rules import rule
 from pnp.source.located import Located
 

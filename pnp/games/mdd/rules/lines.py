@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from pnp.diagnostics import Diagnostic
-from pnp.games.mdd.formation import cars_per_line
 from pnp.games.mdd.model import MddSetup
 from pnp.games.mdd.rules.common import _at, _car_cell_owners, _lowest_start_row, _rules_of
+from pnp.games.mdd.setup.formation import cars_per_line
 from pnp.rules import rule
 from pnp.source.located import Located
 

@@ -9,12 +9,12 @@ from dataclasses import astuple
 from pnp.diagnostics import Diagnostic, Severity
 from pnp.games.mdd.geometry import Cell
 from pnp.games.mdd.model import MddSetup, Placed
-from pnp.games.mdd.pockets import trapped
 from pnp.games.mdd.rules.common import (
     _at,
     _reachable,
     _wall_cells,
 )
+from pnp.games.mdd.setup.pockets import trapped
 from pnp.rules import rule
 from pnp.source.located import Located
 

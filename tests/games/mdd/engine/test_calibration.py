@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.games.mdd.simulate import example_board, simulate
+from pnp.games.mdd.race.simulate import example_board, simulate
 
 SETUPS, RACES = 100, 3
 

@@ -8,21 +8,22 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.games.mdd.award_stats import award_rates
-from pnp.games.mdd.awards import PAWNS, AwardsRace
 from pnp.games.mdd.cli import simulate_command
-from pnp.games.mdd.engine import Race, RaceOptions
-from pnp.games.mdd.generate import random_setup, setup_yaml
-from pnp.games.mdd.simulate import RaceResult, example_board, simulate
+from pnp.games.mdd.race.award_stats import award_rates
+from pnp.games.mdd.race.awards import PAWNS, Awards
+from pnp.games.mdd.race.engine import Race, RaceOptions
+from pnp.games.mdd.race.simulate import RaceResult, example_board, simulate
+from pnp.games.mdd.setup.generate import random_setup, setup_yaml
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_keeping_the_awards_does_not_change_the_race(seed: int) -> None:
     board = example_board(25, seed=seed)
     plain = Race(board, RaceOptions(record=True), seed=seed).run()
-    awarded = AwardsRace(board, RaceOptions(record=True), seed=seed).run()
+    awards = Awards()
+    awarded = Race(board, RaceOptions(record=True), seed=seed, observer=awards).run()
     assert awarded.events == plain.events
-    assert len(awarded.holders()) == len(PAWNS)
+    assert len(awards.holders(len(board.cars))) == len(PAWNS)
 
 
 def test_simulated_results_are_the_same_with_and_without_awards() -> None:

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from pnp.data import resource_path
 from pnp.games.mdd.cli import play_command, simulate_command
-from pnp.games.mdd.generate import random_setup, setup_yaml
+from pnp.games.mdd.setup.generate import random_setup, setup_yaml
 
 SCENARIOS = resource_path("pnp.games.mdd", "scenarios")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.games.mdd.engine import ELIMINATED, OVER, RACING, Race, RaceOptions
+from pnp.games.mdd.race.engine import ELIMINATED, OVER, RACING, Race, RaceOptions
 from tests.games.mdd.engine.mdd_engine_boards import make_board
 
 AMOUNTS = {"hit": 1, "mine": 1, "exit": 2}
@@ -57,7 +57,7 @@ def test_invariants_hold_through_whole_races(case: tuple[Race, list[int]]) -> No
             overlaps.append(cells)
         return rolls[next(position) % len(rolls)]
 
-    race._dice = dice  # the engine's seeded dice replaced by the drawn sequence
+    race.reset(observer=None, dice=dice)  # the engine's seeded dice replaced by the drawn sequence
     race.run()
     assert race.phase == OVER  # a race always ends
     assert not overlaps
@@ -108,7 +108,7 @@ def test_invariants_hold_through_whole_races(case: tuple[Race, list[int]]) -> No
 def test_every_car_on_the_track_moves_once_per_turn(case: tuple[Race, list[int]]) -> None:
     race, rolls = case
     position = iter(range(10**9))
-    race._dice = lambda: rolls[next(position) % len(rolls)]
+    race.reset(dice=lambda: rolls[next(position) % len(rolls)])
     while race.phase != OVER and race.turn < 30:
         before = set(race.on_track())
         phase = race.phase

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pnp.games.mdd.awards import AwardsRace
-from pnp.games.mdd.engine import ELIMINATED, FINALS, OVER, QUALIFIED, RACING, Race, RaceOptions
-from pnp.games.mdd.simulate import example_board
+from pnp.games.mdd.race.awards import Awards
+from pnp.games.mdd.race.engine import ELIMINATED, FINALS, OVER, QUALIFIED, RACING, Race, RaceOptions
+from pnp.games.mdd.race.simulate import example_board
 from tests.games.mdd.engine.mdd_engine_boards import make_board
 
 
@@ -107,12 +107,13 @@ def test_same_seed_same_race_and_other_seed_other_race():
 def test_awards_track_the_violent_hit_and_best_hit_records():
     # the red pushes a column of 4 cars 6 times: 4 cars bumped, far more than 5 lives taken in one roll
     cars = [(2, 1), (2, 3), (2, 5), (2, 7), (2, 9)]
-    race = AwardsRace(make_board(3, 40, cars))
+    awards = Awards()
+    race = Race(make_board(3, 40, cars), observer=awards)
     race.move(0, 3)
-    assert race.awards.violent == (0, 12)
-    assert race.awards.best_hit == (-1, 2)  # one pawn per roll: the red pawn wins over the green one
+    assert awards.violent == (0, 12)
+    assert awards.best_hit == (-1, 2)  # one pawn per roll: the red pawn wins over the green one
     race.move(1, 3)  # car 1 now bumps 3 cars, 9 lives: not more than 12, but a best hit
-    assert race.awards.best_hit == (1, 3)
+    assert awards.best_hit == (1, 3)
 
 
 def test_pushed_car_entering_a_bomb_cell_loses_a_life_and_the_bomb_goes():
@@ -126,15 +127,16 @@ def test_pushed_car_entering_a_bomb_cell_loses_a_life_and_the_bomb_goes():
 
 def test_awards_first_bump_and_terminator_go_to_the_right_cars():
     # car 0 bumps car 1 (2 lives) twice: first bump of the race, then an elimination
-    race = AwardsRace(make_board(3, 40, [(2, 1), (2, 3, 1), (1, 20)]))
+    awards = Awards()
+    race = Race(make_board(3, 40, [(2, 1), (2, 3, 1), (1, 20)]), observer=awards)
     race.move(2, 3)  # no bump: no pawn
-    assert race.awards.first_bump == -1
+    assert awards.first_bump == -1
     race.move(0, 3)  # hit (1 -> 0), then hit again: eliminated
     assert race.status[1] == ELIMINATED
-    assert race.awards.terminator == (0, 1)
-    assert race.awards.first_bump == -1  # one pawn per roll: the blue pawn came first
-    assert race.full_lives_holders() == [0, 2]
-    assert race.holders() == ((), (), (0,), (), (0, 2))
+    assert awards.terminator == (0, 1)
+    assert awards.first_bump == -1  # one pawn per roll: the blue pawn came first
+    assert awards.full_lives_holders(3) == [0, 2]
+    assert awards.holders(3) == ((), (), (0,), (), (0, 2))
 
 
 def test_36_cars_start_partly_behind_the_track_and_twelve_reach_the_finals():

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pnp.diagnostics import SpecError
-from pnp.games.mdd.scenario import Scenario, play_scenario
+from pnp.games.mdd.race.scenario import Scenario, play_scenario
 from pnp.model.base import build_model
 from pnp.source.loader import load_yaml_text
 

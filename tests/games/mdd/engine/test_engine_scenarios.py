@@ -8,7 +8,7 @@ import pytest
 
 from pnp.data import resource_path
 from pnp.diagnostics import SpecError
-from pnp.games.mdd.scenario import draw_board, load_scenario, play_scenario, scenario_board
+from pnp.games.mdd.race.scenario import draw_board, load_scenario, play_scenario, scenario_board
 from pnp.source.loader import load_yaml_text
 
 SCENARIOS = sorted(resource_path("pnp.games.mdd", "scenarios").glob("*.yaml"))
@@ -29,7 +29,7 @@ def test_rule_example_outcome(path: Path):
 
 
 def build(text: str):
-    from pnp.games.mdd.scenario import Scenario
+    from pnp.games.mdd.race.scenario import Scenario
     from pnp.model.base import build_model
 
     located = load_yaml_text(text, file="s.yaml")
@@ -83,7 +83,7 @@ def test_bad_scenarios_are_located(text: str, line: int, rule: str):
 def test_board_drawing_shows_walls_mines_and_cars_with_the_finish_on_top():
     scenario, located = build(BASE.replace("  ....\n", "  ==2.\n", 1))
     sb = scenario_board(scenario, located)
-    from pnp.games.mdd.engine import Race
+    from pnp.games.mdd.race.engine import Race
 
     text = draw_board(Race(sb.board).snapshot(), sb.letters)
     assert text.splitlines() == ["   ----  finish", "3  ==2.", "2  .R..", "1  .R.."]
@@ -115,7 +115,7 @@ def test_scenario_maps_read_the_setup_grammar_spaces_and_start_line_included():
     scenario, located = build(text.replace("R: {team: red}", "R: {team: red}\n  b: {team: blue}"))
     sb = scenario_board(scenario, located)
     assert [(c.lane, c.row) for c in sb.board.cars] == [(2, 1), (3, -1)]
-    from pnp.games.mdd.engine import Race
+    from pnp.games.mdd.race.engine import Race
 
     assert draw_board(Race(sb.board).snapshot(), sb.letters).splitlines() == [
         "    ----  finish",

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from pnp.games.mdd.geometry import Cell
-from pnp.games.mdd.simulate import balance_warnings, example_board, simulate, summarize
+from pnp.games.mdd.race.balance import balance_warnings
+from pnp.games.mdd.race.simulate import example_board, simulate
+from pnp.games.mdd.race.summary import summarize
 from pnp.stats import mean_interval, wilson
 
 

@@ -13,9 +13,9 @@ from PIL import Image
 
 from pnp.data import resource_path
 from pnp.games.mdd.cli import play_command, simulate_command
-from pnp.games.mdd.draw_scenario import car_runs
-from pnp.games.mdd.generate import random_setup, setup_yaml
-from pnp.games.mdd.scenario import load_scenario, play_scenario
+from pnp.games.mdd.printed.draw_scenario import car_runs
+from pnp.games.mdd.race.scenario import load_scenario, play_scenario
+from pnp.games.mdd.setup.generate import random_setup, setup_yaml
 from pnp.pipeline import load_checked
 from tests.svgtext import svg_texts
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from pnp.games.mdd.kit import mdd_print_job
+from pnp.games.mdd.printed.kit import mdd_print_job
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Document, Group, Page, Transform
 from pnp.pipeline import load_spec

@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from pnp.games.mdd.kit import mdd_print_job
+from pnp.games.mdd.printed.kit import mdd_print_job
 from pnp.pipeline import layout_document, load_spec
 from pnp.render.pdf import render_pdf
 

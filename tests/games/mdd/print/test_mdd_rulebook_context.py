@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from pnp.games.mdd.plugin import PLUGIN
-from pnp.games.mdd.rulebook import mdd_rulebook
+from pnp.games.mdd.printed.rulebook import mdd_rulebook
 from pnp.source.loader import load_yaml
 
 SETUPS = Path(__file__).resolve().parents[4] / "examples" / "mdd-setups"

@@ -9,8 +9,8 @@ from click.testing import CliRunner
 
 from pnp.diagnostics import Severity
 from pnp.games.mdd.cli import mdd_cli
-from pnp.games.mdd.generate import random_setup, setup_yaml
 from pnp.games.mdd.plugin import PLUGIN
+from pnp.games.mdd.setup.generate import random_setup, setup_yaml
 from pnp.source.loader import load_yaml
 
 KINDS = [("v2.1", 25), ("v2.1", 30), ("v2.1", 36), ("current", 25)]

@@ -7,9 +7,9 @@ from collections import Counter
 import pytest
 
 from pnp.diagnostics import SpecError
-from pnp.games.mdd.formation import default_finals
 from pnp.games.mdd.geometry import Board, Cell
 from pnp.games.mdd.plugin import PLUGIN
+from pnp.games.mdd.setup.formation import default_finals
 from pnp.games.registry import get_game
 from pnp.source.loader import load_yaml_text
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.diagnostics import Severity
-from pnp.games.mdd.generate import random_setup, setup_yaml
 from pnp.games.mdd.geometry import Cell
 from pnp.games.mdd.plugin import PLUGIN
-from pnp.games.mdd.pockets import trapped
+from pnp.games.mdd.setup.generate import random_setup, setup_yaml
+from pnp.games.mdd.setup.pockets import trapped
 from pnp.source.loader import load_yaml, load_yaml_text
 
 POCKET = Path("examples/mdd-setups/invalid/track-pocket.yaml")

@@ -6,12 +6,12 @@ sheet credits Giovanni Longoni and the CC BY-NC-SA licence.
 
 from __future__ import annotations
 
-from pnp.games.mdd.draw_common import CREDIT
-from pnp.games.mdd.draw_pieces import car_standee, car_token, life_counter, mine_counter, wall_box
-from pnp.games.mdd.draw_reference import Translate, award_pawns, reference_cards
-from pnp.games.mdd.draw_track import draw_track
 from pnp.games.mdd.model import MddSetup
-from pnp.games.mdd.print_options import MddPrint
+from pnp.games.mdd.printed.draw_common import CREDIT
+from pnp.games.mdd.printed.draw_pieces import car_standee, car_token, life_counter, mine_counter, wall_box
+from pnp.games.mdd.printed.draw_reference import Translate, award_pawns, reference_cards
+from pnp.games.mdd.printed.draw_track import draw_track
+from pnp.games.mdd.printed.print_options import MddPrint
 from pnp.layout.dice import die_net
 from pnp.layout.pieces import PieceGroup, PrintJob
 

@@ -11,8 +11,8 @@ from functools import cache
 from typing import Any
 
 from pnp.data import resource_path
-from pnp.games.mdd.draw_common import ink_on
 from pnp.games.mdd.geometry import RuleLimits
+from pnp.games.mdd.printed.draw_common import ink_on
 from pnp.layout.cards import reference_card
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Item, Rect, Style, Text

@@ -10,16 +10,16 @@ from typing import Any
 
 from pnp.booklet.request import RulebookRequest
 from pnp.data import resource_path
-from pnp.games.mdd.build import mdd_guide
-from pnp.games.mdd.draw_pieces import car_token
-from pnp.games.mdd.draw_scenario import scenario_boards
-from pnp.games.mdd.draw_track import draw_track, track_frame
-from pnp.games.mdd.engine import EDGE_DAMAGE
-from pnp.games.mdd.formation import ON_TRACK_LINES, cars_per_line
 from pnp.games.mdd.geometry import Board, CarStart, Cell, RuleLimits
-from pnp.games.mdd.kit import counters_needed
 from pnp.games.mdd.model import MddSetup
-from pnp.games.mdd.scenario import load_scenario, play_scenario
+from pnp.games.mdd.printed.build import mdd_guide
+from pnp.games.mdd.printed.draw_pieces import car_token
+from pnp.games.mdd.printed.draw_scenario import scenario_boards
+from pnp.games.mdd.printed.draw_track import draw_track, track_frame
+from pnp.games.mdd.printed.kit import counters_needed
+from pnp.games.mdd.race.engine import EDGE_DAMAGE
+from pnp.games.mdd.race.scenario import load_scenario, play_scenario
+from pnp.games.mdd.setup.formation import ON_TRACK_LINES, cars_per_line
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Group, Transform
 

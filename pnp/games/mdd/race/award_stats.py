@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.games.mdd.awards import PAWNS
 from pnp.games.mdd.geometry import Board
-from pnp.games.mdd.simulate import RaceResult, Share, start_groups
+from pnp.games.mdd.race.awards import PAWNS
+from pnp.games.mdd.race.simulate import RaceResult
+from pnp.games.mdd.race.summary import Share, start_groups
 from pnp.stats import Interval, bonferroni_z, wilson
 
 

@@ -14,7 +14,7 @@ from pnp.booklet.guide import KitExtras, KitGuide, kit_guide
 from pnp.build_steps import BuildGuideData, parse_build
 from pnp.data import resource_path
 from pnp.games.mdd.model import MddSetup
-from pnp.games.mdd.print_options import MddPrint
+from pnp.games.mdd.printed.print_options import MddPrint
 from pnp.layout.imposition import Plan
 from pnp.layout.pieces import PrintJob
 

@@ -1,13 +1,26 @@
-"""What an MDD race reports besides its counters: the events of a recorded race and board snapshots.
+"""What an MDD race is asked and what it reports besides its counters: options, events, snapshots.
 
-Input: none (plain records the engine fills in). Output: `Event` (one thing that happened) and
-`Snapshot` / `CarState` (a board state as plain data, for printing, figures and JSON).
+Input: none (plain records). Output: `RaceOptions` (rule variants and limits of a race), `Event` (one
+thing that happened) and `Snapshot` / `CarState` (a board state as plain data, for printing, figures and JSON).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import NamedTuple
+
+DEFAULT_TURN_CAP = 400
+
+
+@dataclass(frozen=True, slots=True)
+class RaceOptions:
+    """Rule variants and limits: direction die (v2.1 variant 4), turn cap."""
+
+    two_dice: bool = False
+    turn_cap: int = DEFAULT_TURN_CAP
+    """Turns per phase after which cars still on the track are removed as stuck."""
+    record: bool = False
+    """Keep the list of events (slower; for `pnp mdd play` and tests)."""
 
 
 class Event(NamedTuple):

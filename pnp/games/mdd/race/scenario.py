@@ -19,9 +19,9 @@ from pydantic import Field, field_validator
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.games.base import require_game
-from pnp.games.mdd.engine import RACING, STATUS_NAMES, Race, RaceOptions
 from pnp.games.mdd.geometry import Board, CarStart, Cell
-from pnp.games.mdd.records import Event, Snapshot
+from pnp.games.mdd.race.engine import RACING, STATUS_NAMES, Race, RaceOptions
+from pnp.games.mdd.race.records import Event, Snapshot
 from pnp.games.mdd.rulesets import limits_for
 from pnp.games.mdd.textmap import MapError, block_origin, draw_map, parse_map
 from pnp.model.base import SpecModel, build_model
@@ -227,6 +227,18 @@ def scenario_board(scenario: Scenario, located: Located) -> ScenarioBoard:
             f"the map draws car {letter!r}, which is not declared under `cars:`",
             f"add `{letter}: {{team: ...}}` under `cars:`",
         )
+    _nothing_on_walls(located, walls, mines, taken)
+    limits = limits_for(scenario.ruleset)
+    board = Board(
+        lanes, rows + scenario.rows_ahead, tuple(walls), tuple(sorted(mines.items())), tuple(cars), (), limits
+    )
+    return ScenarioBoard(board, tuple(letters))
+
+
+def _nothing_on_walls(
+    located: Located, walls: list[Cell], mines: dict[Cell, int], taken: dict[tuple[int, int], str]
+) -> None:
+    """SpecError when mines or a car (`taken`: the cells each car covers) lie on a wall."""
     walled = {(w.lane + d, w.row) for w in walls for d in (0, 1)}
     for cell in mines:
         if (cell.lane, cell.row) in walled:
@@ -236,19 +248,14 @@ def scenario_board(scenario: Scenario, located: Located) -> ScenarioBoard:
                 f"mines at lane {cell.lane}, row {cell.row} lie on a wall",
                 "move the mines or the wall",
             )
-    for cell, letter in taken.items():
-        if cell in walled:
+    for spot, letter in taken.items():
+        if spot in walled:
             raise _error(
                 located.key_mark(("cars", letter)),
                 "mdd.scenario.car",
-                f"car {letter} stands on a wall (lane {cell[0]}, row {cell[1]})",
+                f"car {letter} stands on a wall (lane {spot[0]}, row {spot[1]})",
                 "move the car or the wall",
             )
-    limits = limits_for(scenario.ruleset)
-    board = Board(
-        lanes, rows + scenario.rows_ahead, tuple(walls), tuple(sorted(mines.items())), tuple(cars), (), limits
-    )
-    return ScenarioBoard(board, tuple(letters))
 
 
 def _inside(located: Located, path: tuple[str | int, ...], lanes: int, rows: int, lane: int, row: int) -> None:

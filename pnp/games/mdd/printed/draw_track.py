@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pnp.games.mdd.draw_common import team_look
 from pnp.games.mdd.geometry import Board, Cell
+from pnp.games.mdd.printed.draw_common import team_look
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
 from pnp.layout.text import caps, fit_size

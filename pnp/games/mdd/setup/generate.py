@@ -12,11 +12,11 @@ import random
 from collections import Counter
 from dataclasses import dataclass
 
-from pnp.games.mdd.formation import TOUCHING, Spacing, cars_per_line, default_grid, default_teams
 from pnp.games.mdd.geometry import Board, Cell
 from pnp.games.mdd.model import DEFAULT_CELL_MM, DEFAULT_LANES, DEFAULT_ROWS, DEFAULT_SPACING
-from pnp.games.mdd.pockets import trapped
 from pnp.games.mdd.rulesets import limits_for
+from pnp.games.mdd.setup.formation import TOUCHING, Spacing, cars_per_line, default_grid, default_teams
+from pnp.games.mdd.setup.pockets import trapped
 from pnp.games.mdd.textmap import board_to_map
 
 KEEP_CLEAR = 5

@@ -8,8 +8,9 @@ beside a dashed fair-share line. Each team's bar is a group labelled "team-bar".
 
 from __future__ import annotations
 
-from pnp.games.mdd.draw_common import team_look
-from pnp.games.mdd.simulate import RaceResult, Summary
+from pnp.games.mdd.printed.draw_common import team_look
+from pnp.games.mdd.race.simulate import RaceResult
+from pnp.games.mdd.race.summary import Summary
 from pnp.layout.chart import FAIR, LABEL, four_panel_page, histogram, y_axis
 from pnp.layout.scene import Group, Item, Line, Page, Rect, Style, Text
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from pnp.games.mdd.draw_common import ink_on, pattern, team_look
 from pnp.games.mdd.geometry import CarStart
+from pnp.games.mdd.printed.draw_common import ink_on, pattern, team_look
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
 from pnp.layout.strokes import CUT, fold_line

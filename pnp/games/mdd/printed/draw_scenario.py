@@ -13,10 +13,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from math import hypot
 
-from pnp.games.mdd.draw_common import ink_on, pattern, team_look
-from pnp.games.mdd.draw_track import TrackFrame, draw_track, track_frame
 from pnp.games.mdd.geometry import Board, Cell
-from pnp.games.mdd.records import CarState, Event, Snapshot
+from pnp.games.mdd.printed.draw_common import ink_on, pattern, team_look
+from pnp.games.mdd.printed.draw_track import TrackFrame, draw_track, track_frame
+from pnp.games.mdd.race.records import CarState, Event, Snapshot
 from pnp.games.mdd.rulesets import limits_for
 from pnp.layout.scene import Ellipse, Group, Item, Line, Page, Polygon, Rect, Style, Text, Transform
 from pnp.layout.text import fill_placeholders, text_block, wrap
@@ -240,8 +240,8 @@ def _tokens(
 ) -> list[Item]:
     """Eliminated cars (greyed, crossed out) first, then the cars on the track and mines hidden under them."""
     items: list[Item] = []
-    for car, x, y in ghosts:
-        items.extend(_token(snap.cars[car], letters[car], x, y, frame.cell, faded=True))
+    for ghost, x, y in ghosts:
+        items.extend(_token(snap.cars[ghost], letters[ghost], x, y, frame.cell, faded=True))
     mines = {(lane, row): count for lane, row, count in snap.mines}
     for letter, car in zip(letters, snap.cars, strict=True):
         if car.status != "racing":

@@ -1,0 +1,465 @@
+"""The Mini Demolition Derby rules engine: one race, qualifying then finals, seeded and deterministic.
+
+Input: a `Board` and `RaceOptions`; dice from a seeded generator or given move by move (`Race.move`).
+Output: the `Race` state (positions, lives, mines, who qualified and finished, counters), `Event`s when
+recording, `Snapshot`s for drawing (records.py); an optional observer (observer.py; the v2.1 awards)
+hears of every loss of lives and the end of every roll. This file alone states the race rules (their
+readings: docs/mdd-engine.md); setup.py compiles it (engine.pxd) where a C compiler is. The state is
+flat lists of ints by cell (cells.py); a car is its index in `Board.cars`, placed by its rear cell.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from pnp.games.mdd.geometry import Board
+from pnp.games.mdd.race.cells import EDGE, STATUS_NAMES, WALL, grid_of, snapshot, start_tables
+from pnp.games.mdd.race.observer import RaceObserver
+from pnp.games.mdd.race.records import DEFAULT_TURN_CAP, Event, RaceOptions, Snapshot
+
+__all__ = ["DEFAULT_TURN_CAP", "EDGE", "STATUS_NAMES", "WALL", "Race", "RaceObserver", "RaceOptions"]
+RACING, QUALIFIED, FINISHED, ELIMINATED = 0, 1, 2, 3
+QUALIFYING, FINALS, OVER = "qualifying", "finals", "over"
+DEFAULT_FINALISTS = 10
+EDGE_DAMAGE = 2
+"""Lives a car loses when a step would take it over a side edge of the track."""
+HIT_DAMAGE = 1
+"""Lives a car loses when another car bumps it."""
+MINE_DAMAGE = 1
+"""Lives a car loses when it enters a cell with a mine (one mine goes with it)."""
+SIDE_OF_FACE = (1, 1, 0, 0, -1, -1)
+"""The first step's cell offset for each die face less one (1-2 left, 3-4 straight, 5-6 right)."""
+ROLLS = tuple(tuple((f + 1, SIDE_OF_FACE[w], f if SIDE_OF_FACE[w] else f + 1) for w in range(6)) for f in range(6))
+"""(roll, first step's offset, straight steps after it) by the roll's face less one, then by the face less
+one of the die that gives the direction (the same die, or v2.1 variant 4's direction die)."""
+SIDE_NAMES = {1: "left", 0: "straight", -1: "right"}
+"""The direction of a cell offset."""
+
+
+class Race:
+    """The state of one race and the rules that change it; see the module docstring."""
+
+    def __init__(
+        self,
+        board: Board,
+        options: RaceOptions | None = None,
+        seed: int | str | None = 0,
+        dice: Callable[[], int] | None = None,
+        observer: RaceObserver | None = None,
+    ) -> None:
+        self.board = board
+        self.options = options or RaceOptions()
+        self.grid = grid_of(board)
+        self.lanes = board.lanes
+        self.width = board.lanes + 1
+        self.finish = (board.rows - self.grid.first_row + 1) * self.width
+        """First cell index whose row puts a car's front beyond the last row."""
+        self.finalists = board.limits.finalists.get(len(board.cars), DEFAULT_FINALISTS)
+        self.two_dice, self.turn_cap = self.options.two_dice, self.options.turn_cap
+        self._start_cell, self._start_pos = start_tables(board, self.grid)
+        self._blocked = -sum(m for m in self._start_cell if m < 0)
+        """The negative cells (walls, pads) stay so: the mines left are sum(cell) + _blocked."""
+        self._finals = [(self.grid.index(c.lane, c.row), c.lane, c.row) for c in board.finals]
+        self.reset(seed, observer, dice)
+
+    def reset(
+        self, seed: int | str | None = 0, observer: RaceObserver | None = None, dice: Callable[[], int] | None = None
+    ) -> Race:
+        """Back to the start of the race, with new dice and observer (cheaper than a new `Race`)."""
+        width = self.width
+        self.cell = list(self._start_cell)
+        """Mines in each cell, WALL or EDGE."""
+        self.occ = [-1] * len(self.cell)
+        """The car covering each cell, or -1."""
+        self.pos = list(self._start_pos)
+        """Each car's rear cell, or -1 once off the track."""
+        for car, p in enumerate(self.pos):
+            self.occ[p] = self.occ[p + width] = car
+        self.lives = [c.lives for c in self.board.cars]
+        self.status = [RACING] * len(self.pos)
+        self.racing = len(self.pos)
+        self.qualified: list[int] = []  # in crossing order, as finished
+        self.finished: list[int] = []
+        self.phase = QUALIFYING
+        self.turn = self.qualifying_turns = self.finals_turns = 0
+        self.hits = self.exits = self.mines_taken = self.stuck = 0
+        self.eliminations = 0
+        """Cars eliminated by losing a life they did not have (not counting cars left out at the line)."""
+        self.events: list[Event] | None = [] if self.options.record else None
+        self.observer = observer
+        self._random = random.Random(seed).random
+        self._dice = dice
+        return self
+
+
+    def car_cell(self, car: int) -> tuple[int, int]:
+        """(lane, row) of a car's rear cell; (0, 0) when it is off the track."""
+        p = self.pos[car]
+        return (0, 0) if p < 0 else self.grid.place(p)
+
+    def mines_at(self, lane: int, row: int) -> int:
+        """Mines (bombs) in one cell (0 outside the board)."""
+        return max(0, self.cell[self.grid.index(lane, row)]) if self.grid.on_track(lane, row) else 0
+
+    def mines_left(self) -> int:
+        """Mines (bombs) still on the board."""
+        return sum(self.cell) + self._blocked
+
+    def on_track(self) -> list[int]:
+        """Indices of the cars still racing, in the order they would move now."""
+        status = self.status
+        return sorted((i for i in range(len(status)) if status[i] == RACING), key=self.pos.__getitem__, reverse=True)
+
+
+    def _damage(self, car: int, amount: int, kind: str, by: int) -> bool:
+        """Take `amount` lives from `car`; eliminate it when it has fewer. True when eliminated."""
+        left = self.lives[car]
+        if self.events is not None:
+            lane, row = self.car_cell(car)
+            self.events.append(Event(kind, car, amount, lane, row, by))
+        gone = amount > left
+        if gone:
+            self.lives[car] = 0
+            self.eliminations += 1
+            self._remove(car, ELIMINATED, kind, by)
+        else:
+            self.lives[car] = left - amount
+        if self.observer is not None:
+            self.observer.on_damage(self.turn, car, amount, left, kind, by, gone)
+        return gone
+
+    def _take_mine(self, car: int, q: int, by: int) -> bool:
+        """`car` enters cell `q`, which holds a mine: the mine goes, the car pays; True when eliminated."""
+        self.cell[q] -= 1
+        self.mines_taken += 1
+        return self._damage(car, MINE_DAMAGE, "mine", by)
+
+    def _remove(self, car: int, status: int, cause: str, by: int = -1) -> None:
+        p = self.pos[car]
+        if p >= 0:
+            self.occ[p] = self.occ[p + self.width] = -1
+            self.racing -= 1
+        self.pos[car] = -1
+        self.status[car] = status
+        if self.events is not None:
+            place = len(self.qualified) if status == QUALIFIED else len(self.finished) if status == FINISHED else 0
+            kind = "eliminated" if status == ELIMINATED else STATUS_NAMES[status]
+            self.events.append(Event(kind, car, place, by=by, detail=cause))
+
+    def _cross(self, car: int) -> None:
+        """The car's front passed the last row: it qualifies, or finishes in the finals."""
+        if self.phase == QUALIFYING:
+            self.qualified.append(car)
+            self._remove(car, QUALIFIED, "line")
+        else:
+            self.finished.append(car)
+            self._remove(car, FINISHED, "line")
+
+
+    def _note(self, car: int, kind: str = "move", by: int = -1, detail: str = "") -> None:
+        """Record that `car` moved or was pushed (by `by`), or was blocked (`detail`: by what)."""
+        if self.events is not None:
+            lane, row = self.car_cell(car)
+            self.events.append(Event(kind, car, 0, lane, row, by, detail))
+
+    def _wave(self, car: int, side: int) -> bool:
+        """A sideways step into anything but free cells: edges, walls, bumps and pushes, then the moves; True
+        when `car` is still racing."""
+        moving: list[int] = []
+        self._resolve(car, side, car, {}, moving)
+        if moving:
+            self._shift(moving, side, car)
+        return self.status[car] == RACING
+
+    def _shift(self, moving: list[int], side: int, car: int) -> None:
+        """The cars of `moving` (pushed by `car`) move one cell sideways by `side` together; then each meets
+        the mines it moved onto."""
+        width, occ, pos = self.width, self.occ, self.pos
+        for c in moving:
+            p = pos[c]
+            occ[p] = occ[p + width] = -1
+        for c in moving:
+            p = pos[c] + side
+            pos[c] = p
+            occ[p] = occ[p + width] = c
+            if self.events is not None:
+                self._note(c, "move" if c == car else "push", car)
+        cell = self.cell
+        for c in moving:
+            if self.status[c] != RACING:
+                continue
+            p = pos[c]
+            if cell[p] > 0 and self._take_mine(c, p, car):
+                continue
+            if cell[p + width] > 0:
+                self._take_mine(c, p + width, car)
+
+    def _bump(self, other: int, mover: int) -> bool:
+        """The step of `mover` bumps `other`: True when the hit eliminates it."""
+        self.hits += 1
+        return self._damage(other, HIT_DAMAGE, "hit", mover)
+
+    def _push(self, car: int) -> bool:
+        """A straight step of `car` into a mine or a car: it bumps the car ahead, which bumps the one ahead of
+        it, and so on; the chain (the cars in a row ahead of `car`) moves one cell unless a wall stops its
+        front car; then each, front first, meets the line or the mines it moved onto. True when `car` is
+        still racing."""
+        occ, cell, pos = self.occ, self.cell, self.pos
+        width = self.width
+        ahead = width + width
+        front = car
+        while True:
+            q = pos[front] + ahead
+            if cell[q] < 0:  # a wall: nobody moves
+                if self.events is not None:
+                    self._note(front, "blocked", -1, "wall")
+                    for q in range(pos[front] - ahead, pos[car] - 1, -ahead):
+                        self._note(occ[q], "blocked", -1, "car")
+                return True
+            other = occ[q]
+            if other < 0 or self._bump(other, car):
+                break
+            front = other
+        q = pos[car]  # each car of the chain, from the back, takes its front cell and the one ahead of it
+        occ[q] = -1
+        c = car
+        while True:
+            pos[c] = q + width
+            if c == front:
+                occ[q + ahead] = c
+                break
+            other = occ[q + ahead]
+            occ[q + ahead] = c
+            c = other
+            q += ahead
+        if self.events is not None:
+            for q in range(pos[front], pos[car] - 1, -ahead):
+                c = occ[q]
+                self._note(c, "move" if c == car else "push", car)
+        for q in range(pos[front], pos[car] - 1, -ahead):
+            c = occ[q]
+            if q >= self.finish:
+                self._cross(c)
+            elif cell[q + width] > 0:
+                self._take_mine(c, q + width, car)
+        return self.status[car] == RACING
+
+    def _resolve(self, car: int, side: int, mover: int, seen: dict[int, bool], moving: list[int]) -> bool:
+        """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is
+        gone); it bumps every car in its own way."""
+        width = self.width
+        cell = self.cell
+        q = self.pos[car] + side
+        if cell[q] == EDGE:
+            self.exits += 1
+            if self._damage(car, EDGE_DAMAGE, "exit", mover):
+                return True
+            self._note(car, "blocked", -1, "edge")
+            return False
+        free = cell[q] >= 0 and cell[q + width] >= 0
+        targets = (q, q + width)
+        if not free:
+            self._note(car, "blocked", -1, "wall")
+        occ = self.occ
+        for q in targets:
+            other = occ[q]
+            if other < 0:
+                continue
+            if other in seen:
+                free = free and seen[other]
+                continue
+            if self._bump(other, mover):
+                seen[other] = True
+                continue
+            gone = self._resolve(other, side, mover, seen, moving)
+            seen[other] = gone
+            if not gone:
+                if free:
+                    self._note(car, "blocked", -1, "car")
+                free = False
+        if free:
+            moving.append(car)
+        return free
+
+    def move(self, car: int, roll: int, direction_roll: int | None = None) -> None:
+        """Move `car` by `roll` steps; the first step's side comes from `direction_roll` (or the roll)."""
+        if self.status[car] != RACING or self.phase == OVER:
+            raise ValueError("only a car on the track moves, while the race is on")
+        _, side, straight = ROLLS[roll - 1][(roll if direction_roll is None else direction_roll) - 1]
+        self._go(car, roll, side, straight)
+
+    def _go(self, car: int, roll: int, side: int, straight: int) -> None:
+        """The roll `roll` of `car`: a first step to `side` (a cell offset) if any, then `straight` steps
+        ahead, until the car stops, leaves the track or qualifying ends."""
+        events = self.events
+        if events is not None:
+            lane, row = self.car_cell(car)
+            events.append(Event("roll", car, roll, lane, row, detail=SIDE_NAMES[side]))
+        occ, cell, pos = self.occ, self.cell, self.pos
+        width = self.width
+        step = 1
+        if side:
+            if events is not None:
+                events.append(Event("step", car, 1, detail=SIDE_NAMES[side]))
+            step = 2
+            p = pos[car]
+            q = p + side
+            if occ[q] < 0 and occ[q + width] < 0 and cell[q] == 0 and cell[q + width] == 0:
+                occ[p] = occ[p + width] = -1
+                occ[q] = occ[q + width] = car
+                pos[car] = q
+                if events is not None:
+                    self._note(car)
+            elif not self._wave(car, side):
+                straight = 0
+        while straight:
+            p = pos[car]
+            front = p + width
+            q = front + width
+            if occ[q] < 0:
+                if cell[q] == 0:  # free cells ahead: the car runs over all of them at once (the row of pads
+                    end = front + straight * width  # above the one beyond the line stops it there)
+                    while q < end:
+                        q += width
+                        if occ[q] >= 0 or cell[q]:
+                            q -= width
+                            break
+                    occ[p] = occ[front] = -1
+                    pos[car] = p = q - width
+                    occ[p] = occ[q] = car
+                    run = (q - front) // width
+                    if events is not None:
+                        self._ran(car, step, run)
+                    if p >= self.finish:
+                        self._cross(car)
+                        self._check_finalists()
+                        break
+                    straight -= run
+                    step += run
+                    continue
+                if cell[q] < 0:  # a wall ahead: each step left is the same blocked step
+                    if events is None:
+                        break
+                    events.append(Event("step", car, step, detail="straight"))
+                    self._note(car, "blocked", -1, "wall")
+                    straight -= 1
+                    step += 1
+                    continue
+            if events is not None:
+                events.append(Event("step", car, step, detail="straight"))
+            going = self._push(car)
+            if self._check_finalists() or not going:
+                break
+            straight -= 1
+            step += 1
+        if self.observer is not None:
+            self.observer.on_roll(car)
+
+    def _ran(self, car: int, step: int, run: int) -> None:
+        """The events of `run` free straight steps of `car` from step `step` on, ending where it stands."""
+        assert self.events is not None
+        lane, row = self.car_cell(car)
+        for k in range(run):
+            self.events.append(Event("step", car, step + k, detail="straight"))
+            self.events.append(Event("move", car, 0, lane, row - run + 1 + k))
+
+    def _check_finalists(self) -> bool:
+        """End qualifying once the finalists have crossed the line; True when it ended."""
+        if self.phase == QUALIFYING and len(self.qualified) >= self.finalists:
+            self._end_qualifying()
+            return True
+        return False
+
+    def play_turn(self) -> None:
+        """Every car on the track moves once: most advanced first, leftmost first among equals."""
+        self.turn += 1
+        if self.events is not None:
+            self.events.append(Event("turn", -1, self.turn))
+        qualifying = self.phase == QUALIFYING
+        if qualifying:
+            self.qualifying_turns += 1
+        else:
+            self.finals_turns += 1
+        pos, occ = self.pos, self.occ
+        order = [occ[p] for p in sorted([p for p in pos if p >= 0], reverse=True)]
+        rnd, dice, two, phase = self._random, self._dice, self.two_dice, self.phase
+        for car in order:
+            if pos[car] < 0:
+                continue  # put off the track earlier in this turn
+            if dice is not None:
+                roll = dice()
+                roll, side, straight = ROLLS[roll - 1][dice() - 1 if two else roll - 1]
+            elif two:
+                roll, side, straight = ROLLS[int(rnd() * 6)][int(rnd() * 6)]
+            else:
+                face = int(rnd() * 6)
+                roll, side, straight = ROLLS[face][face]
+            self._go(car, roll, side, straight)
+            if self.phase is not phase:
+                return
+        if not self.racing:
+            self._end_phase()
+        elif (self.qualifying_turns if qualifying else self.finals_turns) >= self.turn_cap:
+            for car in self.on_track():
+                self.stuck += 1
+                self._remove(car, ELIMINATED, "stuck")
+            self._end_phase()
+
+    def _end_phase(self) -> None:
+        if self.phase != QUALIFYING:
+            self._phase_event(OVER)
+        else:
+            self._end_qualifying()
+
+    def _end_qualifying(self) -> None:
+        """Qualifying is over: cars still on the track are out; the qualifiers line up for the finals."""
+        for car in self.on_track():
+            self._remove(car, ELIMINATED, "out")
+        if not self.qualified:
+            self._phase_event(OVER)
+            return
+        finals = self._finals
+        if len(finals) < len(self.qualified):
+            raise ValueError(f"the board has {len(finals)} finals positions for {len(self.qualified)} qualifiers")
+        for car, (p, lane, row) in zip(self.qualified, finals, strict=False):
+            if not 0 <= p < len(self.cell) - self.width or any(
+                self.occ[q] >= 0 or self.cell[q] < 0 for q in (p, p + self.width)
+            ):
+                raise ValueError(f"finals position lane {lane} row {row} is not free")
+            self.pos[car] = p
+            self.occ[p] = self.occ[p + self.width] = car
+            self.status[car] = RACING
+        self.racing = len(self.qualified)
+        self._phase_event(FINALS)
+
+    def _phase_event(self, phase: str) -> None:
+        """The next phase starts."""
+        self.phase = phase
+        if self.events is not None:
+            self.events.append(Event("phase", -1, detail=phase))
+
+    def run(self) -> Race:
+        """Play turns until the race is over; returns the race for chaining."""
+        while self.phase != OVER:
+            self.play_turn()
+        return self
+
+
+    @property
+    def winner(self) -> int | None:
+        """Index of the first car across the line in the finals, if any."""
+        return self.finished[0] if self.finished else None
+
+    def snapshot(self) -> Snapshot:
+        """The current board as plain data."""
+        return snapshot(self)
+
+
+try:
+    import cython  # type: ignore[import-untyped]
+
+    COMPILED: bool = bool(cython.compiled)
+except ImportError:  # Cython absent: this module runs as plain Python
+    COMPILED = False
+"""Whether this module runs compiled (setup.py builds it with Cython where a C compiler is)."""
