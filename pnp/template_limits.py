@@ -127,11 +127,18 @@ def _method_estimate(method: Any, args: tuple[Any, ...]) -> int:
         return _join_estimate(args[0], target)
     if name == "replace" and len(args) >= 2 and isinstance(args[0], type(target)):
         old, new = args[0], args[1]
-        count = target.count(old) if old else len(target) + 1
+        count = _occurrences(target, old) if old else len(target) + 1
         return len(target) + count * max(size(new) - len(old), 0)
     if name == "expandtabs" and isinstance(args[0], int):
-        return len(target) + target.count("\t" if isinstance(target, str) else b"\t") * args[0]
+        return len(target) + _occurrences(target, "\t" if isinstance(target, str) else b"\t") * args[0]
     return 0
+
+
+def _occurrences(target: str | bytes, part: str | bytes) -> int:
+    """How often `part` (of `target`'s type) occurs in `target`."""
+    if isinstance(target, str):
+        return target.count(str(part))
+    return target.count(part if isinstance(part, bytes) else part.encode())
 
 
 class _Method:

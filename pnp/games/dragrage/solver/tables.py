@@ -181,7 +181,8 @@ class RuleTables:
         self.open = np.zeros(1 << 2 * packing.field_bits, dtype=np.uint16 if packing.counters <= 16 else np.uint32)
         """By my field << F | your field before the move: bit i set when counter i's move can be challenged."""
         for i, counter in enumerate(variant.counters):
-            self.open |= self._by_fields(self._open_table(counter), after=1).astype(self.open.dtype) << i
+            np.bitwise_or(self.open, self._by_fields(self._open_table(counter), after=1).astype(self.open.dtype) << i,
+                          out=self.open)
         self.roll_spends_nitro, self.turn_in_spends_nitro = _nitro_spent(variant)
 
     def _fill_halves(self) -> None:
