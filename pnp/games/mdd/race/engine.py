@@ -92,7 +92,6 @@ class Race:
         self._dice = dice
         return self
 
-
     def car_cell(self, car: int) -> tuple[int, int]:
         """(lane, row) of a car's rear cell; (0, 0) when it is off the track."""
         p = self.pos[car]
@@ -110,7 +109,6 @@ class Race:
         """Indices of the cars still racing, in the order they would move now."""
         status = self.status
         return sorted((i for i in range(len(status)) if status[i] == RACING), key=self.pos.__getitem__, reverse=True)
-
 
     def _damage(self, car: int, amount: int, kind: str, by: int) -> bool:
         """Take `amount` lives from `car`; eliminate it when it has fewer. True when eliminated."""
@@ -149,13 +147,9 @@ class Race:
 
     def _cross(self, car: int) -> None:
         """The car's front passed the last row: it qualifies, or finishes in the finals."""
-        if self.phase == QUALIFYING:
-            self.qualified.append(car)
-            self._remove(car, QUALIFIED, "line")
-        else:
-            self.finished.append(car)
-            self._remove(car, FINISHED, "line")
-
+        qualifying = self.phase == QUALIFYING
+        (self.qualified if qualifying else self.finished).append(car)
+        self._remove(car, QUALIFIED if qualifying else FINISHED, "line")
 
     def _note(self, car: int, kind: str = "move", by: int = -1, detail: str = "") -> None:
         """Record that `car` moved or was pushed (by `by`), or was blocked (`detail`: by what)."""
@@ -164,8 +158,7 @@ class Race:
             self.events.append(Event(kind, car, 0, lane, row, by, detail))
 
     def _wave(self, car: int, side: int) -> bool:
-        """A sideways step into anything but free cells: edges, walls, bumps and pushes, then the moves; True
-        when `car` is still racing."""
+        """A sideways step into edges, walls, mines or cars, then the moves; True when `car` still races."""
         moving: list[int] = []
         self._resolve(car, side, car, {}, moving)
         if moving:
@@ -173,12 +166,10 @@ class Race:
         return self.status[car] == RACING
 
     def _shift(self, moving: list[int], side: int, car: int) -> None:
-        """The cars of `moving` (pushed by `car`) move one cell sideways by `side` together; then each meets
-        the mines it moved onto."""
+        """The cars of `moving` (pushed by `car`) move sideways by `side` together, then meet the mines there."""
         width, occ, pos = self.width, self.occ, self.pos
         for c in moving:
-            p = pos[c]
-            occ[p] = occ[p + width] = -1
+            occ[pos[c]] = occ[pos[c] + width] = -1
         for c in moving:
             p = pos[c] + side
             pos[c] = p
@@ -201,13 +192,9 @@ class Race:
         return self._damage(other, HIT_DAMAGE, "hit", mover)
 
     def _push(self, car: int) -> bool:
-        """A straight step of `car` into a mine or a car: it bumps the car ahead, which bumps the one ahead of
-        it, and so on; the chain (the cars in a row ahead of `car`) moves one cell unless a wall stops its
-        front car; then each, front first, meets the line or the mines it moved onto. True when `car` is
-        still racing."""
-        occ, cell, pos = self.occ, self.cell, self.pos
-        width = self.width
-        ahead = width + width
+        """A straight step of `car` into a mine or a car: each car bumps the one ahead; the chain moves unless a
+        wall stops its front car, then each, front first, meets the line or mines. True: `car` still races."""
+        occ, cell, pos, width, ahead = self.occ, self.cell, self.pos, self.width, 2 * self.width
         front = car
         while True:
             q = pos[front] + ahead
@@ -235,8 +222,7 @@ class Race:
             q += ahead
         if self.events is not None:
             for q in range(pos[front], pos[car] - 1, -ahead):
-                c = occ[q]
-                self._note(c, "move" if c == car else "push", car)
+                self._note(occ[q], "move" if occ[q] == car else "push", car)
         for q in range(pos[front], pos[car] - 1, -ahead):
             c = occ[q]
             if q >= self.finish:
@@ -444,7 +430,6 @@ class Race:
         while self.phase != OVER:
             self.play_turn()
         return self
-
 
     @property
     def winner(self) -> int | None:
