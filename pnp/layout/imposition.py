@@ -255,7 +255,7 @@ def _spacing(g: _Group, area: Area, gutter: float, start: tuple[float, float], g
     keeps MIN_OUTER for crop marks first, then the gutters widen towards 2 x bleed."""
     x0, y0 = start
     cols, rows = grid
-    reserve = MIN_OUTER if g.b > 0 else 0.0
+    reserve = MIN_OUTER if g.b > 0 and g.zone > 0 else 0.0  # room for marks only where marks are drawn
     gx = _gap(area.x1 - g.edge - x0 - reserve * (1 + at_edge[0]), cols, g.w, gutter, g.b)
     bottom = max(g.foot, reserve)  # the bleed never covers the footer
     if g.b > 0 and at_edge[1]:

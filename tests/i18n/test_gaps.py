@@ -32,7 +32,7 @@ def test_render_names_the_untranslated_texts_and_dropped_placeholders(run_pnp: P
     err = result.stderr
     kit = next(line for line in err.splitlines() if "printed on the kit" in line)
     assert f"{german / 'components' / 'de.po'}:1:1: warning [i18n.missing]" in kit
-    assert "18 text(s)" in kit and "'Start'" in kit and "'counters of {player}'" in kit and "13 more" in kit
+    assert "19 text(s)" in kit and "'Start'" in kit and "'counters of {player}'" in kit and "14 more" in kit
     assert "[i18n.placeholder]" in err and "leaves out {total}" in err
     book = next(line for line in err.splitlines() if "rules.md have no 'de' translation" in line)
     assert f"{german / 'dragrage' / 'de.po'}:1:1: warning [i18n.missing]" in book
