@@ -20,12 +20,13 @@ import click
 
 from pnp.commands import FORMAT_CHOICE, report, show_warnings, suffix_in, user_errors, write_figure
 from pnp.diagnostics import Diagnostic, SpecError
+from pnp.progress import TTY_DELAY, StderrLine
 
 if TYPE_CHECKING:  # the engine, the models and the pipeline load when a command runs, not for --help
     from pnp.games.nitro.model import NitroTrack
     from pnp.source.located import Located
 
-PROGRESS_AFTER = 2.0
+PROGRESS_AFTER = TTY_DELAY
 """Seconds a simulation runs before it shows its progress (a terminal only)."""
 
 def load_track(path: str, players: int | None = None) -> NitroTrack:
@@ -47,34 +48,30 @@ def load_track(path: str, players: int | None = None) -> NitroTrack:
 
 
 class LateProgress:
-    """Races done so far, one line rewritten on a terminal's stderr, once a run has lasted `after` seconds:
-    nothing on a file or pipe (reports stay clean), nothing for a run that ends sooner."""
+    """Races done so far, one line rewritten on a terminal's stderr (`pnp.progress`), once a run has lasted
+    `after` seconds, and cleared at the end: nothing on a file or pipe (reports stay clean), nothing for a run
+    that ends sooner."""
 
     def __init__(self, total: int, label: str, stream: TextIO | None = None,
                  clock: Callable[[], float] = time.monotonic, after: float = PROGRESS_AFTER) -> None:
-        self.stream = stream if stream is not None else sys.stderr
-        self.live = self.stream.isatty()
+        stream = stream if stream is not None else sys.stderr
+        self.line = StderrLine(after, clock, stream, clear=True) if stream.isatty() else None
         self.total, self.label, self.done = total, label, 0
-        self.clock, self.start, self.after = clock, clock(), after
-        self.width = 0
 
     def update(self, count: int) -> None:
         self.done += count
-        elapsed = self.clock() - self.start
-        if self.live and elapsed >= self.after:
-            line = f"\r{self.label} {self.done:,} of {self.total:,} ({self.done / self.total:.0%}, {elapsed:.0f} s)"
-            self.width = max(self.width, len(line))
-            self.stream.write(line.ljust(self.width))
-            self.stream.flush()
+        elapsed = self.line.due(final=self.done == self.total) if self.line is not None else None
+        if self.line is not None and elapsed is not None:
+            self.line.draw(f"{self.label} {self.done:,} of {self.total:,} ({self.done / self.total:.0%}, "
+                           f"{elapsed:.0f} s)")
 
     def __enter__(self) -> LateProgress:
         return self
 
     def __exit__(self, *_: object) -> None:
         """Clear the line, so the terminal shows what comes next alone."""
-        if self.width:
-            self.stream.write("\r" + " " * self.width + "\r")
-            self.stream.flush()
+        if self.line is not None:
+            self.line.close()
 
 
 @click.command("simulate")
