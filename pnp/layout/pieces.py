@@ -29,6 +29,9 @@ class Piece:
     outline: Outline = "rect"
     corner_radius: float = 0.0
     name: str = ""
+    where: tuple[str | int, ...] = ()
+    """The YAML path of the entry this piece is printed from (a card, a counter), for pointing at it; () when
+    it is its group's."""
 
 
 @dataclass(frozen=True, slots=True)

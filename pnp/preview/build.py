@@ -14,13 +14,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.diagnostics import Diagnostic, SpecError, sort_diagnostics
+from pnp.diagnostics import Diagnostic, Mark, SpecError, sort_diagnostics
 from pnp.pipeline import RunLimits, layout_document, load_spec, print_job, translator, validate_spec
 
 if TYPE_CHECKING:
     from pnp.layout.imposition import Plan
     from pnp.layout.pieces import PrintJob
     from pnp.layout.scene import Document, Page
+    from pnp.source.located import PathKey
 
 REDRAW_SUFFIXES = frozenset({".yaml", ".yml", ".csv", ".tsv", ".txt", ".xlsx", ".json", ".md", ".po"})
 """Inputs whose content reaches the sheets through the scene itself. Any other input (an image, a font) is drawn
@@ -29,12 +30,26 @@ from its file, so a change to one redraws every sheet."""
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A piece on a sheet: its deck (piece group), its name, its index in the deck and its 1-based sheet."""
+    """A piece on a sheet: its deck (piece group), its name, its index in the deck, its 1-based sheet, where on
+    that sheet (left, top, width, height as shares of the paper) and the file and line it is printed from."""
 
     deck: str
     name: str
     index: int
     page: int
+    box: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)
+    file: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Anchor:
+    """A line of an input that points at a card: the card's own entry, or (`group`) its deck's first line."""
+
+    file: str
+    line: int
+    card: int
+    group: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +63,7 @@ class Build:
     pages: tuple[str, ...] = ()
     labels: tuple[str, ...] = ()
     cards: tuple[Card, ...] = ()
+    anchors: tuple[Anchor, ...] = ()
     images: Mapping[str, bytes] = field(default_factory=dict)
     stale: bool = False
     seconds: float = 0.0
@@ -59,16 +75,33 @@ def page_url(page_id: str) -> str:
 
 
 def status(build: Build, root: Path) -> dict[str, Any]:
-    """The `/status.json` document of a build; files are shown relative to the spec's folder when inside it."""
+    """The `/status.json` document of a build; files are shown relative to the spec's folder when inside it.
+    A diagnostic's `card` is the index in `cards` of the card it points at (None: no card), `page` its sheet."""
+    diagnostics = []
+    for d in build.diagnostics:
+        card = card_of(d, build.anchors)
+        diagnostics.append({"file": d.file, "where": _where(d, root), "line": d.line, "column": d.column,
+                            "severity": str(d.severity), "rule": d.rule, "message": d.message, "hint": d.hint,
+                            "card": card, "page": None if card is None else build.cards[card].page})
     return {
         "build": build.number, "ok": build.ok, "stale": build.stale, "seconds": round(build.seconds, 3),
-        "diagnostics": [{"file": d.file, "where": _where(d, root), "line": d.line, "column": d.column,
-                         "severity": str(d.severity), "rule": d.rule, "message": d.message, "hint": d.hint}
-                        for d in build.diagnostics],
+        "diagnostics": diagnostics,
         "pages": [page_url(p) for p in build.pages],
         "labels": list(build.labels),
-        "cards": [{"deck": c.deck, "name": c.name, "index": c.index, "page": c.page} for c in build.cards],
+        "cards": [{"deck": c.deck, "name": c.name, "index": c.index, "page": c.page,
+                   "box": [round(v, 6) for v in c.box], "line": c.line} for c in build.cards],
     }
+
+
+def card_of(d: Diagnostic, anchors: tuple[Anchor, ...]) -> int | None:
+    """The card a diagnostic points at: the one whose entry (or whose deck) starts last at or before its line
+    in its file; a card's own entry wins over its deck's first line."""
+    best: Anchor | None = None
+    for anchor in anchors:
+        if anchor.file == d.file and anchor.line <= d.line and (
+                best is None or (anchor.line, not anchor.group) > (best.line, not best.group)):
+            best = anchor
+    return None if best is None else best.card
 
 
 def _where(d: Diagnostic, root: Path) -> str:
@@ -79,14 +112,28 @@ def _where(d: Diagnostic, root: Path) -> str:
     return f"{shown}:{d.line}:{d.column}"
 
 
-def cards_of(job: PrintJob, plan: Plan) -> tuple[Card, ...]:
-    """Every piece placed on a front sheet of `plan`, in sheet order."""
-    cards = []
+def cards_of(job: PrintJob, plan: Plan, mark: Callable[[PathKey], Mark]) -> tuple[tuple[Card, ...],
+                                                                         tuple[Anchor, ...]]:
+    """Every piece placed on a front sheet of `plan`, in sheet order, and the input lines that point at them."""
+    cards: list[Card] = []
+    anchors: list[Anchor] = []
+    firsts: dict[int, int] = {}
+    w, h = plan.paper.width, plan.paper.height
     for number, sheet in enumerate(plan.sheets, start=1):
         for placement in sheet.placements if sheet.back_of is None else ():
             group = job.groups[placement.group]
-            cards.append(Card(group.label or group.name, group.pieces[placement.piece].name, placement.piece, number))
-    return tuple(cards)
+            piece = group.pieces[placement.piece]
+            at = mark(piece.where) if piece.where else None
+            firsts.setdefault(placement.group, len(cards))
+            cards.append(Card(group.label or group.name, piece.name, placement.piece, number,
+                              (placement.x / w, placement.y / h, piece.width / w, piece.height / h),
+                              at.file if at else "", at.line if at else 0))
+            if at is not None:
+                anchors.append(Anchor(at.file, at.line, len(cards) - 1))
+    for index, first in firsts.items():
+        at = mark(job.groups[index].where)
+        anchors.append(Anchor(at.file, at.line, first, group=True))
+    return tuple(cards), tuple(anchors)
 
 
 class Builder:
@@ -141,14 +188,15 @@ class Builder:
                 images[page_id] = png
         self._drawn = {page: self._drawn[page] for page in document.pages}
         ids = tuple(self._drawn[page] for page in document.pages)
+        cards, anchors = cards_of(job, plan, loaded.located.mark)
         return Build(number, True, tuple(sort_diagnostics(diagnostics)), ids,
-                     tuple(page.label for page in document.pages), cards_of(job, plan),
+                     tuple(page.label for page in document.pages), cards, anchors,
                      {page_id: images[page_id] for page_id in ids})
 
     def _failed(self, number: int, diagnostics: list[Diagnostic]) -> Build:
         last = self._last
         return Build(number, False, tuple(sort_diagnostics(diagnostics)), last.pages, last.labels, last.cards,
-                     last.images, stale=bool(last.pages))
+                     last.anchors, last.images, stale=bool(last.pages))
 
 
 def _rasterise(document: Document) -> list[bytes]:

@@ -24,6 +24,11 @@ from pnp.preview.build import Build, status
 
 SOCKET_TIMEOUT = 10.0
 """Seconds a client may take to send its request or take a reply before its connection is closed."""
+MAX_CLIENTS = 64
+"""Connections served at once; one more is answered 503 and closed (a flood of idle connections holds no more
+than this many threads, and the rebuilds, on their own thread, go on)."""
+BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 31\r\n"
+        b"Retry-After: 1\r\nConnection: close\r\n\r\ntoo many connections, try again\n")
 KEEPALIVE = 5.0
 """Seconds between the comments that keep an idle event stream open."""
 ASSETS = {"/": ("index.html", "text/html; charset=utf-8"),
@@ -81,11 +86,35 @@ class PreviewServer(ThreadingHTTPServer):
         self.latest = latest
         self.assets = {url: (files("pnp.preview").joinpath("static", name).read_bytes(), kind)
                        for url, (name, kind) in ASSETS.items()}
+        self.slots = threading.BoundedSemaphore(MAX_CLIENTS)
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{self.server_address[1]}/"
         self.hosts = {f"{shown}:{self.server_address[1]}"}
         if is_loopback(host):
             self.hosts.add(f"localhost:{self.server_address[1]}")
+
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Serve the connection on a thread of its own while fewer than MAX_CLIENTS are open; else 503."""
+        if not self.slots.acquire(blocking=False):
+            try:
+                request.settimeout(1.0)
+                request.sendall(BUSY)
+            except OSError:
+                pass
+            self.shutdown_request(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.slots.release()
+            raise
+
+    def process_request_thread(self, request: Any, client_address: Any) -> None:
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.slots.release()
 
 
 class Handler(BaseHTTPRequestHandler):

@@ -99,6 +99,25 @@ def test_a_bad_colour_shows_its_line_and_keeps_the_sheets_until_fixed(opened: tu
     assert page.evaluate("window.notReloaded") is True
 
 
+def test_clicking_a_problem_shows_its_card_on_its_sheet(opened: tuple[Preview, Any], tmp_path: Path) -> None:
+    preview, page = opened
+    preview.edit_csv("\n5♥,1,,5,♥,5,#c0392b", "\n5♥,1,,5,♥,5,bluish")  # card 18: fronts 2 print on sheet 3
+    page.wait_for_function("document.querySelector('#diagnostics').textContent.includes('bluish')",
+                           timeout=LIVE_TIMEOUT_MS)
+    page.locator("#diagnostics li a.where").first.click()
+    pointed = page.locator("#sheet-3 .pointed")
+    assert pointed.count() == 1 and pointed.get_attribute("title") == "5♥"
+    sheet = page.locator("#sheet-3 img").bounding_box()
+    box = pointed.bounding_box()
+    # the last card of a 3 x 3 grid: its outline lies in the sheet's lower right third, 63 mm of 210 wide
+    assert box["x"] > sheet["x"] + sheet["width"] * 0.6 and box["y"] > sheet["y"] + sheet["height"] * 0.6
+    assert abs(box["width"] / sheet["width"] - 63 / 210) < 0.01
+    assert sheet["y"] < 900 and sheet["y"] + sheet["height"] > 0  # scrolled into view
+    page.screenshot(path=str(tmp_path / "preview-pointed.png"), full_page=False)
+    page.locator("#cards a.card", has_text="A♠").click()
+    assert page.locator(".pointed").count() == 1 and page.locator("#sheet-1 .pointed").count() == 1
+
+
 def test_on_a_phone_the_page_fits_the_screen(opened: tuple[Preview, Any], browser: Any) -> None:
     preview, _page = opened
     page = browser.new_page(viewport={"width": 390, "height": 800}, is_mobile=True, has_touch=True,

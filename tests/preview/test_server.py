@@ -48,7 +48,11 @@ def test_status_lists_every_sheet_and_card(preview: Preview) -> None:
     assert status["ok"] and status["build"] == 1 and status["diagnostics"] == []
     assert len(status["pages"]) == 12  # 54 poker cards, nine a sheet: six fronts, six backs
     assert len(status["cards"]) == 54
-    assert status["cards"][0] == {"deck": "Race deck", "name": "A♠", "index": 0, "page": 1}
+    first = status["cards"][0]
+    assert {k: first[k] for k in ("deck", "name", "index", "page", "line")} == {
+        "deck": "Race deck", "name": "A♠", "index": 0, "page": 1, "line": 2}  # row 1 of cards.csv is line 2
+    left, top, width, height = first["box"]  # a poker card's share of A4 portrait
+    assert (round(width * 210, 2), round(height * 297, 2)) == (63.0, 88.0) and 0 < left < 0.5 and 0 < top < 0.5
     assert status["cards"][-1]["page"] == 11  # the last front sheet (sheet 12 holds its backs)
     code, body = get(preview, status["pages"][0])
     assert code == 200 and body.startswith(b"\x89PNG")
@@ -72,6 +76,25 @@ def test_a_silent_client_does_not_stall_the_others(preview: Preview) -> None:
         started = time.monotonic()
         assert preview.status()["ok"]
         assert time.monotonic() - started < 2
+
+
+def test_a_flood_of_connections_is_turned_away_and_rebuilds_go_on(tmp_path: Path) -> None:
+    from pnp.preview.server import MAX_CLIENTS
+
+    with running_preview(tmp_path) as running:
+        running.wait_for_build()
+        idle = [socket.create_connection((running.host, running.port), timeout=5) for _ in range(MAX_CLIENTS)]
+        try:
+            time.sleep(0.2)
+            with socket.create_connection((running.host, running.port), timeout=5) as extra:
+                assert extra.recv(64).startswith(b"HTTP/1.1 503")
+            running.edit_csv("\nA♠,1,,A,♠,1,", "\nA♠,1,,A,♠,9,")
+            time.sleep(1.5)  # the rebuild goes on while every slot is held
+        finally:
+            for conn in idle:
+                conn.close()
+        time.sleep(0.2)
+        assert running.wait_for_build(after=1, timeout=10)["ok"]
 
 
 def test_ctrl_c_exits_0_and_writes_nothing(tmp_path: Path) -> None:

@@ -254,7 +254,7 @@ def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) ->
         else:
             back = None
         for _ in range(card.count):
-            pieces.append(Piece(w, h, front, back, b, "rect", deck.corner_radius, card.name or deck.name))
+            pieces.append(Piece(w, h, front, back, b, "rect", deck.corner_radius, card.name or deck.name, cpath))
     return PieceGroup(deck.name, tuple(pieces), kind="cards", where=path)
 
 
@@ -283,7 +283,8 @@ def draw_counters(drawer: Drawer, counters: Counters, path: PathKey, kit: dict[s
             back = (*_shape(counters.shape, s, b, item.back_fill or item.fill),
                     *_label(item.back_label if item.back_label is not None else item.label, s, item.colour))
         for _ in range(item.count):
-            pieces.append(Piece(s, s, front, back, b, outline, 0.0, f"{counters.name} {item.label}".strip()))  # type: ignore[arg-type]
+            pieces.append(Piece(s, s, front, back, b, outline, 0.0,  # type: ignore[arg-type]
+                                f"{counters.name} {item.label}".strip(), ipath))
     return PieceGroup(counters.name, tuple(pieces), kind="counters", where=path)
 
 

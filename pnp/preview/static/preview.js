@@ -23,11 +23,36 @@ function showState(status) {
   state.className = status.ok || status.build === 0 ? "" : "failed";
 }
 
+// Outlines card `index` of status.cards on its sheet and scrolls the sheet into view.
+function pointAt(status, index) {
+  for (const old of document.querySelectorAll(".pointed")) old.remove();
+  const card = status.cards[index];
+  const paper = document.querySelector(`#sheet-${card.page} .paper`);
+  if (!paper) return;
+  const box = element("div", "pointed");
+  const [left, top, width, height] = card.box;
+  Object.assign(box.style, { left: `${left * 100}%`, top: `${top * 100}%`, width: `${width * 100}%`,
+                             height: `${height * 100}%` });
+  box.title = card.name;
+  paper.append(box);
+  paper.parentElement.scrollIntoView({ block: "center" });
+}
+
+function linkTo(status, node, index) {
+  if (index === null || index === undefined) return node;
+  const link = element("a", node.className);
+  link.append(...node.childNodes);
+  link.href = `#sheet-${status.cards[index].page}`;
+  link.title = `show ${status.cards[index].name || "the card"} on sheet ${status.cards[index].page}`;
+  link.addEventListener("click", (event) => { event.preventDefault(); pointAt(status, index); });
+  return link;
+}
+
 function showDiagnostics(status) {
   const list = document.getElementById("diagnostics");
   list.replaceChildren(...status.diagnostics.map((d) => {
     const item = element("li", d.severity);
-    item.append(element("span", "severity", d.severity), element("span", "where", d.where),
+    item.append(element("span", "severity", d.severity), linkTo(status, element("span", "where", d.where), d.card),
                 element("span", "message", d.message), " ", element("span", "rule", `[${d.rule}]`));
     if (d.hint) item.append(element("span", "hint", d.hint));
     return item;
@@ -44,7 +69,9 @@ function showSheets(status) {
     if (!figure) {
       figure = element("figure");
       figure.id = `sheet-${i + 1}`;
-      figure.append(element("img"), element("figcaption"));
+      const paper = element("div", "paper");
+      paper.append(element("img"));
+      figure.append(paper, element("figcaption"));
       sheets.append(figure);
     }
     const img = figure.querySelector("img");
@@ -59,20 +86,18 @@ function showSheets(status) {
 function showCards(status) {
   const nav = document.getElementById("cards");
   const decks = new Map();
-  for (const card of status.cards) {
+  status.cards.forEach((card, index) => {
     if (!decks.has(card.deck)) decks.set(card.deck, []);
-    decks.get(card.deck).push(card);
-  }
+    decks.get(card.deck).push(index);
+  });
   const parts = [element("h2", "", `Cards (${status.cards.length})`)];
-  for (const [deck, cards] of decks) {
+  for (const [deck, indices] of decks) {
     parts.push(element("h3", "", deck));
     const list = element("ol");
-    for (const card of cards) {
-      const link = element("a", "card", card.name || `#${card.index + 1}`);
-      link.href = `#sheet-${card.page}`;
-      link.title = `sheet ${card.page}`;
+    for (const index of indices) {
+      const card = status.cards[index];
       const item = element("li");
-      item.append(link);
+      item.append(linkTo(status, element("span", "card", card.name || `#${card.index + 1}`), index));
       list.append(item);
     }
     parts.push(list);
