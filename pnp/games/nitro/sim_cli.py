@@ -18,13 +18,12 @@ from typing import TYPE_CHECKING, TextIO
 
 import click
 
-from pnp.commands import FORMAT_CHOICE, report, show_warnings, suffix_in, user_errors, write_figure
-from pnp.diagnostics import Diagnostic, SpecError
+from pnp.commands import FORMAT_CHOICE, exit_if_unmet, show_warnings, suffix_in, user_errors, write_figure
+from pnp.diagnostics import SpecError
 from pnp.progress import TTY_DELAY, StderrLine
 
 if TYPE_CHECKING:  # the engine, the models and the pipeline load when a command runs, not for --help
     from pnp.games.nitro.model import NitroTrack
-    from pnp.source.located import Located
 
 PROGRESS_AFTER = TTY_DELAY
 """Seconds a simulation runs before it shows its progress (a terminal only)."""
@@ -134,7 +133,7 @@ def play_command(scenario: str, fmt: str) -> None:
                        for e in result.events],
             "unmet": list(result.unmet),
         }, indent=2))
-        _exit_if_unmet(result.unmet, located)
+        exit_if_unmet(result.unmet, located, "nitro.scenario.unmet")
         return
     k = result.race.course.k
     lines = [spec.title, "", "Before:", *strip(start, result.letters), *dice_table(result.before), "", "Events:",
@@ -144,16 +143,7 @@ def play_command(scenario: str, fmt: str) -> None:
         lines += ["", "Stated outcome: " + ("met" if not result.unmet else "NOT met"),
                   *(f"  {line}" for line in result.unmet)]
     click.echo("\n".join(lines))
-    _exit_if_unmet(result.unmet, located)
-
-
-def _exit_if_unmet(unmet: tuple[str, ...], located: Located) -> None:
-    """Exit 1, with one located error on stderr, when the scenario's stated outcome was not met."""
-    if unmet:
-        report([Diagnostic.at(located.mark(("expect",)), "nitro.scenario.unmet",
-                              f"the scenario's stated outcome is not met ({len(unmet)} check(s) failed: {unmet[0]})",
-                              "the report above lists each; fix the turns, or the `expect:` the rules give")])
-        sys.exit(1)
+    exit_if_unmet(result.unmet, located, "nitro.scenario.unmet")
 
 
 def _letter(letters: tuple[str, ...], die: int) -> str | None:

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import click
+import pytest
 from click.testing import CliRunner
 
 from pnp.data import resource_path
@@ -96,3 +97,17 @@ def test_simulate_caps_the_number_of_games(tmp_path: Path):
     assert result.exit_code == 2 and "10000000" in result.output
     result = CliRunner().invoke(cli, ["simulate", str(setup), "--games", "0"])
     assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_play_exits_1_when_the_stated_outcome_is_not_met(tmp_path: Path, fmt: str):
+    wrong = (SCENARIOS / "cur-01-mine.yaml").read_text(encoding="utf-8").replace("lives: {R: 6}", "lives: {R: 5}")
+    scenario = tmp_path / "wrong.yaml"
+    scenario.write_text(wrong, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["play", str(scenario), "--format", fmt])
+    assert result.exit_code == 1
+    assert "R should have 5 lives, has 6" in result.stdout  # the report is printed in full first
+    line = wrong.split("\n").index("expect:") + 2  # the expectations under `expect:`
+    assert f"{scenario}:{line}:" in result.stderr and "stated outcome is not met" in result.stderr
+    assert "Traceback" not in result.output
+
