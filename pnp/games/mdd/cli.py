@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import secrets
-import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,6 +23,7 @@ import click
 from pnp.commands import FORMAT_CHOICE, exit_if_unmet, show_warnings, suffix_in, user_errors, write_figure, write_file
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
+from pnp.progress import LateProgress
 
 if TYPE_CHECKING:
     from pnp.games.mdd.setup.formation import Spacing
@@ -253,11 +253,8 @@ def simulate_command(
     board = loaded.spec.to_board()
     options = RaceOptions(two_dice=two_dice)
     try:
-        if fmt == "text" and sys.stderr.isatty():
-            with click.progressbar(length=games, label="racing", file=sys.stderr) as bar:
-                results = simulate(board, games, seed, jobs, options, bar.update, board.limits.awards)
-        else:
-            results = simulate(board, games, seed, jobs, options, awards=board.limits.awards)
+        with LateProgress(games, "racing") as progress:
+            results = simulate(board, games, seed, jobs, options, progress.update, board.limits.awards)
     except ValueError as exc:
         hint = "check the finals positions and the start grid"
         raise SpecError(Diagnostic.at(None, "mdd.simulate", f"the setup cannot be raced: {exc}", hint)) from None
