@@ -284,6 +284,6 @@ def test_a_heading_longer_than_a_page_flows_on_and_is_listed_once(write_book):
     with pdfplumber.open(io.BytesIO(pdf)) as doc:
         assert len(doc.pages) >= 3
         for page in doc.pages:  # the running header is cut to fit, not drawn off the page
-            assert all(0 <= c["x0"] and c["x1"] <= page.width for c in page.chars)
+            assert all(c["x0"] >= 0 and c["x1"] <= page.width for c in page.chars)
     outline = [entry.title for entry in PdfReader(io.BytesIO(pdf)).outline]
     assert outline == ["Short", words]  # the heading's continuation pages add no second entry
