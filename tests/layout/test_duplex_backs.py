@@ -58,6 +58,7 @@ def test_every_sheet_of_a_duplex_kit_has_its_own_back_or_a_blank_one(run_pnp: Pn
     assert "tile A1" in pages[4] and "intentionally blank" in pages[5]
     assert "assembly map" in pages[-2] and "intentionally blank" in pages[-1]
     assert "layout.order" not in err
+    assert f"{len(pages)} page(s) on a4 (landscape), {sheets} sheet(s) printed two-sided" in err
 
 
 def test_two_sided_first_groups_them_and_says_what_moved(run_pnp: PnpRunner, tmp_path: Path):
