@@ -4,7 +4,7 @@ to build it, as translation units.
 Input: the text of a `build.yaml` and its file name. Output: a `BuildGuideData`: the table's header, the rows
 that match the print job's groups (by kind and group name), the "How to build" sections (steps, each a text
 and the name of the figure drawn beside it), the rows of things the kit needs but does not print, and notes.
-Every text is a `Unit` (its line in the file), so the catalog extractor and the typesetter read the same
+Every text is a `Unit` (its file, line and column), so the catalog extractor and the typesetter read the same
 msgids; neither imports the other (as with `pnp.rulebook_markdown`).
 
 Shape of the file (see docs/rulebooks.md):
@@ -126,7 +126,8 @@ class _Reader:
         value = self.value(path)
         if path is None or not isinstance(value, str) or not value.strip():
             raise self.error(path or where, "expected a text")
-        return Unit(" ".join(value.split()), self.located.mark(path).line)
+        at = self.located.mark(path)
+        return Unit(" ".join(value.split()), at.line, at.file, at.column)
 
     def word(self, path: PathKey | None, where: PathKey, allowed: tuple[str, ...] | None = None) -> str:
         value = self.value(path)

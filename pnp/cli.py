@@ -290,8 +290,10 @@ def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | Non
                             jobs=jobs)
     for path in written:
         click.echo(str(path))
-    click.echo(f"{pages} page(s) on {plan.paper.name} "
-               f"({'landscape' if plan.paper.landscape else 'portrait'}); print at 100% / actual size", err=True)
+    fronts = sum(1 for sheet in plan.sheets if sheet.back_of is None and sheet.blank_of is None)
+    two_sided = f", {fronts} sheet(s) printed two-sided" if fronts < len(plan.sheets) else ""
+    click.echo(f"{pages} page(s) on {plan.paper.name} ({'landscape' if plan.paper.landscape else 'portrait'})"
+               f"{two_sided}; print at 100% / actual size", err=True)
 
 
 def _card_exports(loaded: LoadedSpec, chosen: tuple[str, ...], limits: RunLimits, paper: str | None,

@@ -20,6 +20,7 @@ from pnp.diagnostics import Diagnostic, Severity, SpecError, format_json, sort_d
 
 if TYPE_CHECKING:
     from pnp.layout.scene import Page
+    from pnp.source.located import Located
 
 FIGURE_DPI = 150
 """Resolution of figures and charts written as PNG."""
@@ -43,6 +44,15 @@ def report(diagnostics: list[Diagnostic], fmt: str = "text") -> None:
     for d in ordered:
         click.echo(d.format_text(), err=True)
 
+
+def exit_if_unmet(unmet: tuple[str, ...], located: Located, rule: str) -> None:
+    """Exit 1, with one error at the scenario's `expect:` on stderr, when its stated outcome was not met (the
+    `play` of every game, after its report)."""
+    if unmet:
+        report([Diagnostic.at(located.mark(("expect",)), rule,
+                              f"the scenario's stated outcome is not met ({len(unmet)} check(s) failed: {unmet[0]})",
+                              "the report above lists each; fix the scenario, or the `expect:` the rules give")])
+        sys.exit(1)
 
 def show_warnings(warnings: list[Diagnostic]) -> None:
     """Print a spec's warnings as text on stderr, where they never mix with a command's report on stdout."""

@@ -8,6 +8,7 @@ a newline (the line stays) or a cleared line. Nothing goes to stdout, so reports
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from typing import TextIO
@@ -63,3 +64,30 @@ class StderrLine:
         else:
             self.stream.write(text)
             self.stream.flush()
+
+
+class LateProgress:
+    """Races done so far, one line rewritten on a terminal's stderr (`pnp.progress`), once a run has lasted
+    `after` seconds, and cleared at the end: nothing on a file or pipe (reports stay clean), nothing for a run
+    that ends sooner."""
+
+    def __init__(self, total: int, label: str, stream: TextIO | None = None,
+                 clock: Callable[[], float] = time.monotonic, after: float = TTY_DELAY) -> None:
+        stream = stream if stream is not None else sys.stderr
+        self.line = StderrLine(after, clock, stream, clear=True) if stream.isatty() else None
+        self.total, self.label, self.done = total, label, 0
+
+    def update(self, count: int) -> None:
+        self.done += count
+        elapsed = self.line.due(final=self.done == self.total) if self.line is not None else None
+        if self.line is not None and elapsed is not None:
+            self.line.draw(f"{self.label} {self.done:,} of {self.total:,} ({self.done / self.total:.0%}, "
+                           f"{elapsed:.0f} s)")
+
+    def __enter__(self) -> LateProgress:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        """Clear the line, so the terminal shows what comes next alone."""
+        if self.line is not None:
+            self.line.close()

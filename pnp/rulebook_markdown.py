@@ -35,10 +35,14 @@ _KIT_RE = re.compile(r"^kit:\s*(?P<name>[a-z][a-z0-9-]*)$")
 
 @dataclass(frozen=True, slots=True)
 class Unit:
-    """A translatable text: inline Markdown (msgid) and the 1-based line of the source it starts on."""
+    """A translatable text: inline Markdown (msgid) and the 1-based line of the source it starts on; `file`
+    and `column` when it comes from another file than the document's own (a kit's `build.yaml`)."""
 
     text: str
     line: int
+    file: str = ""
+    """The file the text is written in ("": the document being typeset)."""
+    column: int = 1
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,6 +16,7 @@ import io
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
@@ -64,12 +65,25 @@ def _font_command() -> tuple[str, tuple[int, int], tuple[int, int], str]:
 
 
 class HeadingParagraph(Paragraph):
-    """A heading: a Paragraph that the page template lists in the table of contents (level None: not)."""
+    """A heading: a Paragraph that the page template lists in the table of contents (level None: not).
 
-    def __init__(self, markup: str, style: object, toc_level: int | None, toc_text: str) -> None:
-        super().__init__(markup, style)
+    It takes Paragraph's own arguments too, because reportlab makes the two parts of a paragraph split
+    across pages by calling the class again: the first part keeps the contents entry, the rest has none
+    (a heading too long for the rest of a page is listed once, at the page where it starts)."""
+
+    def __init__(self, markup: str | None, style: object, toc_level: int | None = None, toc_text: str = "",
+                 **paragraph: Any) -> None:
+        super().__init__(markup, style, **paragraph)
         self.toc_level = toc_level
         self.toc_text = toc_text
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        """The parts of a heading split across pages; only the first is listed in the table of contents."""
+        parts: list[Flowable] = super().split(availWidth, availHeight)
+        for i, part in enumerate(parts):
+            if isinstance(part, HeadingParagraph):
+                part.toc_level, part.toc_text = (self.toc_level, self.toc_text) if i == 0 else (None, "")
+        return parts
 
 
 @dataclass(frozen=True, slots=True)

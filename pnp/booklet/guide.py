@@ -14,7 +14,7 @@ when the plan splits it into tiles (with the assembly map of those tiles), its `
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pnp import rulebook_markdown as doc
@@ -71,8 +71,9 @@ class KitGuide:
                 for name in self.missing]
 
 
-def _literal(value: int | str, line: int) -> doc.Unit:
-    return doc.Unit(str(value), line)
+def _literal(value: int | str, near: doc.Unit) -> doc.Unit:
+    """A text the kit supplies (a count, a group's name), located at the build.yaml text `near` it."""
+    return replace(near, text=str(value))
 
 
 def _tiles(plan: Plan, group_index: int) -> tuple[Tile, ...]:
@@ -96,7 +97,7 @@ def paper_label(plan: Plan) -> str:
 def kit_guide(data: BuildGuideData, job: PrintJob, plan: Plan, extras: KitExtras | None = None) -> KitGuide:
     """The kit's sections for the rulebook (see the module docstring)."""
     extras = extras or KitExtras()
-    line = data.header[0].line
+    header = data.header[0]
     rows: list[tuple[doc.Unit, ...]] = []
     counted: list[tuple[str, int]] = []
     missing: list[str] = []
@@ -108,20 +109,19 @@ def kit_guide(data: BuildGuideData, job: PrintJob, plan: Plan, extras: KitExtras
         if piece_type is None:
             missing.append(group.name)
             continue
-        label = next((g for g in piece_type.groups if g.text == group.name), doc.Unit(group.name, line))
-        rows.append((label, _literal(len(group.pieces), label.line), piece_type.use))
+        label = next((g for g in piece_type.groups if g.text == group.name), _literal(group.name, header))
+        rows.append((label, _literal(len(group.pieces), label), piece_type.use))
         counted.append((label.text, len(group.pieces)))
         key = piece_type.build + (":backs" if group.has_backs else "")
         if key in done:
             continue
         done.add(key)
         blocks.extend(_section(data, group, index, plan, figures))
-    rows.append((data.pages.label, _literal(plan.sheet_count, data.pages.label.line), data.pages.use))
+    rows.append((data.pages.label, _literal(plan.sheet_count, data.pages.label), data.pages.use))
     counted.append((data.pages.label.text, plan.sheet_count))
     for key, count in extras.needs.items():
         need = data.needs[key]
-        rows.append((need.label, _literal(count, need.label.line) if count else doc.Unit("", need.label.line),
-                     need.use))
+        rows.append((need.label, _literal(count or "", need.label), need.use))
         counted.append((need.label.text, count))
     contents: list[Any] = [doc.Table(("left", "right", "left"), data.header, tuple(rows))]
     contents.extend(doc.Quote((doc.Paragraph(data.notes[key]),)) for key in extras.notes)

@@ -144,7 +144,9 @@ class RulebookTemplate(BaseDocTemplate):
         canvas.setFont(reportlab_name("sans"), size)
         canvas.setFillColor(MUTED)
         canvas.drawString(self.leftMargin, top, self.rulebook_title)
-        canvas.drawRightString(width - self.rightMargin, top, section)
+        room = width - self.rightMargin - self.leftMargin - mm_to_pt(6)
+        room -= canvas.stringWidth(self.rulebook_title, reportlab_name("sans"), size)
+        canvas.drawRightString(width - self.rightMargin, top, _fitted(canvas, section, size, room))
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.4)
         canvas.line(self.leftMargin, top - size * 0.6, width - self.rightMargin, top - size * 0.6)
@@ -152,6 +154,17 @@ class RulebookTemplate(BaseDocTemplate):
         canvas.setFillColor(ACCENT)
         canvas.drawCentredString(width / 2, self.bottomMargin - mm_to_pt(9), str(self.page))
         canvas.restoreState()
+
+
+def _fitted(canvas: Canvas, text: str, size: float, room: float) -> str:
+    """`text` in the header's font, cut at a word and ended with an ellipsis if it is wider than `room`."""
+    font = reportlab_name("sans")
+    if canvas.stringWidth(text, font, size) <= room:
+        return text
+    words = text.split()
+    while words and canvas.stringWidth(" ".join(words) + " …", font, size) > room:
+        words.pop()
+    return " ".join(words) + " …" if words else ""
 
 
 def build_pdf(

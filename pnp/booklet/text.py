@@ -39,11 +39,11 @@ class TextResolver:
 
     def values(self, unit: Unit) -> dict[str, str]:
         """The value of each expression of the source `unit`, evaluated in the sandbox."""
-        file = self.translation.source_file
+        file = self.translation.file_of(unit)
         if "{%" in unit.text:
             raise SpecError(
                 Diagnostic.at(
-                    Mark(file, unit.line, 1),
+                    Mark(file, unit.line, unit.column),
                     "rulebook.template",
                     "template statements ({% ... %}) are not allowed in rulebook text",
                     "use {{ expressions }} only, e.g. {{ rules.walls }}",

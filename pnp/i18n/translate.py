@@ -50,19 +50,23 @@ class Translation:
     missing: list[Unit] = field(default_factory=list)
     too_long: dict[Unit, tuple[str, int]] = field(default_factory=dict)
 
+    def file_of(self, unit: Unit) -> str:
+        """The file `unit` is written in: its own (a kit's build.yaml) or the document's."""
+        return unit.file or self.source_file
+
     def lookup(self, unit: Unit) -> Resolved:
         """The translation of `unit`, or its source text when the catalog lacks it (counted as missing)."""
         if self.catalog is None or not any(ch.isalpha() for ch in unit.text):
-            return Resolved(unit.text, self.source_file, unit.line, False)  # numbers and signs: as written
+            return Resolved(unit.text, self.file_of(unit), unit.line, False)  # numbers and signs: as written
         message = self.catalog.get(unit.text)
         if message is None or not message.string or message.fuzzy:
             if unit not in self.missing:
                 self.missing.append(unit)
-            return Resolved(unit.text, self.source_file, unit.line, False)
+            return Resolved(unit.text, self.file_of(unit), unit.line, False)
         text = str(message.string)
         if len(text) > longest_translation(unit.text):
             self.too_long[unit] = (text, message.lineno or 1)
-            return Resolved(unit.text, self.source_file, unit.line, False)
+            return Resolved(unit.text, self.file_of(unit), unit.line, False)
         return Resolved(text, self.catalog_file, message.lineno or 1, True)
 
     def _length_problems(self, severity: Severity) -> list[Diagnostic]:
@@ -75,7 +79,7 @@ class Translation:
         one per translation too long to print."""
         if not self.missing:
             return self._length_problems(Severity.WARNING)
-        shown = ", ".join(f"{unit.text[:40]!r} (line {unit.line})" for unit in self.missing[:SHOWN])
+        shown = ", ".join(f"{unit.text[:40]!r} ({_place(unit)}line {unit.line})" for unit in self.missing[:SHOWN])
         more = f" and {len(self.missing) - SHOWN} more" if len(self.missing) > SHOWN else ""
         return [
             Diagnostic.at(
@@ -96,7 +100,7 @@ class Translation:
         raise SpecError(
             [
                 Diagnostic.at(
-                    Mark(self.source_file, unit.line, 1),
+                    Mark(self.file_of(unit), unit.line, unit.column),
                     "i18n.missing",
                     f"no '{self.lang}' translation for {unit.text[:60]!r}",
                     f"translate it in {self.catalog_file} (see `pnp i18n status`)",
@@ -105,6 +109,11 @@ class Translation:
             ]
             + self._length_problems(Severity.ERROR)
         )
+
+
+def _place(unit: Unit) -> str:
+    """"build.yaml " for a text of another file than the document (named in the summary), else ""."""
+    return f"{Path(unit.file).name} " if unit.file else ""
 
 
 def translation_for(source: Path, lang: str | None, catalogs: Path | None = None) -> Translation:

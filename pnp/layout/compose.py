@@ -59,11 +59,12 @@ def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = 
     piece group's spec lines for its warnings.
     """
     pages: list[Page] = []
-    total = len(plan.sheets)
+    numbers = _sheet_numbers(plan)
+    total = max(numbers, default=0)
     cullers: dict[tuple[int, int], Culler] = {}
-    for number, sheet in enumerate(plan.sheets, start=1):
+    for index, sheet in enumerate(plan.sheets):
         items: list[Item] = []
-        label = _phrase(tr, "sheet {number} of {total}", number=number, total=total)
+        label = _phrase(tr, "sheet {number} of {total}", number=numbers[index], total=total)
         if sheet.tile is not None:
             items.extend(_tile_items(job, sheet.tile, tr, cullers))
             label += " · " + _phrase(tr, "tile {label}", label=sheet.tile.label)
@@ -72,9 +73,9 @@ def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = 
             label += " · " + tr("assembly map")
         elif sheet.back_of is not None:
             items.extend(_back_items(job, sheet, plan, settings))
-            label += " · " + _phrase(tr, "backs of sheet {number}", number=sheet.back_of + 1)
+            label = _phrase(tr, "backs of sheet {number}", number=numbers[index])
         elif sheet.blank_of is not None:
-            label += " · " + _phrase(tr, "back of sheet {number}: intentionally blank", number=sheet.blank_of + 1)
+            label = _phrase(tr, "back of sheet {number}: intentionally blank", number=numbers[index])
             pages.append(Page(plan.paper.width, plan.paper.height, (blank_note(plan.paper, settings.margin, label),),
                               label))
             continue
@@ -88,6 +89,16 @@ def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = 
     return Document(job.title, tuple(pages), author=job.credit, subject=KIT_SUBJECT,
                     duplex=settings.duplex if two_sided else "none",
                     warnings=(*job.warnings, *_layout_warnings(job, plan, where)))
+
+
+def _sheet_numbers(plan: Plan) -> list[int]:
+    """The number of the sheet of paper each page is printed on: a page that is another's back (its backs,
+    or a blank page in a duplex kit) is the same sheet as its front, so "sheet N of M" counts sheets of paper."""
+    numbers: list[int] = []
+    for sheet in plan.sheets:
+        front = sheet.back_of if sheet.back_of is not None else sheet.blank_of
+        numbers.append(numbers[front] if front is not None else max(numbers, default=0) + 1)
+    return numbers
 
 
 def _layout_warnings(job: PrintJob, plan: Plan, where: Callable[[tuple[str | int, ...]], Mark | None]

@@ -227,3 +227,27 @@ def test_a_build_file_with_a_text_split_by_a_comma_is_refused_at_its_line():
         parse_build(text.replace("the rules, in short", "'the rules, in short'").replace("cut", "saw"), "b")
     guide = parse_build(text.replace("the rules, in short", "'the rules, in short'"), "build.yaml")
     assert guide.pieces[0].use.text == "the rules, in short"
+
+
+def test_strict_locates_a_missing_build_text_in_build_yaml_not_in_the_rulebook(tmp_path: Path):
+    from babel.messages.pofile import write_po
+
+    from pnp.games.mdd.printed.build import BUILD
+
+    folder = installed_folders()["mdd"]
+    with (folder / "de.po").open("rb") as po:
+        catalog = read_po(po)
+    catalog["What it is for"].string = ""  # a text of build.yaml only, line 3
+    (tmp_path / "mdd").mkdir()
+    with (tmp_path / "mdd" / "de.po").open("wb") as out:
+        write_po(out, catalog)
+    loaded = load_spec(EXAMPLES / "mdd-micro" / "kit.yaml")
+    document, plan = layout_document(loaded, None, lang="de", tr=translator("de"))
+    job = print_job(loaded, None, None, translator("de"))
+    request = loaded.plugin.rulebook(loaded.spec)
+    with pytest.raises(SpecError) as caught:
+        render_kit_rulebook(request, "de", plan.paper.name, "pages", tmp_path, True, document, job, plan)
+    [found] = [d for d in caught.value.diagnostics if d.rule == "i18n.missing"]
+    line = BUILD.read_text(encoding="utf-8").split("\n")[2]
+    assert (found.file, found.line, found.column) == (str(BUILD), 3, line.index("What it is for") + 1)
+    assert "What it is for" in found.message

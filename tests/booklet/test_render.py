@@ -273,3 +273,17 @@ def test_headings_of_every_level_render_and_only_chapters_and_sections_are_liste
     contents = pages[1]
     assert "Late chapter" in contents and "Section" in contents and "Detail" not in contents
     assert "Detail" in pages[2]
+
+
+def test_a_heading_longer_than_a_page_flows_on_and_is_listed_once(write_book):
+    words = " ".join(f"w{i}" for i in range(600))
+    source = write_book(f"# Test Book\n\nA subtitle\n\n## Short\n\nBody.\n\n## {words}\n\nThe end.\n")
+    pdf = render_rulebook(source).pdf  # reportlab used to fail splitting the heading (`bulletText`)
+    text = pdf_text(pdf)
+    assert "w0 w1 w2" in text and "w599" in text and "The end." in text
+    with pdfplumber.open(io.BytesIO(pdf)) as doc:
+        assert len(doc.pages) >= 3
+        for page in doc.pages:  # the running header is cut to fit, not drawn off the page
+            assert all(c["x0"] >= 0 and c["x1"] <= page.width for c in page.chars)
+    outline = [entry.title for entry in PdfReader(io.BytesIO(pdf)).outline]
+    assert outline == ["Short", words]  # the heading's continuation pages add no second entry

@@ -39,10 +39,10 @@ KITS = {
         None: (["actual size"], ["building your own tracks", "Track cards"]),
     },
     "drag-rage/kit.yaml": {
-        "fr": (["versos de la feuille 3", "imprimer à 100"],
+        "fr": (["versos de la feuille 2", "imprimer à 100"],
                ["Gagner une manche", "Parachute cassé", "Tableau des manches"]),
-        "de": (["Rückseiten von Blatt 3", "Originalgröße"], ["Einen Lauf gewinnen", "Motorschaden", "Lauftafel"]),
-        None: (["backs of sheet 3", "actual size"], ["Winning a heat", "Blown engine", "Heat tracker"]),
+        "de": (["Rückseiten von Blatt 2", "Originalgröße"], ["Einen Lauf gewinnen", "Motorschaden", "Lauftafel"]),
+        None: (["backs of sheet 2", "actual size"], ["Winning a heat", "Blown engine", "Heat tracker"]),
     },
 }
 

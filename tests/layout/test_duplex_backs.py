@@ -45,21 +45,25 @@ def _render(run_pnp: PnpRunner, tmp_path: Path, order: str = "") -> tuple[list[s
 def test_every_sheet_of_a_duplex_kit_has_its_own_back_or_a_blank_one(run_pnp: PnpRunner, tmp_path: Path):
     pages, err = _render(run_pnp, tmp_path)
     assert len(pages) % 2 == 0
-    for number in range(1, len(pages), 2):  # page 2k is printed on the back of page 2k - 1
-        front, back = pages[number - 1], pages[number]
+    sheets = len(pages) // 2
+    for number in range(1, sheets + 1):  # sheet k of paper: page 2k - 1, and page 2k on its back
+        front, back = pages[2 * number - 2], pages[2 * number - 1]
         assert "intentionally blank" not in front and "backs of sheet" not in front, front
+        assert f"sheet {number} of {sheets}" in front, front  # sheets of paper, not pages
         assert (f"backs of sheet {number}" in back or f"back of sheet {number}: intentionally blank" in back), back
+        assert f" of {sheets}" not in back, back  # a back is not counted as another sheet
     # the spec's order: one-sided tokens (blank back), two-sided counters (their backs), the tiles, the map
     assert "D" in pages[0] and "intentionally blank" in pages[1]
-    assert "5" in pages[2] and "backs of sheet 3" in pages[3]
+    assert "5" in pages[2] and "backs of sheet 2" in pages[3]
     assert "tile A1" in pages[4] and "intentionally blank" in pages[5]
     assert "assembly map" in pages[-2] and "intentionally blank" in pages[-1]
     assert "layout.order" not in err
+    assert f"{len(pages)} page(s) on a4 (landscape), {sheets} sheet(s) printed two-sided" in err
 
 
 def test_two_sided_first_groups_them_and_says_what_moved(run_pnp: PnpRunner, tmp_path: Path):
     pages, err = _render(run_pnp, tmp_path, ", order: two_sided_first")
-    assert "backs of sheet 1" in pages[1] and "intentionally blank" in pages[3]
+    assert "backs of sheet 1" in pages[1] and "back of sheet 2: intentionally blank" in pages[3]
     assert "warning [layout.order]" in err and "Damage tokens" in err and "Life tokens" in err
 
 

@@ -2,27 +2,28 @@
 
 Input: command-line options, a scenario file (`play`) or a setup file (`simulate`). Output: `setup` writes a
 random legal setup as YAML to stdout or a file; `play` prints the board before and after and the events;
-`simulate` prints race statistics as text or JSON, with a progress bar on stderr in text mode. On request a
-figure of the scenario (`--figure`) or a chart of the races (`--chart`), written safely, its format picked by
-the file suffix. Exit codes: 0 done, 1 a bad scenario or setup or an output refused (diagnostics on stderr, or
-on stdout as JSON with `--format json`), 2 bad options. Each command imports what it runs, so that
-`pnp mdd --help` loads neither the engine nor the models.
+`simulate` prints race statistics as text or JSON and which engine ran them (compiled or pure Python), with
+the races done on a terminal's stderr once a run lasts over 2 s (`pnp.progress`). On request a figure of the
+scenario (`--figure`) or a chart of the races (`--chart`), written safely, its format picked by the file
+suffix. Exit codes: 0 done, 1 a bad scenario or setup, a scenario whose stated outcome is not met, or an
+output refused (diagnostics on stderr, or on stdout as JSON with `--format json`), 2 bad options. Each
+command imports what it runs, so that `pnp mdd --help` loads neither the engine nor the models.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import click
 
-from pnp.commands import FORMAT_CHOICE, show_warnings, suffix_in, user_errors, write_figure, write_file
+from pnp.commands import FORMAT_CHOICE, exit_if_unmet, show_warnings, suffix_in, user_errors, write_figure, write_file
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
+from pnp.progress import LateProgress
 
 if TYPE_CHECKING:
     from pnp.games.mdd.setup.formation import Spacing
@@ -193,6 +194,7 @@ def play_command(scenario: str, roll: int | None, fmt: str, figure: str | None, 
                 indent=2,
             )
         )
+        exit_if_unmet(result.unmet, located, "mdd.scenario.unmet")
         return
     lives = [c.lives for c in result.before.cars]
     word = limits_for(spec.ruleset).mine_word
@@ -210,6 +212,7 @@ def play_command(scenario: str, roll: int | None, fmt: str, figure: str | None, 
         click.echo("\nStated outcome: " + ("met" if not result.unmet else "NOT met"))
         for line in result.unmet:
             click.echo(f"  {line}")
+    exit_if_unmet(result.unmet, located, "mdd.scenario.unmet")
 
 
 @mdd_cli.command("simulate")
@@ -250,11 +253,8 @@ def simulate_command(
     board = loaded.spec.to_board()
     options = RaceOptions(two_dice=two_dice)
     try:
-        if fmt == "text" and sys.stderr.isatty():
-            with click.progressbar(length=games, label="racing", file=sys.stderr) as bar:
-                results = simulate(board, games, seed, jobs, options, bar.update, board.limits.awards)
-        else:
-            results = simulate(board, games, seed, jobs, options, awards=board.limits.awards)
+        with LateProgress(games, "racing") as progress:
+            results = simulate(board, games, seed, jobs, options, progress.update, board.limits.awards)
     except ValueError as exc:
         hint = "check the finals positions and the start grid"
         raise SpecError(Diagnostic.at(None, "mdd.simulate", f"the setup cannot be raced: {exc}", hint)) from None

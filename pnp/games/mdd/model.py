@@ -209,88 +209,101 @@ class Layout:
         return max((c.item.row + 1 for c in self.cars), default=None)
 
 
+@dataclass(frozen=True, slots=True)
+class LayoutProblem:
+    """One reason a setup's parts cannot be put together: where, rule id, message and hint."""
+
+    where: Where
+    rule: str
+    message: str
+    hint: str
+
+
 class LayoutError(Exception):
-    """A setup whose parts cannot be put together (text map problems, clashing keys)."""
+    """A setup whose parts cannot be put together (text map problems, clashing keys): every problem found."""
 
-    def __init__(self, where: Where, rule: str, message: str, hint: str):
-        super().__init__(message)
-        self.where = where
-        self.rule = rule
-        self.message = message
-        self.hint = hint
+    def __init__(self, problems: list[LayoutProblem]):
+        super().__init__(problems[0].message)
+        self.problems = tuple(problems)
 
-    def diagnostic(self, located: Located) -> Diagnostic:
-        """This error as a located diagnostic."""
-        return Diagnostic.at(self.where.mark(located), self.rule, self.message, self.hint)
+    def diagnostics(self, located: Located) -> list[Diagnostic]:
+        """The problems as located diagnostics."""
+        return [Diagnostic.at(p.where.mark(located), p.rule, p.message, p.hint) for p in self.problems]
 
 
-def _parse(spec: MddSetup) -> ParsedMap | None:
+def _parse(spec: MddSetup, problems: list[LayoutProblem]) -> ParsedMap | None:
+    """The map as read, what of it could be read despite its problems (each added to `problems`)."""
     if spec.map is None:
         return None
-    for key in ("walls", "mines"):
-        if getattr(spec, key) is not None:
-            raise LayoutError(
-                Where((key,), key=True),
-                "mdd.map.conflict",
-                f"`{key}:` and `map:` both place {key}",
-                f"draw the {key} in the map or list them under `{key}:`, not both",
-            )
+    problems.extend(LayoutProblem(
+        Where((key,), key=True),
+        "mdd.map.conflict",
+        f"`{key}:` and `map:` both place {key}",
+        f"draw the {key} in the map or list them under `{key}:`, not both",
+    ) for key in ("walls", "mines") if getattr(spec, key) is not None)
     try:
-        parsed = parse_map(spec.map)
+        parsed: ParsedMap | None = parse_map(spec.map)
     except MapError as exc:
-        where = Where(("map",), exc.pos) if exc.pos else Where(("map",), key=True)
-        raise LayoutError(where, exc.rule, exc.message, exc.hint) from None
+        problems.extend(LayoutProblem(Where(("map",), p.pos) if p.pos else Where(("map",), key=True), p.rule,
+                                      p.message, p.hint) for p in exc.problems)
+        parsed = exc.parsed
+    if parsed is None:
+        return None
     if parsed.cars and spec.grid is not None:
-        raise LayoutError(
+        problems.append(LayoutProblem(
             Where(("grid",), key=True),
             "mdd.map.conflict",
             "`grid:` and `map:` both place cars",
             "draw the cars in the map or list them under `grid:`, not both",
-        )
+        ))
     for name, drawn, low, high in (("lanes", parsed.lanes, 4, 30), ("rows", parsed.rows, 12, 200)):
         if not low <= drawn <= high:
-            raise LayoutError(
+            problems.append(LayoutProblem(
                 Where(("map",), parsed.first),
                 "mdd.map.shape",
                 f"the map draws {drawn} {name}; a track has {low} to {high}",
                 f"draw between {low} and {high} {name}",
-            )
+            ))
     for name, drawn in (("lanes", parsed.lanes), ("rows", parsed.rows)):
         given = getattr(spec.track, name)
         if given is not None and given != drawn:
-            raise LayoutError(
+            problems.append(LayoutProblem(
                 Where(("map",), parsed.first),
                 "mdd.map.shape",
                 f"the map draws {drawn} {name}, `track: {name}:` says {given}",
                 f"draw {given} {name}, or drop `{name}:` from `track:` (the map sets the size)",
-            )
+            ))
     return parsed
 
 
-def _map_cars(parsed: ParsedMap, teams: tuple[str, ...], lives: int) -> tuple[Placed[CarStart], ...]:
+def _map_cars(
+    parsed: ParsedMap, teams: tuple[str, ...], lives: int, problems: list[LayoutProblem]
+) -> tuple[Placed[CarStart], ...]:
+    """The cars the map draws, each of the team its letter is the initial of (case ignored)."""
     by_letter: dict[str, str] = {}
     for team in teams:
         letter = team[:1].upper()
         if letter in by_letter:
-            raise LayoutError(
+            problems.append(LayoutProblem(
                 Where(("teams",)),
                 "mdd.map.team",
                 f"teams {by_letter[letter]!r} and {team!r} share the map letter {letter!r}",
                 "give the teams names with different initials",
-            )
-        by_letter[letter] = team
+            ))
+        by_letter.setdefault(letter, team)
     cars: list[Placed[CarStart]] = []
-    for number, car in enumerate(parsed.cars, start=1):
+    for car in parsed.cars:
         if car.letter not in by_letter:
-            raise LayoutError(
+            problems.append(LayoutProblem(
                 Where(("map",), car.pos),
                 "mdd.map.team",
-                f"no team's name starts with {car.letter!r}",
+                f"no team's name starts with {car.drawn[0]!r}",
                 f"use the initial of a team ({', '.join(sorted(by_letter))}), or name the teams under `teams:`",
-            )
+            ))
+            continue
         cars.append(
             Placed(
-                CarStart(number, by_letter[car.letter], car.cell.lane, car.cell.row, lives),
+                CarStart(len(cars) + 1, by_letter[car.letter], car.cell.lane, car.cell.row, lives),
                 Where(("map",), car.pos),
             )
         )
@@ -314,9 +327,11 @@ def _spacing(spec: MddSetup, parsed: ParsedMap | None) -> Spacing:
 
 
 def resolve_layout(spec: MddSetup) -> Layout:
-    """Apply the documented defaults and read the map; raise LayoutError when that is impossible."""
+    """Apply the documented defaults and read the map; raise LayoutError, with every problem found, when that
+    is impossible."""
     limits = limits_for(spec.ruleset)
-    parsed = _parse(spec)
+    problems: list[LayoutProblem] = []
+    parsed = _parse(spec, problems)
     lanes = spec.track.lanes or (parsed.lanes if parsed else DEFAULT_LANES)
     rows = spec.track.rows or (parsed.rows if parsed else DEFAULT_ROWS)
     spacing = _spacing(spec, parsed)
@@ -330,7 +345,7 @@ def resolve_layout(spec: MddSetup) -> Layout:
             for i, c in enumerate(spec.grid)
         )
     elif parsed and parsed.cars:
-        cars = _map_cars(parsed, teams, lives)
+        cars = _map_cars(parsed, teams, lives, problems)
     else:
         cars = tuple(Placed(c, Where(("cars",))) for c in default_grid(count, lanes, teams, lives, spacing))
     if parsed:
@@ -348,6 +363,8 @@ def resolve_layout(spec: MddSetup) -> Layout:
     else:
         finalists = limits.finalists.get(count, 12 if count >= 30 else 10)
         finals = tuple(Placed(c, Where(("finals",))) for c in default_finals(finalists, lanes, spacing))
+    if problems:
+        raise LayoutError(problems)
     return Layout(
         limits=limits,
         lanes=lanes,
@@ -383,5 +400,5 @@ def load_setup(located: Located) -> MddSetup:
     try:
         spec.layout()
     except LayoutError as exc:
-        raise SpecError(exc.diagnostic(located)) from None
+        raise SpecError(exc.diagnostics(located)) from None
     return spec

@@ -2,7 +2,8 @@
 scenarios alike (the grammar is documented once, in docs/mdd-setup.md).
 
 Input: the map text (a literal block scalar) and, for error positions, the `Located` source. Output: a
-`ParsedMap` (track size, walls, mines and cars with the map position of each) or a `MapError`; and, the
+`ParsedMap` (track size, walls, mines and cars with the map position of each) or a `MapError` naming every
+problem at once (with what was readable, so callers check the rest too); and, the
 other way round, `draw_map` draws walls, mines and cars as such a map (`pnp mdd setup --map`, and with
 row numbers the boards `pnp mdd play` prints).
 
@@ -58,21 +59,35 @@ class ParsedMap:
     """The first drawn line, where size problems are reported."""
 
 
-class MapError(Exception):
-    """A map that cannot be read: where (None: the whole map), rule id, message and hint."""
+@dataclass(frozen=True, slots=True)
+class MapProblem:
+    """One thing wrong in a map: where (None: the whole map), rule id, message and hint."""
 
-    def __init__(self, pos: MapPos | None, rule: str, message: str, hint: str):
-        super().__init__(message)
-        self.pos = pos
-        self.rule = rule
-        self.message = message
-        self.hint = hint
+    pos: MapPos | None
+    rule: str
+    message: str
+    hint: str
+
+
+class MapError(Exception):
+    """A map that cannot be read: every problem found in it (`problems`, the first one's fields also as
+    attributes), and what could be read despite them (`parsed`: the readable cells; None when the map has no
+    track), so that a caller checks the rest in the same run."""
+
+    def __init__(self, problems: list[MapProblem], parsed: ParsedMap | None = None):
+        first = problems[0]
+        super().__init__(first.message)
+        self.problems = tuple(problems)
+        self.parsed = parsed
+        self.pos, self.rule, self.message, self.hint = first.pos, first.rule, first.message, first.hint
 
 
 _LEGEND = "use '.' for an empty cell, '==' for a wall, 1-9 for mines, a letter for a car"
 
 Line = tuple[int, str, tuple[int, ...]]
 """A drawn line: its index in the map text, its cells (spaces removed) and each cell's column."""
+Cells = dict[Cell, tuple[str, MapPos]]
+"""The readable characters of a map (all but '.'), by cell, as typed, with their place in the map."""
 
 
 def _drawn_lines(text: str) -> list[Line]:
@@ -86,73 +101,88 @@ def _drawn_lines(text: str) -> list[Line]:
     while lines and not lines[-1][1]:
         lines.pop()
     if not lines:
-        raise MapError(None, "mdd.map.shape", "the map is empty", "draw the track, one line per row")
+        raise MapError([MapProblem(None, "mdd.map.shape", "the map is empty", "draw the track, one line per row")])
     return lines
 
 
-def _check_shape(text: str, lines: list[Line]) -> int:
+def _check_shape(text: str, lines: list[Line], problems: list[MapProblem]) -> int:
+    """The map's width (its first line's); a problem for every blank line and every line of another width."""
     width = len(lines[0][1])
     for index, cells, columns in lines:
         if not cells:
-            raise MapError(
+            problems.append(MapProblem(
                 MapPos(index, 0),
                 "mdd.map.shape",
                 "a blank line inside the map",
                 "every row of the track needs its line; draw empty cells as '.'",
-            )
-        if len(cells) != width:
+            ))
+        elif len(cells) != width:
             end = columns[width] if len(cells) > width else len(text.split("\n")[index].rstrip())
-            raise MapError(
+            problems.append(MapProblem(
                 MapPos(index, end),
                 "mdd.map.shape",
                 f"this map line has {len(cells)} cells, the first line has {width}",
                 "every line of the map is one row of the track: give them all the same width",
-            )
+            ))
     return width
 
 
 def parse_map(text: str) -> ParsedMap:
-    """Read a text map; raise MapError at the offending character."""
+    """Read a text map; raise MapError with every problem found, each at the offending character."""
     lines = _drawn_lines(text)
-    width = _check_shape(text, lines)
+    problems: list[MapProblem] = []
+    width = _check_shape(text, lines, problems)
     starts = [i for i, (_, line, _) in enumerate(lines) if set(line) == {"-"}]
-    if len(starts) > 1:
-        raise MapError(
-            MapPos(lines[starts[1]][0], 0),
-            "mdd.map.shape",
-            "the map has two start lines",
-            "keep one line of '-' between row 1 and the cars waiting behind the track",
-        )
-    on_track = starts[0] if starts else len(lines)
-    rows = on_track
+    problems.extend(MapProblem(
+        MapPos(lines[extra][0], 0),
+        "mdd.map.shape",
+        "the map has two start lines",
+        "keep one line of '-' between row 1 and the cars waiting behind the track",
+    ) for extra in starts[1:])
+    rows = starts[0] if starts else len(lines)
     if rows == 0:
-        raise MapError(
+        problems.append(MapProblem(
             MapPos(lines[0][0], 0),
             "mdd.map.shape",
             "the map has no track rows above its start line",
             "draw the track above the line of '-'",
-        )
-    cells: dict[Cell, tuple[str, MapPos]] = {}
+        ))
+        raise MapError(problems)
+    cells = _cells(lines, set(starts), rows, problems)
+    lanes = max(len(line) for _, line, _ in lines)
+    parsed = ParsedMap(width, rows, _walls(cells, lanes, problems), _mines(cells), _cars(cells, problems),
+                       MapPos(lines[0][0], 0))
+    if problems:
+        raise MapError(problems, parsed)
+    return parsed
+
+
+def _cells(lines: list[Line], starts: set[int], rows: int, problems: list[MapProblem]) -> Cells:
+    """The readable characters by cell (lines under the first start line are rows 0, -1, ...); a problem for
+    each character that is not a map character or stands behind the start line without being a car."""
+    cells: Cells = {}
+    on_track = min(starts, default=len(lines))
     for k, (index, line, columns) in enumerate(lines):
-        if k == on_track:
+        if k in starts:
             continue
         row = rows - k if k < on_track else rows - k + 1
         for lane, (column, char) in enumerate(zip(columns, line, strict=True), start=1):
             if not (char in ".=123456789" or char.isalpha()):
-                raise MapError(MapPos(index, column), "mdd.map.char", f"{char!r} is not a map character", _LEGEND)
-            if row <= 0 and not (char == "." or char.isalpha()):
-                raise MapError(
+                problems.append(MapProblem(
+                    MapPos(index, column), "mdd.map.char", f"{char!r} is not a map character", _LEGEND))
+            elif row <= 0 and not (char == "." or char.isalpha()):
+                problems.append(MapProblem(
                     MapPos(index, column),
                     "mdd.map.behind",
                     "only cars may stand behind the start line",
                     "move walls and mines onto the track, above the line of '-'",
-                )
-            if char != ".":
+                ))
+            elif char != ".":
                 cells[Cell(lane, row)] = (char, MapPos(index, column))
-    return ParsedMap(width, rows, _walls(cells, width), _mines(cells), _cars(cells), MapPos(lines[0][0], 0))
+    return cells
 
 
-def _walls(cells: dict[Cell, tuple[str, MapPos]], lanes: int) -> tuple[tuple[Cell, MapPos], ...]:
+def _walls(cells: Cells, lanes: int, problems: list[MapProblem]) -> tuple[tuple[Cell, MapPos], ...]:
     walls: list[tuple[Cell, MapPos]] = []
     for row in sorted({c.row for c, (ch, _) in cells.items() if ch == "="}, reverse=True):
         lane = 1
@@ -165,27 +195,29 @@ def _walls(cells: dict[Cell, tuple[str, MapPos]], lanes: int) -> tuple[tuple[Cel
                 lane += 1
             run = lane - start
             if run % 2:
-                raise MapError(
+                problems.append(MapProblem(
                     cells[Cell(lane - 1, row)][1],
                     "mdd.map.wall",
                     f"a wall is two cells wide, this run of '=' has {run}",
                     "draw each wall as '==' and separate walls with other cells",
-                )
+                ))
+                continue
             walls.extend((Cell(left, row), cells[Cell(left, row)][1]) for left in range(start, lane, 2))
     return tuple(walls)
 
 
-def _char(cells: dict[Cell, tuple[str, MapPos]], lane: int, row: int) -> str:
+def _char(cells: Cells, lane: int, row: int) -> str:
     found = cells.get(Cell(lane, row))
     return found[0] if found else ""
 
 
-def _mines(cells: dict[Cell, tuple[str, MapPos]]) -> tuple[tuple[Cell, int, MapPos], ...]:
+def _mines(cells: Cells) -> tuple[tuple[Cell, int, MapPos], ...]:
     found = [(cell, int(ch), pos) for cell, (ch, pos) in cells.items() if ch.isdigit()]
     return tuple(sorted(found, key=lambda m: (-m[0].row, m[0].lane)))
 
 
-def _cars(cells: dict[Cell, tuple[str, MapPos]]) -> tuple[MapCar, ...]:
+def _cars(cells: Cells, problems: list[MapProblem]) -> tuple[MapCar, ...]:
+    """The cars drawn, paired from the bottom up; a problem (echoing the letter as typed) for a letter alone."""
     cars: list[MapCar] = []
     letters = sorted((c for c, (ch, _) in cells.items() if ch.isalpha()), key=lambda c: (c.lane, c.row))
     taken: set[Cell] = set()
@@ -193,17 +225,17 @@ def _cars(cells: dict[Cell, tuple[str, MapPos]]) -> tuple[MapCar, ...]:
         if cell in taken:
             continue
         rear = cells[cell][0]
-        letter = rear.upper()
         above = Cell(cell.lane, cell.row + 1)
-        if above not in cells or cells[above][0].upper() != letter:
-            raise MapError(
+        if above not in cells or cells[above][0].upper() != rear.upper():
+            problems.append(MapProblem(
                 cells[cell][1],
                 "mdd.map.car",
-                f"a car is two cells long, this {letter!r} has no {letter!r} above it",
+                f"a car is two cells long, this {rear!r} has no {rear!r} above it",
                 "draw each car as its team's letter in two cells, one above the other",
-            )
+            ))
+            continue
         taken |= {cell, above}
-        cars.append(MapCar(letter, cell, cells[cell][1], (rear, cells[above][0]), cells[above][1]))
+        cars.append(MapCar(rear.upper(), cell, cells[cell][1], (rear, cells[above][0]), cells[above][1]))
     return tuple(sorted(cars, key=lambda c: (-c.cell.row, c.cell.lane)))
 
 

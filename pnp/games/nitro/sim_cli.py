@@ -9,22 +9,18 @@ Exit codes: 0 done, 1 a track that cannot be read or breaks a rule (diagnostics 
 from __future__ import annotations
 
 import json
-import sys
-import time
-from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 import click
 
-from pnp.commands import FORMAT_CHOICE, report, show_warnings, suffix_in, user_errors, write_figure
-from pnp.diagnostics import Diagnostic, SpecError
-from pnp.progress import TTY_DELAY, StderrLine
+from pnp.commands import FORMAT_CHOICE, exit_if_unmet, show_warnings, suffix_in, user_errors, write_figure
+from pnp.diagnostics import SpecError
+from pnp.progress import TTY_DELAY, LateProgress
 
 if TYPE_CHECKING:  # the engine, the models and the pipeline load when a command runs, not for --help
     from pnp.games.nitro.model import NitroTrack
-    from pnp.source.located import Located
 
 PROGRESS_AFTER = TTY_DELAY
 """Seconds a simulation runs before it shows its progress (a terminal only)."""
@@ -45,33 +41,6 @@ def load_track(path: str, players: int | None = None) -> NitroTrack:
     if errors:
         raise SpecError(errors)
     return track
-
-
-class LateProgress:
-    """Races done so far, one line rewritten on a terminal's stderr (`pnp.progress`), once a run has lasted
-    `after` seconds, and cleared at the end: nothing on a file or pipe (reports stay clean), nothing for a run
-    that ends sooner."""
-
-    def __init__(self, total: int, label: str, stream: TextIO | None = None,
-                 clock: Callable[[], float] = time.monotonic, after: float = PROGRESS_AFTER) -> None:
-        stream = stream if stream is not None else sys.stderr
-        self.line = StderrLine(after, clock, stream, clear=True) if stream.isatty() else None
-        self.total, self.label, self.done = total, label, 0
-
-    def update(self, count: int) -> None:
-        self.done += count
-        elapsed = self.line.due(final=self.done == self.total) if self.line is not None else None
-        if self.line is not None and elapsed is not None:
-            self.line.draw(f"{self.label} {self.done:,} of {self.total:,} ({self.done / self.total:.0%}, "
-                           f"{elapsed:.0f} s)")
-
-    def __enter__(self) -> LateProgress:
-        return self
-
-    def __exit__(self, *_: object) -> None:
-        """Clear the line, so the terminal shows what comes next alone."""
-        if self.line is not None:
-            self.line.close()
 
 
 @click.command("simulate")
@@ -134,7 +103,7 @@ def play_command(scenario: str, fmt: str) -> None:
                        for e in result.events],
             "unmet": list(result.unmet),
         }, indent=2))
-        _exit_if_unmet(result.unmet, located)
+        exit_if_unmet(result.unmet, located, "nitro.scenario.unmet")
         return
     k = result.race.course.k
     lines = [spec.title, "", "Before:", *strip(start, result.letters), *dice_table(result.before), "", "Events:",
@@ -144,16 +113,7 @@ def play_command(scenario: str, fmt: str) -> None:
         lines += ["", "Stated outcome: " + ("met" if not result.unmet else "NOT met"),
                   *(f"  {line}" for line in result.unmet)]
     click.echo("\n".join(lines))
-    _exit_if_unmet(result.unmet, located)
-
-
-def _exit_if_unmet(unmet: tuple[str, ...], located: Located) -> None:
-    """Exit 1, with one located error on stderr, when the scenario's stated outcome was not met."""
-    if unmet:
-        report([Diagnostic.at(located.mark(("expect",)), "nitro.scenario.unmet",
-                              f"the scenario's stated outcome is not met ({len(unmet)} check(s) failed: {unmet[0]})",
-                              "the report above lists each; fix the turns, or the `expect:` the rules give")])
-        sys.exit(1)
+    exit_if_unmet(result.unmet, located, "nitro.scenario.unmet")
 
 
 def _letter(letters: tuple[str, ...], die: int) -> str | None:

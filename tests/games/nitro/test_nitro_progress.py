@@ -9,7 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pnp.games.nitro.sim_cli import PROGRESS_AFTER, LateProgress
+from pnp.progress import TTY_DELAY as PROGRESS_AFTER
+from pnp.progress import LateProgress
 
 ROOT = Path(__file__).parents[3]
 

@@ -7,7 +7,7 @@ car's starting lives (one five-life and two one-life counters) sit in a row on i
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from pnp.games.mdd.geometry import CarStart
 from pnp.games.mdd.printed.draw_common import ink_on, pattern, team_look
@@ -36,23 +36,25 @@ def _car_top(fill: str, letter: str, kind: str, number: int, x: float, y: float,
         items.append(Rect(x, y + h * fy, ww, wh, wheel, radius=ww * 0.3))
         items.append(Rect(x + w - ww, y + h * fy, ww, wh, wheel, radius=ww * 0.3))
     size = min(w * 0.42, h * 0.3)
+    mark = fit_size(letter, "sans-bold", size * 0.7, w * 0.66)  # a mark of two or three letters fits too
     cx = x + w / 2
     rotate = 180.0 if upside_down else 0.0
     if upside_down:
         items.append(Text(cx, y + h * 0.42 - size * 0.36, str(number), size, "sans-bold", ink, "middle", rotate))
-        items.append(Text(cx, y + h * 0.18 - size * 0.25, letter, size * 0.7, "sans-bold", ink, "middle", rotate))
+        items.append(Text(cx, y + h * 0.18 - size * 0.25, letter, mark, "sans-bold", ink, "middle", rotate))
         nose = ((cx - w * 0.18, y + h * 0.93), (cx + w * 0.18, y + h * 0.93), (cx, y + h * 0.99))
     else:
         items.append(Text(cx, y + h * 0.58 + size * 0.36, str(number), size, "sans-bold", ink, "middle"))
-        items.append(Text(cx, y + h * 0.82 + size * 0.25, letter, size * 0.7, "sans-bold", ink, "middle"))
+        items.append(Text(cx, y + h * 0.82 + size * 0.25, letter, mark, "sans-bold", ink, "middle"))
         nose = ((cx - w * 0.18, y + h * 0.07), (cx + w * 0.18, y + h * 0.07), (cx, y + h * 0.01))
     items.append(Polygon(nose, Style(fill=ink, stroke=None)))
     return items
 
 
-def car_token(car: CarStart, cell: float) -> Piece:
-    """A flat car token of exactly 1 x 2 cells, front (nose arrow) towards the finish."""
-    fill, letter, kind = team_look(car.team)
+def car_token(car: CarStart, cell: float, marks: Mapping[str, str] | None = None) -> Piece:
+    """A flat car token of exactly 1 x 2 cells, front (nose arrow) towards the finish; its team's mark from
+    `marks` (`team_marks` of the kit's language)."""
+    fill, letter, kind = team_look(car.team, marks)
     items = _car_top(fill, letter, kind, car.number, 0, 0, cell, 2 * cell)
     items.append(Rect(0, 0, cell, 2 * cell, Style(stroke="#000000", stroke_width=0.3)))
     return Piece(cell, 2 * cell, tuple(items), name=f"car {car.number}")
@@ -70,14 +72,15 @@ def roof_spots(cell: float) -> tuple[tuple[float, float, int], ...]:
     return tuple(spots)
 
 
-def car_standee(car: CarStart, cell: float, tr: Callable[[str], str] = str) -> Piece:
+def car_standee(car: CarStart, cell: float, tr: Callable[[str], str] = str,
+                marks: Mapping[str, str] | None = None) -> Piece:
     """A fold-up box car: two sides with the car on them, a flat roof where its life counters sit (printed
     rings show where), and two base flaps that meet under it (`tr` translates the flaps' note).
 
     Flat it is 2 cells long and (cell + 2 sides + 2 flaps) wide; folded, its footprint and its roof are
-    exactly 1 x 2 cells.
+    exactly 1 x 2 cells. The team's mark comes from `marks` (`team_marks` of the kit's language).
     """
-    fill, letter, kind = team_look(car.team)
+    fill, letter, kind = team_look(car.team, marks)
     side = STANDEE_SIDE * cell
     flap = cell / 2
     w = 2 * cell

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from pnp.games.mdd.geometry import Board, Cell
-from pnp.games.mdd.printed.draw_common import team_look
+from pnp.games.mdd.printed.draw_common import team_look, team_marks
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
 from pnp.layout.text import caps, fit_size
@@ -106,7 +106,7 @@ def draw_track(board: Board, cell: float, preprint: bool, tr: Callable[[str], st
     lane_word = tr("lane")
     items.append(Text(f.x(1), f.height - f.side * 0.35, lane_word, fit_size(lane_word, "sans", number * 0.8, f.side),
                       "sans", "#555555", "end"))
-    items.extend(_start_grid(board, f))
+    items.extend(_start_grid(board, f, team_marks(tr, (car.team for car in board.cars))))
     items.extend(_finals(board.finals, f))
     if preprint:
         items.extend(_walls(board.walls, f))
@@ -114,11 +114,11 @@ def draw_track(board: Board, cell: float, preprint: bool, tr: Callable[[str], st
     return Piece(f.width, f.height, tuple(items), name="MDD track")
 
 
-def _start_grid(board: Board, f: TrackFrame) -> list[Item]:
+def _start_grid(board: Board, f: TrackFrame, marks: dict[str, str]) -> list[Item]:
     items: list[Item] = []
     size = min(f.cell * 0.35, 6.0)
     for car in board.cars:
-        fill, letter, _ = team_look(car.team)
+        fill, letter, _ = team_look(car.team, marks)
         items.append(_car_box(f, car.lane, car.row, Style(fill=None, stroke=fill if fill != "#ffffff" else "#999999",
                                                           stroke_width=0.5, dash=(1.5, 1.0))))
         items.append(Text(f.x(car.lane) + f.cell / 2, f.y(car.row + 1) + f.cell * 1.05, str(car.number), size,

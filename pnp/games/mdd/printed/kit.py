@@ -7,7 +7,7 @@ sheet credits Giovanni Longoni and the CC BY-NC-SA licence.
 from __future__ import annotations
 
 from pnp.games.mdd.model import MddSetup
-from pnp.games.mdd.printed.draw_common import CREDIT
+from pnp.games.mdd.printed.draw_common import CREDIT, team_marks
 from pnp.games.mdd.printed.draw_pieces import car_standee, car_token, life_counter, mine_counter, wall_box
 from pnp.games.mdd.printed.draw_reference import Translate, award_pawns, reference_cards
 from pnp.games.mdd.printed.draw_track import draw_track
@@ -46,10 +46,11 @@ def mdd_print_job(setup: MddSetup, paper: str | None = None, tr: Translate = str
                    kind="board", label=tr("Track")),
     ]
     cars = sorted(board.cars, key=lambda c: c.number)
+    marks = team_marks(tr, (car.team for car in cars))
     if options.cars in ("standees", "both"):
-        groups.append(PieceGroup("Cars (fold-up)", tuple(car_standee(c, cell, tr) for c in cars), kind="cars"))
+        groups.append(PieceGroup("Cars (fold-up)", tuple(car_standee(c, cell, tr, marks) for c in cars), kind="cars"))
     if options.cars in ("tokens", "both"):
-        groups.append(PieceGroup("Cars (flat)", tuple(car_token(c, cell) for c in cars), kind="cars"))
+        groups.append(PieceGroup("Cars (flat)", tuple(car_token(c, cell, marks) for c in cars), kind="cars"))
     if options.counters:
         fives, ones, mines = counters_needed(setup)
         groups.append(PieceGroup("Life counters", (life_counter(5, cell),) * fives + (life_counter(1, cell),) * ones,

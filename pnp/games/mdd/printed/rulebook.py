@@ -13,6 +13,7 @@ from pnp.data import resource_path
 from pnp.games.mdd.geometry import Board, CarStart, Cell, RuleLimits
 from pnp.games.mdd.model import MddSetup
 from pnp.games.mdd.printed.build import mdd_guide
+from pnp.games.mdd.printed.draw_common import team_marks
 from pnp.games.mdd.printed.draw_pieces import car_token
 from pnp.games.mdd.printed.draw_scenario import scenario_boards
 from pnp.games.mdd.printed.draw_track import draw_track, track_frame
@@ -48,7 +49,8 @@ def _scale_figure(board: Board, cell: float, tr: Callable[[str], str]) -> Piece:
     small = Board(4, 4, (Cell(2, 4),), (), (car,), (), board.limits)
     track = draw_track(small, cell, preprint=True, tr=tr)
     frame = track_frame(small, cell)
-    token = Group(car_token(car, cell).front, Transform(frame.x(car.lane), frame.y(car.row + 1)))
+    marks = team_marks(tr, (c.team for c in board.cars))
+    token = Group(car_token(car, cell, marks).front, Transform(frame.x(car.lane), frame.y(car.row + 1)))
     return Piece(track.width, track.height, (*track.front, token), name="car and wall to scale")
 
 

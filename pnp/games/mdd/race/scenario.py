@@ -23,7 +23,7 @@ from pnp.games.mdd.geometry import Board, CarStart, Cell
 from pnp.games.mdd.race.engine import RACING, STATUS_NAMES, Race, RaceOptions
 from pnp.games.mdd.race.records import Event, Snapshot
 from pnp.games.mdd.rulesets import limits_for
-from pnp.games.mdd.textmap import MapError, block_origin, draw_map, parse_map
+from pnp.games.mdd.textmap import MapError, ParsedMap, block_origin, draw_map, parse_map
 from pnp.model.base import SpecModel, build_model
 from pnp.source.loader import load_yaml
 from pnp.source.located import Located
@@ -139,30 +139,36 @@ def _read_map(
             "the map must be a literal block, so that each line stays a row",
             "write `map: |` and the map's lines indented under it",
         )
+    errors: list[Diagnostic] = []
     try:
-        parsed = parse_map(scenario.map)
+        parsed: ParsedMap | None = parse_map(scenario.map)
     except MapError as exc:
-        raise _error(
-            origin.mark(exc.pos) if exc.pos else located.mark(("map",)), exc.rule, exc.message, exc.hint
-        ) from None
+        errors += [Diagnostic.at(origin.mark(p.pos) if p.pos else located.mark(("map",)), p.rule, p.message, p.hint)
+                   for p in exc.problems]
+        parsed = exc.parsed
+    if parsed is None:
+        raise SpecError(errors)
     cars: dict[str, tuple[Cell, Mark]] = {}
     for car in parsed.cars:
         rear, front = car.drawn
         if rear != front:
-            raise _error(
+            errors.append(Diagnostic.at(
                 origin.mark(car.front),
                 "mdd.scenario.car",
                 f"this car is drawn {rear!r} below and {front!r} above: in a scenario those are two different cars",
                 "draw each car as its letter twice, one above the other, in the same case",
-            )
-        if rear in cars:
-            raise _error(
+            ))
+        elif rear in cars:
+            errors.append(Diagnostic.at(
                 origin.mark(car.pos),
                 "mdd.scenario.car",
                 f"car {rear} is drawn twice",
                 "draw each car once, or declare another letter under `cars:`",
-            )
-        cars[rear] = (car.cell, origin.mark(car.pos))
+            ))
+        else:
+            cars[rear] = (car.cell, origin.mark(car.pos))
+    if errors:
+        raise SpecError(errors)
     mines = {cell: count for cell, count, _ in parsed.mines}
     return parsed.lanes, parsed.rows, cars, [cell for cell, _ in parsed.walls], mines
 

@@ -1,4 +1,9 @@
-"""MDD validator rules for the printed kit: enough mine and life counters (warnings: more can be printed)."""
+"""MDD validator rules for the kit: enough mine and life counters (warnings: more can be printed).
+
+A kit pnp prints with its counters (`print: counters: true`, the default) prints as many as the setup needs
+(`printed.kit.counters_needed`), so these rules only speak when the counters come from the boxed game
+(`print: counters: false`).
+"""
 
 from __future__ import annotations
 
@@ -12,9 +17,18 @@ from pnp.games.mdd.rules.common import (
 from pnp.rules import rule
 from pnp.source.located import Located
 
+_COINS = "print them with the kit (drop `counters: false` from `print:`)"
 
-@rule("mdd.kit.mines", MddSetup, "the kit has enough mine (bomb) tokens (warning: more can be printed)")
+
+def _printed(spec: MddSetup) -> bool:
+    """True when the kit pnp renders from this setup prints its own counters, as many as the setup needs."""
+    return spec.print is None or spec.print.counters
+
+
+@rule("mdd.kit.mines", MddSetup, "the boxed kit has enough mine (bomb) tokens when pnp prints none (warning)")
 def _kit_mines(spec: MddSetup, located: Located) -> Iterator[Diagnostic]:
+    if _printed(spec):
+        return
     layout = spec.layout()
     total, kit, word = sum(m.item.count for m in layout.mines), layout.limits.kit_mines, layout.limits.mine_word
     if total > kit:
@@ -22,14 +36,16 @@ def _kit_mines(spec: MddSetup, located: Located) -> Iterator[Diagnostic]:
             located,
             layout.mines_where,
             "mdd.kit.mines",
-            f"needs {total} {word} tokens, the kit has {kit}",
-            f"print {total - kit} more {word} tokens, or place at most {kit}",
+            f"needs {total} {word} tokens, the boxed kit has {kit} ({total - kit} short)",
+            f"{_COINS}, or place at most {kit}",
             Severity.WARNING,
         )
 
 
-@rule("mdd.kit.lives", MddSetup, "the kit has enough five-life and one-life counters (warning: more can be printed)")
+@rule("mdd.kit.lives", MddSetup, "the boxed kit has enough life counters when pnp prints none (warning)")
 def _kit_lives(spec: MddSetup, located: Located) -> Iterator[Diagnostic]:
+    if _printed(spec):
+        return
     layout = spec.layout()
     five, one = divmod(layout.lives.item, 5)
     cars = len(layout.cars)
@@ -42,7 +58,7 @@ def _kit_lives(spec: MddSetup, located: Located) -> Iterator[Diagnostic]:
                 located,
                 layout.car_count.where,
                 "mdd.kit.lives",
-                f"needs {need} {word} counters, the kit has {kit}",
-                f"print {need - kit} more {word} counters (or use coins)",
+                f"needs {need} {word} counters, the boxed kit has {kit} ({need - kit} short)",
+                f"{_COINS}, or use coins",
                 Severity.WARNING,
             )

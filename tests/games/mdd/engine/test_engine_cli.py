@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import click
+import pytest
 from click.testing import CliRunner
 
 from pnp.data import resource_path
@@ -96,3 +97,60 @@ def test_simulate_caps_the_number_of_games(tmp_path: Path):
     assert result.exit_code == 2 and "10000000" in result.output
     result = CliRunner().invoke(cli, ["simulate", str(setup), "--games", "0"])
     assert result.exit_code == 2
+
+
+@pytest.mark.parametrize("fmt", ["text", "json"])
+def test_play_exits_1_when_the_stated_outcome_is_not_met(tmp_path: Path, fmt: str):
+    wrong = (SCENARIOS / "cur-01-mine.yaml").read_text(encoding="utf-8").replace("lives: {R: 6}", "lives: {R: 5}")
+    scenario = tmp_path / "wrong.yaml"
+    scenario.write_text(wrong, encoding="utf-8")
+    result = CliRunner().invoke(cli, ["play", str(scenario), "--format", fmt])
+    assert result.exit_code == 1
+    assert "R should have 5 lives, has 6" in result.stdout  # the report is printed in full first
+    line = wrong.split("\n").index("expect:") + 2  # the expectations under `expect:`
+    assert f"{scenario}:{line}:" in result.stderr and "stated outcome is not met" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_simulate_shows_its_races_on_a_terminal_once_the_run_lasts(tmp_path: Path, monkeypatch):
+    import io
+
+    import pnp.games.mdd.cli as mdd_cli
+    from pnp.progress import LateProgress
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    terminal = Terminal()
+    monkeypatch.setattr(mdd_cli, "LateProgress", lambda total, label: LateProgress(total, label, terminal, after=0))
+    setup = tmp_path / "setup.yaml"
+    setup.write_text(setup_yaml(random_setup("v2.1", 25, 3)), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["simulate", str(setup), "--games", "12"])
+    assert result.exit_code == 0, result.output
+    assert "racing 12 of 12 (100%" in terminal.getvalue() and "racing" not in result.stdout
+    assert "race engine: " in result.stdout
+
+
+def test_a_short_simulation_on_a_terminal_shows_no_progress(tmp_path: Path):
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    setup = tmp_path / "setup.yaml"
+    setup.write_text(setup_yaml(random_setup("v2.1", 25, 3)), encoding="utf-8")
+    leader, follower = pty.openpty()
+    root = Path(__file__).parents[4]
+    done = subprocess.run([sys.executable, "-m", "pnp.cli", "mdd", "simulate", str(setup), "--games", "5"],
+                          stdout=subprocess.PIPE, stderr=follower, env=dict(os.environ, PYTHONPATH=str(root)),
+                          timeout=120)
+    os.set_blocking(leader, False)
+    try:
+        seen = os.read(leader, 65536)
+    except BlockingIOError:
+        seen = b""
+    os.close(leader)
+    os.close(follower)
+    assert done.returncode == 0 and b"race engine" in done.stdout
+    assert b"racing" not in seen

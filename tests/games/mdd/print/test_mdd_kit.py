@@ -97,3 +97,23 @@ def test_an_unknown_language_is_a_clear_error():
     with pytest.raises(SpecError) as info:
         layout_document(load_spec(MICRO), "a4", lang="xx")
     assert info.value.diagnostics[0].rule == "i18n.language" and "it" in info.value.diagnostics[0].hint
+
+
+@pytest.mark.parametrize("cars", [25, 36])
+def test_a_printed_kit_has_life_counters_for_every_car_and_no_shortage_warning(tmp_path: Path, cars: int):
+    from pnp.games.mdd.plugin import PLUGIN
+    from pnp.games.mdd.setup.generate import random_setup, setup_yaml
+    from pnp.source.loader import load_yaml
+
+    path = tmp_path / "kit.yaml"
+    path.write_text(setup_yaml(random_setup("v2.1", cars, 5)), encoding="utf-8")
+    lives = _groups(path)["Life counters"]
+    assert sum("5-life" in p.name for p in lives) == max(cars, 27)  # one per car, at least the box's 27
+    assert sum("1-life" in p.name for p in lives) == max(2 * cars, 60)
+    located = load_yaml(path)
+    assert [d.rule for d in PLUGIN.check(PLUGIN.build(located), located) if d.rule.startswith("mdd.kit")] == []
+    # played with the boxed game's counters instead, 36 cars are 9 five-life counters short
+    path.write_text(path.read_text(encoding="utf-8") + "print: {counters: false}\n", encoding="utf-8")
+    located = load_yaml(path)
+    found = [d.message for d in PLUGIN.check(PLUGIN.build(located), located) if d.rule == "mdd.kit.lives"]
+    assert found[:1] == ([] if cars == 25 else ["needs 36 five-life counters, the boxed kit has 27 (9 short)"])

@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from pnp.diagnostics import Severity
 from pnp.games.mdd.cli import mdd_cli
 from pnp.games.mdd.plugin import PLUGIN
 from pnp.games.mdd.setup.generate import random_setup, setup_yaml
@@ -23,9 +22,7 @@ def test_one_hundred_seeds_all_validate_clean(tmp_path: Path) -> None:
         path.write_text(setup_yaml(random_setup(ruleset, cars, seed), as_map=seed % 3 == 0), encoding="utf-8")
         located = load_yaml(path)
         found = PLUGIN.check(PLUGIN.build(located), located)
-        # the only thing allowed is the kit's shortage of life counters for 30 or 36 cars
-        assert all(d.severity == Severity.WARNING and d.rule == "mdd.kit.lives" for d in found), (seed, found)
-        assert (found == []) == (cars == 25)
+        assert found == [], (seed, found)  # the kit pnp prints has life counters for 30 and 36 cars too
 
 
 @pytest.mark.parametrize(("ruleset", "cars"), KINDS)

@@ -111,7 +111,7 @@ def test_mines_in_one_cell_add_up_on_the_board() -> None:
         ("game: mdd\nruleset: v2.1\nwalls:\n  - {lane: two, row: 3}\n", "spec.value", 4),
         ("game: mdd\nruleset: v2.1\ntrack: {lanes: 2}\n", "spec.value", 3),
         ("game: mdd\n", "spec.missing_key", 1),
-        ("game: mdd\nruleset: v2.1\nmap: |\n  ..\nwalls: []\n", "mdd.map.conflict", 5),
+        ("game: mdd\nruleset: v2.1\nmap: |\n" + "  ....\n" * 12 + "walls: []\n", "mdd.map.conflict", 16),
     ],
 )
 def test_schema_errors_are_located(text: str, rule: str, line: int) -> None:

@@ -280,15 +280,25 @@ def test_finals_positions(diagnose: Diagnose, setup_text: Text) -> None:
 
 
 def test_kit_counters_are_warnings_with_the_shortfall(diagnose: Diagnose, setup_text: Text) -> None:
+    boxed = "print: {counters: false}"  # the boxed game's counters: pnp prints none
     enough = [*BOMBS_OK, (6, 14, 4)]  # 26 mines
-    assert rules(diagnose(setup_text("current", mines=enough))) == set()
-    short = diagnose(setup_text("current", mines=[*BOMBS_OK, (6, 14, 4), (7, 14, 2)]))
-    assert [(d.severity, d.message) for d in short] == [(Severity.WARNING, "needs 28 mine tokens, the kit has 27")]
-    big = diagnose(setup_text(extra="cars: 36"))
-    assert [(d.severity, d.message) for d in big] == [
-        (Severity.WARNING, "needs 36 five-life counters, the kit has 27"),
-        (Severity.WARNING, "needs 72 one-life counters, the kit has 60"),
+    assert rules(diagnose(setup_text("current", mines=enough, extra=boxed))) == set()
+    many = [*BOMBS_OK, (6, 14, 4), (7, 14, 2)]
+    short = diagnose(setup_text("current", mines=many, extra=boxed))
+    assert [(d.severity, d.message) for d in short] == [
+        (Severity.WARNING, "needs 28 mine tokens, the boxed kit has 27 (1 short)")
     ]
+    big = diagnose(setup_text(extra="cars: 36\n" + boxed))
+    assert [(d.severity, d.message) for d in big] == [
+        (Severity.WARNING, "needs 36 five-life counters, the boxed kit has 27 (9 short)"),
+        (Severity.WARNING, "needs 72 one-life counters, the boxed kit has 60 (12 short)"),
+    ]
+
+
+def test_a_kit_pnp_prints_has_the_counters_it_needs(diagnose: Diagnose, setup_text: Text) -> None:
+    many = [*BOMBS_OK, (6, 14, 4), (7, 14, 2)]
+    assert rules(diagnose(setup_text("current", mines=many))) == set()
+    assert rules(diagnose(setup_text(extra="cars: 36"))) == set()
 
 
 def test_walls_that_shut_off_lanes_are_reported(diagnose: Diagnose, setup_text: Text) -> None:

@@ -52,12 +52,13 @@ def test_unreadable_maps_name_the_character(text: str, rule: str, line: int, col
 def test_map_errors_point_at_the_line_and_column_in_the_yaml_file(tmp_path: Path) -> None:
     path = tmp_path / "setup.yaml"
     path.write_text(
-        "game: mdd\nruleset: v2.1\ntrack:\n  cell: 15mm\nmap: |\n    .......\n    ...?...\n", encoding="utf-8"
+        "game: mdd\nruleset: v2.1\ntrack:\n  cell: 15mm\nmap: |\n" + "    .......\n" * 11 + "    ...?...\n",
+        encoding="utf-8",
     )
     with pytest.raises(SpecError) as caught:
         PLUGIN.build(load_yaml(path))
     [found] = caught.value.diagnostics
-    assert (found.rule, found.line, found.column) == ("mdd.map.char", 7, 8)
+    assert (found.rule, found.line, found.column) == ("mdd.map.char", 17, 8)
     assert "'?'" in found.message and found.hint
 
 
@@ -72,7 +73,7 @@ def test_rule_diagnostics_on_a_map_point_at_the_map_character(tmp_path: Path) ->
 
 
 def test_without_the_source_file_the_usual_two_space_indent_is_assumed() -> None:
-    located = load_yaml_text("game: mdd\nruleset: v2.1\nmap: |\n  ...\n  .%.\n")
+    located = load_yaml_text("game: mdd\nruleset: v2.1\nmap: |\n  ....\n  .%..\n" + "  ....\n" * 10)
     with pytest.raises(SpecError) as caught:
         PLUGIN.build(located)
     assert [(d.line, d.column) for d in caught.value.diagnostics] == [(5, 4)]
@@ -125,3 +126,46 @@ def test_draw_map_draws_cars_and_the_start_line_that_parse_map_reads() -> None:
     assert text == ".==.\nR...\nR..2\n----\n..b.\n..b.\n"
     parsed = parse_map(text)
     assert [(c.drawn, c.cell) for c in parsed.cars] == [(("R", "R"), Cell(1, 1)), (("b", "b"), Cell(3, -1))]
+
+
+def test_a_map_with_several_mistakes_reports_them_all_in_one_run() -> None:
+    text = "....\n.x#.\n===.\n..\n----\n1...\n"
+    with pytest.raises(MapError) as caught:
+        parse_map(text)
+    found = [(p.rule, p.pos.line, p.pos.column) for p in caught.value.problems if p.pos]
+    assert sorted(found) == sorted([
+        ("mdd.map.shape", 3, 2),  # a short line
+        ("mdd.map.char", 1, 2),  # '#'
+        ("mdd.map.wall", 2, 2),  # '===' is one and a half walls
+        ("mdd.map.car", 1, 1),  # 'x' alone
+        ("mdd.map.behind", 5, 0),  # a mine behind the start line
+    ])
+    assert caught.value.parsed is not None and caught.value.parsed.lanes == 4  # what could be read
+
+
+def test_a_setup_map_reports_every_mistake_and_echoes_letters_as_typed(tmp_path: Path) -> None:
+    rows = ["......."] * 12
+    rows[3], rows[6], rows[9], rows[11] = "..?....", "x......", "...===.", "q......"
+    path = tmp_path / "setup.yaml"
+    path.write_text("game: mdd\nruleset: v2.1\nmap: |\n" + "".join(f"  {r}\n" for r in rows) + "  q......\n",
+                    encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        PLUGIN.build(load_yaml(path))
+    found = sorted((d.rule, d.line, d.column, d.message) for d in caught.value.diagnostics)
+    assert [f[:3] for f in found] == [
+        ("mdd.map.car", 10, 3), ("mdd.map.char", 7, 5), ("mdd.map.team", 16, 3), ("mdd.map.wall", 13, 8)]
+    messages = " ".join(f[3] for f in found)
+    assert "this 'x' has no 'x' above it" in messages and "no team's name starts with 'q'" in messages
+    assert "'X'" not in messages and "'Q'" not in messages
+
+
+def test_a_scenario_map_reports_every_mistake(tmp_path: Path) -> None:
+    from pnp.games.mdd.race.scenario import load_scenario, scenario_board
+
+    path = tmp_path / "scenario.yaml"
+    path.write_text("title: t\nmap: |\n  ..?.\n  .R..\n  .r..\n  ===.\ncars:\n  R: {team: red}\n"
+                    "moves:\n  - {car: R, roll: 3}\n", encoding="utf-8")
+    with pytest.raises(SpecError) as caught:
+        scenario_board(*load_scenario(str(path)))
+    found = sorted((d.rule, d.line, d.column) for d in caught.value.diagnostics)
+    assert found == [("mdd.map.char", 3, 5), ("mdd.map.wall", 6, 5), ("mdd.scenario.car", 4, 4)]
