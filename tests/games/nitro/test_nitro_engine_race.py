@@ -13,6 +13,7 @@ from pnp.games.nitro.model import Race as RaceSpec
 from pnp.games.nitro.plugin import PLUGIN
 from pnp.games.nitro.race.drivers import DRIVERS, Driver
 from pnp.games.nitro.race.engine import Race
+from pnp.games.nitro.race.state import Turn
 from pnp.games.nitro.readings import PlayRules, Variants
 from pnp.games.nitro.track.course import build_course
 from pnp.source.loader import load_yaml
@@ -213,3 +214,50 @@ def test_a_die_driving_the_other_way_is_not_drafted():
 def test_the_oncoming_draft_reading_pulls_it_away_from_the_mover():
     race, out = _back_to_back(draft_oncoming=True)
     assert race.counts["drafts"] == 1 and race.pos[1] == out + 1
+
+
+def _head_on(head_on: str, speed: int = 3) -> Race:
+    """Out and back: A on the way back meets B, on the way out, on the next space of its strip; A makes one
+    move onto B's space (a plain move, as a player who does not steer round it)."""
+    spec = PLUGIN.build(load_yaml(EXAMPLES / "out-and-back.yaml"))
+    spec = spec.model_copy(update={"players": 2, "play": PlayRules(head_on=head_on)})
+    race = Race(spec, [DRIVERS["cautious"]] * 2, seed=3, order=[0, 1])
+    c = race.course
+    back = c.sections * c.k + 1
+    out = next(p for p in range(c.sections * c.k) if c.sid(p, 0) == c.sid(back + 1, 0))
+    race.relocate(0, back, 0)
+    race.relocate(1, out, 0)
+    race.speed[:] = [speed, 1]
+    turn = race.movement.turn = Turn()
+    race.movement.mover = 0
+    race.movement.act(0, turn, "move")
+    return race
+
+
+def test_dice_meeting_head_on_pass_each_other_when_the_mover_has_the_moves():
+    race = _head_on("pass")
+    assert race.pos[0] == race.course.sections * race.course.k + 3  # beyond B, two moves spent
+    assert race.counts["collisions"] == 0 and race.cond == [9, 9] and race.speed[0] == 3
+
+
+def test_a_head_on_meeting_without_the_moves_to_pass_is_a_collision_that_slows_nobody():
+    race = _head_on("pass", speed=1)
+    assert race.counts["collisions"] == 1 and race.cond == [8, 8]
+    assert race.pos[0] == race.course.sections * race.course.k + 1 and race.speed[0] == 1
+    race = _head_on("collide")
+    assert race.counts["collisions"] == 1 and race.cond == [8, 8] and race.speed[0] == 3
+
+
+def test_the_rear_end_reading_of_a_head_on_meeting_slows_the_mover_to_the_oncoming_die():
+    race = _head_on("rear_end")
+    assert race.counts["collisions"] == 1 and race.cond == [8, 8] and race.speed[0] == 1
+
+
+def test_passing_head_on_keeps_six_dice_out_and_back_from_jamming():
+    spec = PLUGIN.build(load_yaml(EXAMPLES / "out-and-back.yaml")).model_copy(update={"players": 6})
+    def jammed(head_on: str) -> int:
+        track = spec.model_copy(update={"play": PlayRules(head_on=head_on)})
+        course = build_course(track)
+        return sum(Race(track, [DRIVERS["racer"]] * 6, seed=g, course=course).run().capped for g in range(30))
+    assert jammed("rear_end") >= 3
+    assert jammed("pass") == 0
