@@ -216,40 +216,31 @@ def test_the_oncoming_draft_reading_pulls_it_away_from_the_mover():
     assert race.counts["drafts"] == 1 and race.pos[1] == out + 1
 
 
-def _head_on(head_on: str, speed: int = 3) -> Race:
-    """Out and back: A on the way back meets B, on the way out, on the next space of its strip; A makes one
-    move onto B's space (a plain move, as a player who does not steer round it)."""
-    spec = PLUGIN.build(load_yaml(EXAMPLES / "out-and-back.yaml"))
-    spec = spec.model_copy(update={"players": 2, "play": PlayRules(head_on=head_on)})
-    race = Race(spec, [DRIVERS["cautious"]] * 2, seed=3, order=[0, 1])
-    c = race.course
-    back = c.sections * c.k + 1
-    out = next(p for p in range(c.sections * c.k) if c.sid(p, 0) == c.sid(back + 1, 0))
-    race.relocate(0, back, 0)
-    race.relocate(1, out, 0)
-    race.speed[:] = [speed, 1]
+def _head_on(meeting, head_on: str, speed: int = 3) -> Race:
+    """A (the way back) makes one plain move onto B (the way out), as a player who does not steer round it."""
+    race = meeting((speed, 1), head_on=head_on)
     turn = race.movement.turn = Turn()
     race.movement.mover = 0
     race.movement.act(0, turn, "move")
     return race
 
 
-def test_dice_meeting_head_on_pass_each_other_when_the_mover_has_the_moves():
-    race = _head_on("pass")
+def test_dice_meeting_head_on_pass_each_other_when_the_mover_has_the_moves(meeting):
+    race = _head_on(meeting, "pass")
     assert race.pos[0] == race.course.sections * race.course.k + 3  # beyond B, two moves spent
     assert race.counts["collisions"] == 0 and race.cond == [9, 9] and race.speed[0] == 3
 
 
-def test_a_head_on_meeting_without_the_moves_to_pass_is_a_collision_that_slows_nobody():
-    race = _head_on("pass", speed=1)
+def test_a_head_on_meeting_without_the_moves_to_pass_is_a_collision_that_slows_nobody(meeting):
+    race = _head_on(meeting, "pass", speed=1)
     assert race.counts["collisions"] == 1 and race.cond == [8, 8]
     assert race.pos[0] == race.course.sections * race.course.k + 1 and race.speed[0] == 1
-    race = _head_on("collide")
+    race = _head_on(meeting, "collide")
     assert race.counts["collisions"] == 1 and race.cond == [8, 8] and race.speed[0] == 3
 
 
-def test_the_rear_end_reading_of_a_head_on_meeting_slows_the_mover_to_the_oncoming_die():
-    race = _head_on("rear_end")
+def test_the_rear_end_reading_of_a_head_on_meeting_slows_the_mover_to_the_oncoming_die(meeting):
+    race = _head_on(meeting, "rear_end")
     assert race.counts["collisions"] == 1 and race.cond == [8, 8] and race.speed[0] == 1
 
 
