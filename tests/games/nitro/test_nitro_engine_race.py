@@ -162,11 +162,13 @@ def test_invariants_hold_through_thousands_of_random_races():
         spec, course = tracks[game % len(tracks)]
         rules = PlayRules(draft_chain=rng.random() < 0.3, draft_reach=rng.choice((1, 1, 2)),
                           sideswipe_no_room=rng.choice(("block", "bump")),
+                          head_on=rng.choice(("pass", "pass", "rear_end")),
+                          after_last_move=rng.choice(("none", "lane_change")),
                           variants=Variants(disaster_area=rng.choice((0, 0, 10)), lap_leader=rng.random() < 0.3,
                                             nitro_madness=rng.random() < 0.3))
         players = rng.randint(2, 4 if game % 4 else 6)
         spec = spec.model_copy(update={"players": players, "play": rules})
-        race = Race(spec, [DRIVERS[rng.choice(("racer", "cautious"))] for _ in range(players)], seed=game,
+        race = Race(spec, [DRIVERS[rng.choice(tuple(DRIVERS))] for _ in range(players)], seed=game,
                     course=course)
         while not race.over:
             race.play_round()

@@ -74,6 +74,9 @@ class Driver:
             return self._garage_step(race, die)
         c = race.course
         pos, lane, hand = race.pos[die], race.lane[die], race.hand[die]
+        if turn.moves >= race.speed[die]:  # after the last move (play.after_last_move: lane_change)
+            garage = self.wants_garage(race, die) and hand and c.at_garage(pos, lane) and race.speed[die] <= 5
+            return ("garage", 0) if garage and race.cond[die] <= 8 else ("stop", 0)
         if self.wants_garage(race, die) and hand and race.speed[die] <= 5 and race.cond[die] <= 8:
             if c.at_garage(pos, lane):
                 return ("garage", 0)

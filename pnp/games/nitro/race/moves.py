@@ -38,7 +38,19 @@ class Movement:
         while not turn.over and r.cond[die] > 0 and turn.moves < r.speed[die]:
             name, amount = r.drivers[die].step(r, die, turn)
             self.act(die, turn, name, amount)
+        if r.rules.after_last_move == "lane_change":
+            self._after_last_move(die, turn)
         self.turn, self.mover = None, -1
+
+    def _after_last_move(self, die: int, turn: Turn) -> None:
+        """`after_last_move: lane_change`: a die that made all its moves (not one stopped by a collision) may
+        still change lanes or enter the Garage, until its driver stops."""
+        r = self.race
+        while not turn.over and r.cond[die] > 0 and r.garage[die] < 0:
+            name, amount = r.drivers[die].step(r, die, turn)
+            if name not in ("lane", "garage", "stop"):
+                raise IllegalMove("after its last move a die may only change lanes or enter the Garage (or stop)")
+            self.act(die, turn, name, amount)
 
     def act(self, die: int, turn: Turn, name: str, amount: int = 0) -> None:
         """Carry out one action of the moving die."""
