@@ -74,7 +74,9 @@ def describe(events: tuple[Event, ...], letters: tuple[str, ...], k: int) -> lis
             "damage": f"{who} takes a point of damage ({e.detail}): condition {e.amount}",
             "pulled": f"{who} is pulled by the draft to {place}",
             "resist": f"{who} brakes with a card and resists the draft",
-            "collision": f"{who} runs into the back of {other} and stops behind it",
+            "collision": f"{who} runs head on into {other} and stops in front of it" if e.detail == "head-on"
+                         else f"{who} runs into the back of {other} and stops behind it",
+            "pass": f"{who} passes {other}, who drives the other way, to {place}",
             "sideswipe": f"{who} sideswipes {other}{SIDESWIPE_WORDS.get(e.detail, e.detail)}",
             "brake": f"{who} brakes: speed {e.amount}",
             "nitro": f"{who} uses a Nitro card: {e.amount} bonus moves",

@@ -42,6 +42,13 @@ class PlayRules(SpecModel):
     """How many spaces behind the mover a die may be and still be pulled ("directly behind")."""
     draft_oncoming: bool = False
     """A die on the space behind the mover but driving the other way (out and back) is pulled too."""
+    head_on: Literal["pass", "collide", "rear_end"] = "pass"
+    """Out and back, a move onto a die driving the other way: the mover passes it when it has the move to reach
+    the free space beyond (pass; otherwise a head-on collision), always collides head-on (collide: it stops
+    before it, both are damaged, nobody slows), or has a rear-end collision (rear_end: the earlier engine)."""
+    after_last_move: Literal["none", "lane_change"] = "none"
+    """After a die's last move its turn is over (none), or it may still change lanes or enter the Garage, each
+    for a card (lane_change: "at any step of his or her movement" read as any moment of the turn)."""
     draft_chain: bool = False
     """A die pulled by a draft pulls the die directly behind it in turn."""
     full_movement: bool = True

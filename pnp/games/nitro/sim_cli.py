@@ -50,8 +50,9 @@ def load_track(path: str, players: int | None = None) -> NitroTrack:
               help="Seed; race i is seeded from (seed, i), so --jobs does not change results.")
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
 @click.option("--players", type=click.IntRange(2, 6), default=None, help="Players (default: the track's).")
-@click.option("--policy", default="racer", show_default=True,
-              help="Driver of every seat (racer, cautious), or one per seat separated by commas.")
+@click.option("--policy", default="table", show_default=True,
+              help="table (one driving style per seat: racer, steady, charger, cautious, racer, steady), the "
+                   "driver of every seat (racer, steady, charger, cautious), or one per seat separated by commas.")
 @click.option("--format", "fmt", type=FORMAT_CHOICE, default="text", show_default=True)
 @click.option("--chart", type=click.Path(dir_okay=False), callback=suffix_in((".svg", ".png", ".pdf")),
               help="Also draw rounds, damage and start-position win rates to FILE.svg, FILE.png or FILE.pdf.")

@@ -13,6 +13,7 @@ from pnp.games.nitro.model import Race as RaceSpec
 from pnp.games.nitro.plugin import PLUGIN
 from pnp.games.nitro.race.drivers import DRIVERS, Driver
 from pnp.games.nitro.race.engine import Race
+from pnp.games.nitro.race.state import Turn
 from pnp.games.nitro.readings import PlayRules, Variants
 from pnp.games.nitro.track.course import build_course
 from pnp.source.loader import load_yaml
@@ -161,11 +162,13 @@ def test_invariants_hold_through_thousands_of_random_races():
         spec, course = tracks[game % len(tracks)]
         rules = PlayRules(draft_chain=rng.random() < 0.3, draft_reach=rng.choice((1, 1, 2)),
                           sideswipe_no_room=rng.choice(("block", "bump")),
+                          head_on=rng.choice(("pass", "pass", "rear_end")),
+                          after_last_move=rng.choice(("none", "lane_change")),
                           variants=Variants(disaster_area=rng.choice((0, 0, 10)), lap_leader=rng.random() < 0.3,
                                             nitro_madness=rng.random() < 0.3))
         players = rng.randint(2, 4 if game % 4 else 6)
         spec = spec.model_copy(update={"players": players, "play": rules})
-        race = Race(spec, [DRIVERS[rng.choice(("racer", "cautious"))] for _ in range(players)], seed=game,
+        race = Race(spec, [DRIVERS[rng.choice(tuple(DRIVERS))] for _ in range(players)], seed=game,
                     course=course)
         while not race.over:
             race.play_round()
@@ -213,3 +216,41 @@ def test_a_die_driving_the_other_way_is_not_drafted():
 def test_the_oncoming_draft_reading_pulls_it_away_from_the_mover():
     race, out = _back_to_back(draft_oncoming=True)
     assert race.counts["drafts"] == 1 and race.pos[1] == out + 1
+
+
+def _head_on(meeting, head_on: str, speed: int = 3) -> Race:
+    """A (the way back) makes one plain move onto B (the way out), as a player who does not steer round it."""
+    race = meeting((speed, 1), head_on=head_on)
+    turn = race.movement.turn = Turn()
+    race.movement.mover = 0
+    race.movement.act(0, turn, "move")
+    return race
+
+
+def test_dice_meeting_head_on_pass_each_other_when_the_mover_has_the_moves(meeting):
+    race = _head_on(meeting, "pass")
+    assert race.pos[0] == race.course.sections * race.course.k + 3  # beyond B, two moves spent
+    assert race.counts["collisions"] == 0 and race.cond == [9, 9] and race.speed[0] == 3
+
+
+def test_a_head_on_meeting_without_the_moves_to_pass_is_a_collision_that_slows_nobody(meeting):
+    race = _head_on(meeting, "pass", speed=1)
+    assert race.counts["collisions"] == 1 and race.cond == [8, 8]
+    assert race.pos[0] == race.course.sections * race.course.k + 1 and race.speed[0] == 1
+    race = _head_on(meeting, "collide")
+    assert race.counts["collisions"] == 1 and race.cond == [8, 8] and race.speed[0] == 3
+
+
+def test_the_rear_end_reading_of_a_head_on_meeting_slows_the_mover_to_the_oncoming_die(meeting):
+    race = _head_on(meeting, "rear_end")
+    assert race.counts["collisions"] == 1 and race.cond == [8, 8] and race.speed[0] == 1
+
+
+def test_passing_head_on_keeps_six_dice_out_and_back_from_jamming():
+    spec = PLUGIN.build(load_yaml(EXAMPLES / "out-and-back.yaml")).model_copy(update={"players": 6})
+    def jammed(head_on: str) -> int:
+        track = spec.model_copy(update={"play": PlayRules(head_on=head_on)})
+        course = build_course(track)
+        return sum(Race(track, [DRIVERS["racer"]] * 6, seed=g, course=course).run().capped for g in range(30))
+    assert jammed("rear_end") >= 3
+    assert jammed("pass") == 0

@@ -287,3 +287,23 @@ def test_repairs_stop_at_nine():
     r = play(scenario("  G: {garage: 2, speed: 3, condition: 8}\n", "  - {die: G, actions: [repair, repair, repair]}\n",
                       GARAGE))
     assert die(r, "G").condition == 9 and events(r)["repair"] == 3
+
+
+def test_a_die_turn_ends_with_its_last_move_unless_the_reading_allows_a_lane_change_after_it():
+    dice = "  A: {section: 2, lane: inside, space: 1, speed: 1, hand: [turn_a, turn_b]}\n"
+    turns = "  - {die: A, actions: [move, lane]}\n"
+    plain = play(scenario(dice, turns))
+    assert die(plain, "A").place == "section 2, inside lane, space 2" and events(plain)["unplayed"] == 1
+    late = play(scenario(dice, turns, STRAIGHTS + "play: {after_last_move: lane_change}\n"))
+    assert die(late, "A").place == "section 2, outside lane, space 2" and events(late)["lane"] == 1
+    assert len(die(late, "A").hand) == 1
+    assert "may only change lanes" in illegal(scenario(dice, "  - {die: A, actions: [move, move]}\n",
+                                                       STRAIGHTS + "play: {after_last_move: lane_change}\n"))
+
+
+def test_the_late_lane_change_reading_lets_a_die_enter_the_garage_after_its_last_move():
+    dice = "  G: {section: 2, lane: outside, space: 1, speed: 1, condition: 6, hand: [turn_a]}\n"
+    turns = "  - {die: G, actions: [move, garage]}\n"
+    assert die(play(scenario(dice, turns, GARAGE)), "G").place == "section 2, outside lane, space 2"
+    late = play(scenario(dice, turns, GARAGE + "play: {after_last_move: lane_change}\n"))
+    assert die(late, "G").place == "Garage space 2"

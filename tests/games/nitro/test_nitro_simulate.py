@@ -165,8 +165,10 @@ def test_validate_simulate_warns_of_collapsing_speeds_and_an_unused_garage(tmp_p
     assert not calm & {"nitro.sim.speed_collapse", "nitro.sim.garage_unused"}
 
 
-def test_validate_simulate_warns_of_a_start_position_that_wins_far_too_often():
-    assert "nitro.sim.start_advantage" in warnings(EXAMPLES / "figure-eight.yaml", 300)
+def test_validate_simulate_warns_of_a_start_position_that_wins_far_too_often(tmp_path):
+    six = (EXAMPLES / "two-lap-loop.yaml").read_text().replace("players: 4", "players: 6")
+    assert "nitro.sim.start_advantage" in warnings(write(tmp_path, six), 300)
+    assert "nitro.sim.start_advantage" not in warnings(EXAMPLES / "two-lap-loop.yaml", 300)
 
 
 def test_start_positions_winning_their_share_give_no_warning():
@@ -186,6 +188,15 @@ def test_the_start_advantage_hint_names_the_grid_and_the_tie_break_not_the_race_
     [(_, _, _, hint)] = _starts(replace(summary, win_rate_by_start=tuple(second)))
     assert "grid: staggered" in hint and "inside" in hint and "--policy" in hint
     assert "lengthen" not in hint
+
+
+def test_with_three_grid_rows_the_start_advantage_hint_names_the_race_length():
+    track = PLUGIN.build(load_yaml(EXAMPLES / "two-lap-loop.yaml")).model_copy(update={"players": 6})
+    summary = summarize(track, ["table"], simulate(track, 20))
+    even = [StartShare(s.start, 100, 1 / 6, wilson(100, 600, 2.6)) for s in summary.win_rate_by_start]
+    front = [StartShare(1, 250, 1 / 6, wilson(250, 600, 2.6)), *even[1:]]
+    [(_, _, _, hint)] = _starts(replace(summary, win_rate_by_start=tuple(front)))
+    assert "with 6 players" in hint and "add laps or sections" in hint and "time to pass" in hint
 
 
 def test_simulate_help_names_every_driver():

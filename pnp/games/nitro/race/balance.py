@@ -36,7 +36,7 @@ START_FACTOR = 1.5
 def balance_warnings(track: NitroTrack, games: int, seed: int = 0, jobs: int = 1) -> list[tuple[str, str, str, str]]:
     """(rule id, where, message, hint) for each imbalance `games` races show; `where` is a spec key."""
     results = simulate(track, games, seed, jobs)
-    summary = summarize(track, ["racer"], results)
+    summary = summarize(track, ["table"], results)
     limping = sum(r.limping for r in results) / max(1, sum(r.rounds * track.players for r in results))
     return _shortage(summary) + _collapse(summary) + _garage(summary, limping) + _starts(summary)
 
@@ -81,9 +81,13 @@ def _garage(summary: Summary, limping: float) -> list[tuple[str, str, str, str]]
 
 START_HINT = ("the grid and the tie-break decide this more than the track: dice level on a card rank inside "
               "first, so the die beside the leader draws a card more each round; try `play: {grid: staggered}`, "
-              "or different drivers per seat (`pnp nitro simulate --policy racer,cautious,...`) to see what the "
+              "or other drivers per seat (`pnp nitro simulate --policy racer,cautious,...`) to see what the "
               "track itself does")
-"""Why one start position wins (measured on the shipped tracks: docs/nitro-dice.md), and what to try."""
+ROWS_HINT = ("with {players} players the grid is three rows deep or more on a two-lane road, a die passes a pair "
+             "abreast only when one of its lanes opens: the rulebook's own advice, races too short do not give "
+             "those at the back time to pass; add laps or sections (docs/nitro-dice.md measures it)")
+"""Why one start position wins (measured on the shipped tracks: docs/nitro-dice.md), and what to try: the
+tie-break with up to 4 players (two grid rows), the race's length with 5 or 6 (three rows)."""
 
 
 def _starts(summary: Summary) -> list[tuple[str, str, str, str]]:
@@ -95,7 +99,7 @@ def _starts(summary: Summary) -> list[tuple[str, str, str, str]]:
                 "nitro.sim.start_advantage", "players",
                 f"start position {share.start} won {rate.value:.0%} of {summary.games} simulated races "
                 f"(interval {rate.low:.0%} to {rate.high:.0%}), far more than its fair share of {share.fair:.0%}",
-                START_HINT,
+                ROWS_HINT.format(players=summary.players) if summary.players >= 5 else START_HINT,
             ))
     return found
 

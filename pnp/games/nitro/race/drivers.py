@@ -57,9 +57,14 @@ class Driver:
             ahead = c.legs_to(race.pos[die], c.garage_host) * c.k - race.pos[die] % c.k
             if 0 <= ahead <= cond + c.k:
                 top = min(top, 5)
-        while top > 1 and self.shortfall(race, die, top) > self.short_ok:
+        chasing = c.finish - race.pos[die] <= 2 * cond and race.order()[0] != die
+        """Two rounds from the finish and not in front: a reason to push (one card short more, no easing off)."""
+        while top > 1 and self.shortfall(race, die, top) > self.short_ok + chasing:
             top -= 1
-        if top > 1 and race.rng.random() < self.ease_off:
+        wall = self.wall_speed(race, die, top)
+        if wall is not None:
+            top = max(1, min(top, wall))
+        if top > 1 and not chasing and race.rng.random() < self.ease_off:
             top -= 1
         return top
 
@@ -69,6 +74,9 @@ class Driver:
             return self._garage_step(race, die)
         c = race.course
         pos, lane, hand = race.pos[die], race.lane[die], race.hand[die]
+        if turn.moves >= race.speed[die]:  # after the last move (play.after_last_move: lane_change)
+            garage = self.wants_garage(race, die) and hand and c.at_garage(pos, lane) and race.speed[die] <= 5
+            return ("garage", 0) if garage and race.cond[die] <= 8 else ("stop", 0)
         if self.wants_garage(race, die) and hand and race.speed[die] <= 5 and race.cond[die] <= 8:
             if c.at_garage(pos, lane):
                 return ("garage", 0)
@@ -83,9 +91,11 @@ class Driver:
                     and len(hand) > HORIZON:
                 return ("drift", 0)
             return ("move", 0)
+        left = race.speed[die] - turn.moves
+        if _can_pass(race, die, left):
+            return ("move", 0)
         if hand and c.sid(pos + 1, lane ^ 1) not in race.occ:
             return ("drift", 0)
-        left = race.speed[die] - turn.moves
         if left <= self.brake_budget and len(hand) >= left:
             return ("brake", left)
         return ("move", 0)
@@ -183,6 +193,21 @@ class Driver:
                 short += 1
         return short
 
+    def wall_speed(self, race: RaceState, die: int, reach: int) -> int | None:
+        """Both lanes ahead within `reach` are blocked by dice driving its way: the faster of their speeds (they
+        set theirs first, being further forward), so that it moves after them rather than into them; None when
+        a lane is clear."""
+        c = race.course
+        pos = race.pos[die]
+        speeds = []
+        for lane in (0, 1):
+            blocker = next((o for a in range(1, reach + 1) if (o := race.occ.get(c.sid(pos + a, lane))) is not None),
+                           None)
+            if blocker is None or c.reversed_leg(race.pos[blocker]) != c.reversed_leg(pos + 1):
+                return None
+            speeds.append(race.speed[blocker])
+        return max(speeds)
+
     def wants_garage(self, race: RaceState, die: int) -> bool:
         """Badly enough damaged, with enough race left after the Garage to gain from repairs."""
         c = race.course
@@ -215,6 +240,15 @@ class Driver:
                    and not race.hazard_at(pos + s, lane) for s in (1, 2))
 
 
+def _can_pass(race: RaceState, die: int, left: int) -> bool:
+    """A move would go by a die driving the other way (`head_on: pass`, two moves left, room beyond it)."""
+    c = race.course
+    pos, lane = race.pos[die], race.lane[die]
+    other = race.occ.get(c.sid(pos + 1, lane))
+    return (race.rules.head_on == "pass" and left >= 2 and other is not None and c.sid(pos + 2, lane) not in race.occ
+            and c.reversed_leg(race.pos[other]) != c.reversed_leg(pos + 1))
+
+
 def _paid_as(race: RaceState, kind: int) -> int | None:
     """The deck type that pays for entering a card of `kind`, or None when it is free."""
     if kind == RUN_OFF or (kind == START_FINISH and race.rules.start_finish_handling == "free"):
@@ -227,5 +261,12 @@ DRIVERS = {
                     garage_left=8, leave_at=8, places_hazards=True, nitro_spare=1, ease_off=0.25),
     "cautious": Driver("cautious", top_speed=6, short_ok=0, brake_budget=3, three_cards_from=3, garage_at=6,
                        garage_left=4, leave_at=9, places_hazards=False, nitro_spare=0, ease_off=0.25),
+    "charger": Driver("charger", top_speed=9, short_ok=2, brake_budget=0, three_cards_from=7, garage_at=3,
+                      garage_left=8, leave_at=7, places_hazards=True, nitro_spare=2, ease_off=0.1),
+    "steady": Driver("steady", top_speed=8, short_ok=1, brake_budget=2, three_cards_from=4, garage_at=5,
+                     garage_left=6, leave_at=9, places_hazards=True, nitro_spare=1, ease_off=0.3),
 }
 """The shipped policies by name."""
+
+TABLE = ("racer", "steady", "charger", "cautious", "racer", "steady")
+"""`table`: the default line-up, one driving style per seat (seat i drives TABLE[i]), as players differ."""

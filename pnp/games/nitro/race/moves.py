@@ -38,7 +38,19 @@ class Movement:
         while not turn.over and r.cond[die] > 0 and turn.moves < r.speed[die]:
             name, amount = r.drivers[die].step(r, die, turn)
             self.act(die, turn, name, amount)
+        if r.rules.after_last_move == "lane_change":
+            self._after_last_move(die, turn)
         self.turn, self.mover = None, -1
+
+    def _after_last_move(self, die: int, turn: Turn) -> None:
+        """`after_last_move: lane_change`: a die that made all its moves (not one stopped by a collision) may
+        still change lanes or enter the Garage, until its driver stops."""
+        r = self.race
+        while not turn.over and r.cond[die] > 0 and r.garage[die] < 0:
+            name, amount = r.drivers[die].step(r, die, turn)
+            if name not in ("lane", "garage", "stop"):
+                raise IllegalMove("after its last move a die may only change lanes or enter the Garage (or stop)")
+            self.act(die, turn, name, amount)
 
     def act(self, die: int, turn: Turn, name: str, amount: int = 0) -> None:
         """Carry out one action of the moving die."""
@@ -87,11 +99,13 @@ class Movement:
         new, new_lane = old + 1, lane ^ flip
         struck = r.occ.get(c.sid(new, new_lane))
         if struck is not None:
+            if not flip and counted and self._pass_oncoming(die, struck, turn):
+                return
             if flip and c.sid(old, new_lane) not in r.occ:
                 r.relocate(die, old, new_lane)
                 if r.rules.blocked_drift_hazards and r.hazard_at(old, new_lane):
                     self.hurt(die, "hazard")
-            self._rear_end(die, struck, turn)
+            self._collide(die, struck, turn, new)
             return
         first = not turn.moved
         turn.moved = True
@@ -148,15 +162,46 @@ class Movement:
         if die == self.mover and self.turn is not None and self.turn.moves >= r.speed[die]:
             self.turn.over = True
 
-    def _rear_end(self, die: int, struck: int, turn: Turn) -> None:
-        """The mover stops behind the struck die; both are damaged; the rear slows to the front's speed."""
+    def oncoming(self, struck: int, pos: int) -> bool:
+        """Whether die `struck` drives the other way from a die arriving at route position `pos` (out and back:
+        one on the way out, the other on the way back, on the same physical space)."""
+        c = self.race.course
+        return c.out_and_back and c.reversed_leg(self.race.pos[struck]) != c.reversed_leg(pos)
+
+    def _collide(self, die: int, struck: int, turn: Turn, pos: int) -> None:
+        """The mover stops behind the struck die; both are damaged; the rear slows to the front's speed. Head
+        on (a die driving the other way, unless `head_on: rear_end`) neither is the rear: nobody slows."""
         r = self.race
+        head_on = r.rules.head_on != "rear_end" and self.oncoming(struck, pos)
         r.counts["collisions"] += 1
-        r.note("collision", die, 0, "rear-end", struck)
+        r.note("collision", die, 0, "head-on" if head_on else "rear-end", struck)
         turn.over = True
-        r.speed[die] = min(r.speed[die], r.speed[struck])
+        if not head_on:
+            r.speed[die] = min(r.speed[die], r.speed[struck])
         self.hurt(die, "collision")
         self.hurt(struck, "collision")
+
+    def _pass_oncoming(self, die: int, struck: int, turn: Turn) -> bool:
+        """`head_on: pass`: a move onto a die driving the other way goes by it onto the space beyond, when that
+        space is free and the mover has the two moves; it pays for both spaces (handling, hazards). False
+        (nothing done) when it cannot pass."""
+        r = self.race
+        old, lane = r.pos[die], r.lane[die]
+        beyond = old + 2
+        if r.rules.head_on != "pass" or not self.oncoming(struck, old + 1) or turn.moves + 2 > r.speed[die] \
+                or r.course.sid(beyond, lane) in r.occ:
+            return False
+        behind = self._drafted(die, old, lane, r.speed[die]) if not turn.moved else -1
+        turn.moved = True
+        r.relocate(die, beyond, lane)
+        turn.moves += 2
+        r.counts["passes"] += 1
+        r.note("pass", die, beyond, "head-on", struck)
+        self.enter(die, old, old + 1)
+        self.enter(die, old + 1, beyond)
+        if behind >= 0:
+            self._pull(behind)
+        return True
 
     def _drafted(self, die: int, pos: int, lane: int, speed: int) -> int:
         """The die directly behind (pos, lane), driving the same way, that a die at `speed` pulls, or -1."""

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from pnp.batches import batches, run_batches
 from pnp.games.nitro.model import NitroTrack
-from pnp.games.nitro.race.drivers import DRIVERS
+from pnp.games.nitro.race.drivers import DRIVERS, TABLE
 from pnp.games.nitro.race.engine import Race
 from pnp.games.nitro.race.state import DAMAGE_CAUSES
 from pnp.games.nitro.track.course import Course, build_course
@@ -47,11 +47,14 @@ def race_seed(seed: int, game: int) -> str:
 
 
 def seat_drivers(names: Sequence[str], players: int) -> list[str]:
-    """One driver name per seat: a single name for all, or one per seat; ValueError otherwise."""
+    """One driver name per seat: `table` (the default line-up, a style per seat), a single name for all, or one
+    per seat; ValueError otherwise."""
     names = list(names)
+    if names == ["table"]:
+        return list(TABLE[:players])
     unknown = [n for n in names if n not in DRIVERS]
     if unknown:
-        raise ValueError(f"unknown driver {unknown[0]!r}: use {' or '.join(DRIVERS)}")
+        raise ValueError(f"unknown driver {unknown[0]!r}: use table, or {' or '.join(DRIVERS)}")
     if len(names) == 1:
         return names * players
     if len(names) != players:
@@ -92,7 +95,7 @@ def simulate(
     games: int,
     seed: int = 0,
     jobs: int = 1,
-    drivers: Sequence[str] = ("racer",),
+    drivers: Sequence[str] = ("table",),
     progress: Callable[[int], None] | None = None,
 ) -> list[RaceResult]:
     """Play `games` races in `jobs` processes; `progress(n)` is called as each batch of n races ends."""

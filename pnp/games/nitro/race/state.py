@@ -119,7 +119,7 @@ class RaceState:
         """Section entries by type (Straight, Turn A, Turn B) paid with [a card, three cards, damage]."""
         self.damage = dict.fromkeys(DAMAGE_CAUSES, 0)
         self.counts = dict.fromkeys(("garage", "repairs", "nitro", "collisions", "sideswipes", "drafts",
-                                     "overtakes", "swaps"), 0)
+                                     "overtakes", "swaps", "passes"), 0)
         self.limping = 0
         self.still = 0
         """Rounds in a row in which no die moved (a jam of wrecked dice ends the race after STALL_ROUNDS)."""
