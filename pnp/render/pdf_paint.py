@@ -1,5 +1,5 @@
 """What the PDF backend paints beyond flat colour: gradient fills as real shadings (an axial or radial
-/Shading clipped to the shape) and SVG art as vectors (svglib's reportlab drawing, one form per file).
+/Shading clipped to the shape) and SVG art as vectors (svglib's reportlab drawing).
 
 Input: scene items in the page's mm coordinates (y down) and the page's reportlab canvas. The caller saves and
 restores the graphics state around these calls (they change the clip, colours and alpha).
@@ -75,27 +75,34 @@ def vector_drawing(path: Path, key: str) -> Any:
     return svg2rlg(str(path))
 
 
-class VectorForms:
-    """Each distinct SVG file of a document drawn once, as a form, and placed by reference."""
+@lru_cache(maxsize=64)
+def _faded(path: Path, key: str, opacity: float) -> Any:
+    """A copy of the art with every shape's fill and stroke opacity times `opacity` (svglib's shapes set their
+    own colours, and with them reportlab's alpha, so an alpha set around the drawing would not hold)."""
+    import copy
 
-    def __init__(self) -> None:
-        self.names: dict[str, tuple[str, float, float]] = {}
+    drawing = copy.deepcopy(vector_drawing(path, key))
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        for name in ("fillOpacity", "strokeOpacity"):
+            if hasattr(node, name):
+                setattr(node, name, (getattr(node, name) if getattr(node, name) is not None else 1) * opacity)
+        stack.extend(getattr(node, "contents", ()))
+    return drawing
+
+
+class VectorForms:
+    """SVG art drawn as vectors where it is used, each distinct file converted once (svglib). Inline, not as a
+    form: reportlab gives a form no /Shading resources, and SVG gradients are shadings."""
 
     def draw(self, canvas: Canvas, item: Image) -> None:
-        """Place `item`'s art in its box (the canvas in mm, y down)."""
-        known = self.names.get(item.key)
-        if known is None:
-            from reportlab.graphics import renderPDF
+        """Draw `item`'s art into the unit box set up by the caller (origin bottom-left, y up, size w x h)."""
+        from reportlab.graphics import renderPDF
 
-            drawing = vector_drawing(item.path, item.key)
-            name = f"svg{item.key}"
-            canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
-            renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
-            canvas.endForm()
-            known = self.names[item.key] = (name, float(drawing.width), float(drawing.height))
-        name, dw, dh = known
+        drawing = vector_drawing(item.path, item.key) if item.opacity == 1 else _faded(item.path, item.key,
+                                                                                       item.opacity)
         canvas.saveState()
-        canvas.translate(item.x, item.y + item.h)
-        canvas.scale(item.w / dw, -item.h / dh)
-        canvas.doForm(name)
+        canvas.scale(item.w / drawing.width, item.h / drawing.height)
+        renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
         canvas.restoreState()

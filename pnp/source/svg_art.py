@@ -1,0 +1,110 @@
+"""SVG art named by specs, checked as untrusted input before svglib reads it (it is then drawn as vectors).
+
+Refused, each with one located error: a document type or entities (no expansion: defusedxml parses it), more
+elements than MAX_SVG_ELEMENTS, scripts and event handlers, and every reference outside the file (an `href`
+that is not `#id`, a CSS `url()` that is not `#id`, `@import`, a style sheet instruction) — so drawing it reads
+nothing but the file. The file's byte cap is the image cap (`--max-image-bytes`), checked by the caller.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.source.images import ImageInfo
+
+MAX_SVG_ELEMENTS = 20_000
+"""Cap on the elements of one SVG file (a detailed icon has a few hundred; a traced photo tens of thousands)."""
+FORBIDDEN = frozenset({"script", "foreignObject", "iframe", "embed", "object", "audio", "video", "handler",
+                       "listener", "animate", "set", "animateMotion", "animateTransform"})
+"""Elements that run code, pull in other content or move: nothing of them prints."""
+_URL = re.compile(r"url\(\s*['\"]?([^)'\"]*)", re.IGNORECASE)
+_CHECKED: dict[str, ImageInfo] = {}
+"""SVG files checked without error in this process, by content key."""
+_HINT = "keep only shapes, paths, text and gradients defined in the file itself (re-export it as plain SVG)"
+
+
+def check_svg(path: Path, src: str, mark: Mark) -> ImageInfo:
+    """Check SVG art and read its size; SpecError at `mark` for anything unsafe or unreadable."""
+    import hashlib
+
+    data = path.read_bytes()
+    key = hashlib.sha256(data).hexdigest()[:16]
+    if key in _CHECKED:
+        return ImageInfo(path, key, "SVG", _CHECKED[key].width_px, _CHECKED[key].height_px)
+    problem = _unsafe(data)
+    if problem:
+        raise SpecError(Diagnostic.at(mark, "spec.svg", f"{src!r} is refused: {problem}", _HINT))
+    drawing = _drawing(path, key, src, mark)
+    info = _CHECKED[key] = ImageInfo(path, key, "SVG", max(1, round(drawing.width)), max(1, round(drawing.height)))
+    return info
+
+
+def _unsafe(data: bytes) -> str:
+    """What makes an SVG file unsafe to draw, or ''."""
+    from xml.etree.ElementTree import ParseError
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
+
+    if b"<?xml-stylesheet" in data:
+        return "it links a style sheet (<?xml-stylesheet?>)"
+    try:
+        root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException:
+        return "it has a document type or entities (<!DOCTYPE>, <!ENTITY>), which are never expanded"
+    except (ParseError, ValueError) as exc:
+        return f"it is not well-formed XML ({exc})"
+    if _local(root.tag) != "svg":
+        return f"its root element is <{_local(root.tag)}>, not <svg>"
+    for count, element in enumerate(root.iter(), start=1):
+        if count > MAX_SVG_ELEMENTS:
+            return f"it has more than {MAX_SVG_ELEMENTS:,} elements (the cap)"
+        problem = _element_problem(element)
+        if problem:
+            return problem
+    return ""
+
+
+def _local(tag: Any) -> str:
+    return str(tag).rsplit("}", 1)[-1]
+
+
+def _element_problem(element: Any) -> str:
+    name = _local(element.tag)
+    if name in FORBIDDEN:
+        return f"it has a <{name}> element (scripts, embedded documents and animation are not drawn)"
+    for attribute, value in element.attrib.items():
+        attr = _local(attribute)
+        if attr.lower().startswith("on"):
+            return f"<{name}> has an event handler ({attr}=)"
+        if attr == "href" and not value.strip().startswith("#"):
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            return f"<{name}> refers to something outside the file (href={shown!r})"
+        if "url(" in value.lower() and _outside(value):
+            return f"<{name}> refers to something outside the file ({attr}: {_outside(value)!r})"
+    text = element.text or ""
+    if name == "style" and ("@import" in text or _outside(text)):
+        return "its <style> imports or refers to something outside the file"
+    return ""
+
+
+def _outside(css: str) -> str:
+    """The first CSS `url()` of `css` that is not a `#id` of the file, or ''."""
+    return next((target for target in _URL.findall(css) if not target.strip().startswith("#")), "")
+
+
+def _drawing(path: Path, key: str, src: str, mark: Mark) -> Any:
+    """svglib's drawing of a checked file; SpecError when it cannot make one, or one of no size."""
+    from pnp.render.pdf_paint import vector_drawing
+
+    try:
+        drawing = vector_drawing(path, key)
+    except Exception as exc:  # svglib raises whatever its parsers meet in a malformed file
+        raise SpecError(Diagnostic.at(mark, "spec.svg", f"{src!r} cannot be read as SVG art: {exc}", _HINT)) from None
+    if drawing is None or not drawing.width or not drawing.height or drawing.width < 0 or drawing.height < 0:
+        raise SpecError(Diagnostic.at(mark, "spec.svg", f"{src!r} has no size",
+                                      "give its <svg> a width and a height, or a viewBox"))
+    return drawing
