@@ -29,16 +29,18 @@ class RadialFill(SpecModel):
 
 
 def _fill_kind(value: Any) -> str:
-    """Which form a fill is written in: a colour (text) or a gradient (a mapping with `radial:` or `linear:`)."""
+    """Which form a fill is written in: a colour (text) or a gradient (a mapping with `radial:` or `linear:`).
+    The tags are no keys of the mapping, so that an error's place skips them."""
     if isinstance(value, dict):
-        return "radial" if "radial" in value else "linear"
+        return "radial gradient" if "radial" in value else "linear gradient"
     if isinstance(value, RadialFill | LinearFill):
-        return "radial" if isinstance(value, RadialFill) else "linear"
+        return "radial gradient" if isinstance(value, RadialFill) else "linear gradient"
     return "colour"
 
 
 Fill = Annotated[
-    Annotated[Colour, Tag("colour")] | Annotated[LinearFill, Tag("linear")] | Annotated[RadialFill, Tag("radial")],
+    Annotated[Colour, Tag("colour")] | Annotated[LinearFill, Tag("linear gradient")]
+    | Annotated[RadialFill, Tag("radial gradient")],
     Discriminator(_fill_kind),
     Field(description="a colour, or a gradient: `{linear: [COLOUR, COLOUR], angle: DEG}` or "
           "`{radial: [INNER, OUTER]}`"),
