@@ -86,3 +86,14 @@ def test_svg_art_at_the_element_cap_passes(tmp_kit: KitFactory, run_pnp: PnpRunn
     # the root, <defs>, the gradient and its two stops are 5 elements
     svg = ART.format(body="<g/>" * (MAX_SVG_ELEMENTS - 5))
     assert run_pnp("validate", _kit(tmp_kit, svg)).exit_code == 0
+
+
+def test_svg_art_over_the_image_byte_cap_is_refused_before_it_is_parsed(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    svg = ART.format(body=SAFE)
+    spec = _kit(tmp_kit, svg)
+    size = len(svg.encode("utf-8"))
+    assert run_pnp("validate", spec, "--max-image-bytes", size).exit_code == 0
+    result = run_pnp("validate", spec, "--max-image-bytes", size - 1, "--format", "json")
+    assert result.exit_code == 1
+    [found] = json.loads(result.stdout)
+    assert found["rule"] == "spec.image" and f"{size - 1:,} bytes" in found["message"] and found["line"] == 10
