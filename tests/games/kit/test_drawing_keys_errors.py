@@ -105,3 +105,31 @@ def test_an_unknown_icon_in_a_counter_label_is_an_error_at_the_label(tmp_kit: Ki
     assert result.exit_code == 1
     [found] = json.loads(result.stdout)
     assert found["rule"] == "text.icon" and found["line"] == 9 and "coin" in found["hint"]
+
+
+DATA_DECK = """\
+kit: Data gradient
+sheets: {paper: a4, crop_marks: false}
+components:
+  - type: deck
+    name: D
+    data: cards.csv
+    front:
+      fill: {linear: ["{{ card.ink }}", white], angle: 90}
+      elements:
+        - {type: text, text: "{{ card.name }}", x: 5mm, y: 5mm, opacity: "{{ card.alpha }}"}
+"""
+
+
+def test_a_layouts_gradient_and_opacity_may_come_from_data_and_errors_point_at_the_cell(
+        tmp_kit: KitFactory, run_pnp: PnpRunner):
+    good = tmp_kit(DATA_DECK, {"cards.csv": "name,ink,alpha\nA,red,0.5\nB,navy,1\n"})
+    result = run_pnp("render", good, "-o", good.parent / "out", "--format", "pdf")
+    assert result.exit_code == 0, result.output
+    page = PdfReader(next((good.parent / "out").glob("*.pdf"))).pages[0]
+    assert len(page["/Resources"]["/Shading"]) == 2  # one gradient per card: each its own ink
+    bad = tmp_kit(DATA_DECK, {"cards.csv": "name,ink,alpha\nA,redd,2\n"})
+    found = json.loads(run_pnp("validate", bad, "--format", "json").stdout)
+    assert {(d["file"].rsplit("/", 1)[-1], d["line"], d["column"]) for d in found} == {("cards.csv", 2, 2),
+                                                                                     ("cards.csv", 2, 3)}
+    assert all(d["hint"] for d in found)

@@ -8,7 +8,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 
 from pnp.data import layout_data
 from pnp.games.kit.model.elements import Element, Face, SharedKeysModel, clean_text
-from pnp.games.kit.model.paint import Fill
+from pnp.games.kit.model.paint import Fill, LayoutLinearFill, LayoutRadialFill, TemplateText
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
 from pnp.model.named import LayoutNames
@@ -81,8 +81,8 @@ class Layout(SpecModel):
     elements may be a `{{ card.X }}` template, rendered and checked per card (`pnp.games.kit.decks` expands a
     deck's layouts into its cards before this model is built, so only the schema reads these two models)."""
 
-    fill: str | None = Field(default=None, max_length=500)
-    """Background colour of the front, or a `{{ card.X }}` template giving one."""
+    fill: TemplateText | LayoutLinearFill | LayoutRadialFill | None = Field(default=None, union_mode="left_to_right")
+    """Background colour or gradient of the front; its colours may be `{{ card.X }}` templates."""
     elements: list[LayoutElement] = Field(default=[], max_length=200)
     """Elements drawn on every card using this layout, below the card's own."""
 

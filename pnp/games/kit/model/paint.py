@@ -61,3 +61,21 @@ class TextOutline(SpecModel):
     """Colour of the outline."""
     width: PositiveLength = 0.3
     """How far the outline reaches out of the letters (default 0.3 mm)."""
+
+
+TemplateText = Annotated[str, Field(max_length=500)]
+
+
+class LayoutLinearFill(SpecModel):
+    """A linear gradient of a deck's layout: its colours and angle may be `{{ card.X }}` templates, checked per
+    card once rendered."""
+
+    linear: tuple[TemplateText, TemplateText] = Field(description="the colours at the start and at the end")
+    angle: float | TemplateText = Field(default=0.0, description="the direction it runs in, degrees clockwise: "
+                                        "0 from left to right, 90 from top to bottom")
+
+
+class LayoutRadialFill(SpecModel):
+    """A radial gradient of a deck's layout: its colours may be `{{ card.X }}` templates."""
+
+    radial: tuple[TemplateText, TemplateText] = Field(description="the colours at the centre and at the edge")
