@@ -1,9 +1,9 @@
 """SVG art named by specs, checked as untrusted input before svglib reads it (it is then drawn as vectors).
 
 Refused, each with one located error: a document type or entities (no expansion: defusedxml parses it), more
-elements than MAX_SVG_ELEMENTS, scripts and event handlers, and every reference outside the file (an `href`
-that is not `#id`, a CSS `url()` that is not `#id`, `@import`, a style sheet instruction) — so drawing it reads
-nothing but the file. The file's byte cap is the image cap (`--max-image-bytes`), checked by the caller.
+elements than MAX_SVG_ELEMENTS or nesting deeper than MAX_SVG_DEPTH, scripts and event handlers, and every
+reference outside the file (an `href` that is not `#id`, a CSS `url()` that is not `#id`, `@import`, a style
+sheet instruction) — so drawing it reads nothing but the file. The file's byte cap is the image cap (`--max-image-bytes`), checked by the caller.
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ from pnp.source.images import ImageInfo
 
 MAX_SVG_ELEMENTS = 20_000
 """Cap on the elements of one SVG file (a detailed icon has a few hundred; a traced photo tens of thousands)."""
+MAX_SVG_DEPTH = 64
+"""Cap on how deep its elements nest (each level is a saved graphics state in the PDF; viewers allow few)."""
 FORBIDDEN = frozenset({"script", "foreignObject", "iframe", "embed", "object", "audio", "video", "handler",
                        "listener", "animate", "set", "animateMotion", "animateTransform"})
 """Elements that run code, pull in other content or move: nothing of them prints."""
@@ -59,12 +61,18 @@ def _unsafe(data: bytes) -> str:
         return f"it is not well-formed XML ({exc})"
     if _local(root.tag) != "svg":
         return f"its root element is <{_local(root.tag)}>, not <svg>"
-    for count, element in enumerate(root.iter(), start=1):
+    count, stack = 0, [(root, 1)]
+    while stack:
+        element, depth = stack.pop()
+        count += 1
         if count > MAX_SVG_ELEMENTS:
             return f"it has more than {MAX_SVG_ELEMENTS:,} elements (the cap)"
+        if depth > MAX_SVG_DEPTH:
+            return f"its elements nest more than {MAX_SVG_DEPTH} deep (the cap)"
         problem = _element_problem(element)
         if problem:
             return problem
+        stack.extend((child, depth + 1) for child in element)
     return ""
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.source.svg_art import MAX_SVG_ELEMENTS
+from pnp.source.svg_art import MAX_SVG_DEPTH, MAX_SVG_ELEMENTS
 from tests.conftest import KitFactory, PnpRunner
 
 KIT = """\
@@ -67,6 +67,8 @@ UNSAFE = {
                 "outside the file"),
     "css import": (ART.format(body='<style>@import url(x.css);</style>'), "imports"),
     "too many elements": (ART.format(body="<g/>" * MAX_SVG_ELEMENTS), f"more than {MAX_SVG_ELEMENTS:,} elements"),
+    "nested too deep": (ART.format(body="<g>" * MAX_SVG_DEPTH + "</g>" * MAX_SVG_DEPTH),
+                        f"more than {MAX_SVG_DEPTH} deep"),
     "not svg": ("<html/>", "not <svg>"),
     "broken": ("<svg", "not well-formed"),
 }
@@ -82,10 +84,12 @@ def test_unsafe_svg_art_is_one_located_error(tmp_kit: KitFactory, run_pnp: PnpRu
     assert (found["line"], found["severity"]) == (10, "error") and found["hint"]  # at the image's src
 
 
-def test_svg_art_at_the_element_cap_passes(tmp_kit: KitFactory, run_pnp: PnpRunner):
+def test_svg_art_at_the_element_and_depth_caps_passes(tmp_kit: KitFactory, run_pnp: PnpRunner):
     # the root, <defs>, the gradient and its two stops are 5 elements
     svg = ART.format(body="<g/>" * (MAX_SVG_ELEMENTS - 5))
     assert run_pnp("validate", _kit(tmp_kit, svg)).exit_code == 0
+    deepest = MAX_SVG_DEPTH - 1  # under the root
+    assert run_pnp("validate", _kit(tmp_kit, ART.format(body="<g>" * deepest + "</g>" * deepest))).exit_code == 0
 
 
 def test_svg_art_over_the_image_byte_cap_is_refused_before_it_is_parsed(tmp_kit: KitFactory, run_pnp: PnpRunner):
