@@ -3,7 +3,8 @@
 Refused, each with one located error: a document type or entities (no expansion: defusedxml parses it), more
 elements than MAX_SVG_ELEMENTS or nesting deeper than MAX_SVG_DEPTH, scripts and event handlers, and every
 reference outside the file (an `href` that is not `#id`, a CSS `url()` that is not `#id`, `@import`, a style
-sheet instruction) — so drawing it reads nothing but the file. The file's byte cap is the image cap (`--max-image-bytes`), checked by the caller.
+sheet instruction) — so drawing it reads nothing but the file. The file's byte cap is the image cap
+(`--max-image-bytes`), checked by the caller.
 """
 
 from __future__ import annotations
