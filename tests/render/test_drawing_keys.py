@@ -160,9 +160,11 @@ def test_valign_puts_the_block_at_the_top_middle_or_bottom_of_its_height(tmp_kit
     assert word["top_mm"] == pytest.approx(expected_top, abs=0.6)
 
 
-def test_justified_lines_run_the_full_width_but_a_paragraphs_last(tmp_kit, run_pnp):
+@pytest.mark.parametrize("markup", [False, True], ids=["plain", "marked-up"])
+def test_justified_lines_run_the_full_width_but_a_paragraphs_last(tmp_kit, run_pnp, markup: bool):
     text = "one two three four five six seven eight nine ten eleven twelve thirteen fourteen"
-    spec = _kit(tmp_kit, f"{{type: text, text: \"{text}\", x: 5mm, y: 5mm, width: 40mm, size: 4mm, "
+    written = text.replace("three", "**three**").replace("nine", "*nine*") if markup else text
+    spec = _kit(tmp_kit, f"{{type: text, text: \"{written}\", x: 5mm, y: 5mm, width: 40mm, size: 4mm, "
                 "align: justify}")
     words = _words(_pdf(run_pnp, spec))
     lines: dict[int, list[dict]] = {}
