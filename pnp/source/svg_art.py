@@ -1,7 +1,8 @@
 """SVG art named by specs, checked as untrusted input before svglib reads it (it is then drawn as vectors).
 
 Refused, each with one located error: a document type or entities (no expansion: defusedxml parses it), more
-elements than MAX_SVG_ELEMENTS or nesting deeper than MAX_SVG_DEPTH, scripts and event handlers, and every
+elements than MAX_SVG_ELEMENTS or nesting deeper than MAX_SVG_DEPTH, `<use>` copies past MAX_SVG_DRAWN (or in a
+loop), scripts and event handlers, and every
 reference outside the file (an `href` that is not `#id`, a CSS `url()` that is not `#id`, `@import`, a style
 sheet instruction) — so drawing it reads nothing but the file. The file's byte cap is the image cap
 (`--max-image-bytes`), checked by the caller.
@@ -20,6 +21,10 @@ MAX_SVG_ELEMENTS = 20_000
 """Cap on the elements of one SVG file (a detailed icon has a few hundred; a traced photo tens of thousands)."""
 MAX_SVG_DEPTH = 64
 """Cap on how deep its elements nest (each level is a saved graphics state in the PDF; viewers allow few)."""
+MAX_SVG_DRAWN = 100_000
+"""Cap on the elements drawn once every `<use>` is expanded (each draws its target again)."""
+MAX_SVG_USE_CHAIN = 8
+"""Cap on `<use>` of an element that itself holds a `<use>`, and so on."""
 FORBIDDEN = frozenset({"script", "foreignObject", "iframe", "embed", "object", "audio", "video", "handler",
                        "listener", "animate", "set", "animateMotion", "animateTransform"})
 """Elements that run code, pull in other content or move: nothing of them prints."""
@@ -74,6 +79,47 @@ def _unsafe(data: bytes) -> str:
         if problem:
             return problem
         stack.extend((child, depth + 1) for child in element)
+    return _repeats_problem(root)
+
+
+class _TooMany(Exception):
+    """An SVG's `<use>` elements repeat it past the caps (or in a loop)."""
+
+
+def _repeats_problem(root: Any) -> str:
+    """What is wrong with the copies `<use>` elements make, or '': each draws its target again, and a chain of
+    them can multiply a small file into billions of shapes (as entities do text), or loop forever."""
+    ids = {element.get("id"): element for element in root.iter() if element.get("id")}
+    if not any(_local(e.tag) == "use" for e in root.iter()):
+        return ""
+    drawn: dict[int, int] = {}
+    busy: set[int] = set()
+
+    def count(element: Any, chain: int) -> int:
+        key = id(element)
+        if key in drawn:
+            return drawn[key]
+        if key in busy:
+            raise _TooMany("its <use> elements refer to themselves in a loop")
+        busy.add(key)
+        total = 1 + sum(count(child, chain) for child in element)
+        if _local(element.tag) == "use":
+            href = next((v for k, v in element.attrib.items() if _local(k) == "href"), "")
+            target = ids.get(href.strip()[1:])
+            if target is not None:
+                if chain >= MAX_SVG_USE_CHAIN:
+                    raise _TooMany(f"its <use> elements chain more than {MAX_SVG_USE_CHAIN} deep")
+                total += count(target, chain + 1)
+        busy.discard(key)
+        if total > MAX_SVG_DRAWN:
+            raise _TooMany(f"its <use> elements repeat it to more than {MAX_SVG_DRAWN:,} elements drawn (the cap)")
+        drawn[key] = total
+        return total
+
+    try:
+        count(root, 0)
+    except _TooMany as exc:
+        return str(exc)
     return ""
 
 

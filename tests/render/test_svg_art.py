@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.source.svg_art import MAX_SVG_DEPTH, MAX_SVG_ELEMENTS
+from pnp.source.svg_art import MAX_SVG_DEPTH, MAX_SVG_DRAWN, MAX_SVG_ELEMENTS
 from tests.conftest import KitFactory, PnpRunner
 
 KIT = """\
@@ -69,6 +69,10 @@ UNSAFE = {
     "too many elements": (ART.format(body="<g/>" * MAX_SVG_ELEMENTS), f"more than {MAX_SVG_ELEMENTS:,} elements"),
     "nested too deep": (ART.format(body="<g>" * MAX_SVG_DEPTH + "</g>" * MAX_SVG_DEPTH),
                         f"more than {MAX_SVG_DEPTH} deep"),
+    "use bomb": (ART.format(body='<g id="l0"><rect width="1" height="1"/></g>' + "".join(
+        f'<g id="l{i}">' + f'<use href="#l{i - 1}"/>' * 10 + "</g>" for i in range(1, 8))),
+        f"more than {MAX_SVG_DRAWN:,} elements drawn"),
+    "use loop": (ART.format(body='<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>'), "loop"),
     "not svg": ("<html/>", "not <svg>"),
     "broken": ("<svg", "not well-formed"),
 }
@@ -88,6 +92,8 @@ def test_svg_art_at_the_element_and_depth_caps_passes(tmp_kit: KitFactory, run_p
     # the root, <defs>, the gradient and its two stops are 5 elements
     svg = ART.format(body="<g/>" * (MAX_SVG_ELEMENTS - 5))
     assert run_pnp("validate", _kit(tmp_kit, svg)).exit_code == 0
+    copies = '<g id="l0"><rect width="1" height="1"/></g><g id="l1">' + '<use href="#l0"/>' * 1000 + "</g>"
+    assert run_pnp("validate", _kit(tmp_kit, ART.format(body=copies))).exit_code == 0  # 3,000 drawn
     deepest = MAX_SVG_DEPTH - 1  # under the root
     assert run_pnp("validate", _kit(tmp_kit, ART.format(body="<g>" * deepest + "</g>" * deepest))).exit_code == 0
 
