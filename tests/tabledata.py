@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
@@ -44,7 +45,9 @@ def write_xlsx(path: Path, rows: list[list[str]], cached: dict[str, str] | None 
             parts = {n: archive.read(n) for n in archive.namelist()}
         xml = parts["xl/worksheets/sheet1.xml"].decode()
         for ref, value in cached.items():
-            xml = xml.replace(f'<c r="{ref}"><f>1+1</f><v /></c>', f'<c r="{ref}"><f>1+1</f><v>{value}</v></c>')
+            # openpyxl writes the empty value as `<v />`, or as `<v></v>` when lxml is installed (svglib needs it)
+            xml = re.sub(rf'<c r="{ref}"><f>1\+1</f><v\s*(/>|></v>)</c>', f'<c r="{ref}"><f>1+1</f><v>{value}</v></c>',
+                         xml)
         parts["xl/worksheets/sheet1.xml"] = xml.encode()
         with zipfile.ZipFile(path, "w") as archive:
             for name, data in parts.items():

@@ -181,9 +181,9 @@ def _area(item: Item, scale: float = 1.0) -> list[tuple[float, str]]:
     if isinstance(item, Group):
         inner = scale * item.transform.scale
         return [found for child in item.children for found in _area(child, inner)]
-    if isinstance(item, Rect) and item.style.fill:
+    if isinstance(item, Rect) and isinstance(item.style.fill, str):
         return [(item.w * item.h * scale * scale, item.style.fill)]
-    if isinstance(item, Polygon) and item.closed and item.style.fill and len(item.points) > 2:
+    if isinstance(item, Polygon) and item.closed and isinstance(item.style.fill, str) and len(item.points) > 2:
         pts = item.points
         twice = sum(a[0] * b[1] - b[0] * a[1] for a, b in zip(pts, pts[1:] + pts[:1], strict=True))
         return [(abs(twice) / 2 * scale * scale, item.style.fill)]

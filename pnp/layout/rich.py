@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 from pnp.fonts import text_width_mm
 from pnp.layout.markup import IconRef, Paragraph
 from pnp.layout.scene import Image, Item, Text
-from pnp.layout.text import ASCENT, LineBox
+from pnp.layout.text import ASCENT, Align, LineBox
 
 ICON_HEIGHT = ASCENT
 """An icon's height as a fraction of the text size: from the baseline to the top of the line."""
@@ -92,7 +91,12 @@ class RichText:
 
     def lines(self, size: float, width: float | None) -> list[Line]:
         """The lines at `size`, broken at spaces to fit `width` mm (None: only at line breaks)."""
-        lines: list[Line] = []
+        return [_merged(line) for line, _ in self._lines(size, width)]
+
+    def _lines(self, size: float, width: float | None) -> list[tuple[Line, bool]]:
+        """The lines, their atoms word by word (not merged into runs), each with whether it ends its
+        paragraph."""
+        lines: list[tuple[Line, bool]] = []
         for para in self.paragraphs:
             current: Line = []
             used = 0.0
@@ -101,29 +105,37 @@ class RichText:
                 if i == 0:
                     current, used = list(word), word_w
                 elif width is not None and current and used + space.width + word_w > width:
-                    lines.append(_merged(current))
+                    lines.append((current, False))
                     current, used = list(word), word_w
                 else:
                     current.extend([space, *word])
                     used += space.width + word_w
-            lines.append(_merged(current))
+            lines.append((current, True))
         return lines
 
-    def _placed(self, x: float, y: float, width: float | None, size: float,
-                align: Literal["left", "center", "right"], line_height: float) -> list[tuple[float, float, Line]]:
-        """Each line's start x, baseline y and atoms."""
+    def _placed(self, x: float, y: float, width: float | None, size: float, align: Align,
+                line_height: float) -> list[tuple[float, float, Line, float]]:
+        """Each line's start x, baseline y, atoms and what each of its spaces grows by (justified lines)."""
         placed = []
-        for i, line in enumerate(self.lines(size, width)):
-            w = sum(a.width for a in line)
-            x0 = x if width is None else {"left": x, "center": x + (width - w) / 2, "right": x + width - w}[align]
-            placed.append((x0, y + size * ASCENT + i * size * line_height, line))
+        for i, (words, last) in enumerate(self._lines(size, width)):
+            w = sum(a.width for a in words)
+            grow = 0.0
+            line = _merged(words)
+            if width is None or align in ("left", "justify"):
+                x0 = x
+                spaces = sum(1 for a in words if a.icon is None and a.text == " ")
+                if align == "justify" and width is not None and not last and spaces:
+                    grow, line = (width - w) / spaces, words  # word by word, each space widened
+            else:
+                x0 = x + (width - w) / 2 if align == "center" else x + width - w
+            placed.append((x0, y + size * ASCENT + i * size * line_height, line, grow))
         return placed
 
     def line_boxes(self, x: float, y: float, width: float | None, size: float,
-                   align: Literal["left", "center", "right"] = "left", line_height: float = 1.2) -> list[LineBox]:
+                   align: Align = "left", line_height: float = 1.2) -> list[LineBox]:
         """The boxes the block's non-empty lines take, as `pnp.layout.text.line_boxes` gives for plain text."""
         boxes = []
-        for x0, baseline, line in self._placed(x, y, width, size, align, line_height):
+        for x0, baseline, line, _ in self._placed(x, y, width, size, align, line_height):
             if line:
                 top = baseline - size * ASCENT
                 text = "".join(a.text for a in line)
@@ -131,10 +143,10 @@ class RichText:
         return boxes
 
     def items(self, x: float, y: float, width: float | None, size: float, colour: str = "#000000",
-              align: Literal["left", "center", "right"] = "left", line_height: float = 1.2) -> list[Item]:
+              align: Align = "left", line_height: float = 1.2) -> list[Item]:
         """The text runs and icons of the block whose top-left is (x, y), aligned within `width`."""
         items: list[Item] = []
-        for at, baseline, line in self._placed(x, y, width, size, align, line_height):
+        for at, baseline, line, grow in self._placed(x, y, width, size, align, line_height):
             for atom in line:
                 if atom.icon is not None:
                     h = size * ICON_HEIGHT
@@ -142,5 +154,7 @@ class RichText:
                 elif atom.text.strip():
                     items.append(Text(at, baseline, atom.text, size, atom.font, colour))
                 at += atom.width
+                if grow and atom.icon is None and atom.text == " ":
+                    at += grow
         return items
 

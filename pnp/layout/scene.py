@@ -16,10 +16,25 @@ Point = tuple[float, float]
 
 
 @dataclass(frozen=True, slots=True)
-class Style:
-    """Fill and stroke of a shape; None means no fill / no stroke. Widths in mm."""
+class Gradient:
+    """A fill shading from one colour to another across the shape's box: `linear` along a line through its
+    centre at `angle` degrees (0: left to right, 90: top to bottom), or `radial` from its centre out."""
 
-    fill: str | None = None
+    kind: Literal["linear", "radial"]
+    colours: tuple[str, str]
+    angle: float = 0.0
+
+
+Paint = str | Gradient
+"""What a shape is filled with: a `#rrggbb` colour or a gradient."""
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """Fill and stroke of a shape; None means no fill / no stroke. Widths in mm; `opacity` 0..1 applies to
+    both."""
+
+    fill: Paint | None = None
     stroke: str | None = None
     stroke_width: float = 0.25
     dash: tuple[float, ...] = ()
@@ -76,11 +91,17 @@ class Text:
     anchor: Literal["start", "middle", "end"] = "start"
     rotate: float = 0.0
     """Degrees clockwise around (x, y)."""
+    opacity: float = 1.0
+    outline: str | None = None
+    """Colour of a line drawn around the letters, under them (None: none)."""
+    outline_width: float = 0.0
+    """How far the outline reaches out of the letters, in mm."""
 
 
 @dataclass(frozen=True, slots=True)
 class Image:
-    """A raster image file placed in a box; `key` identifies identical images for reuse."""
+    """An image file (PNG, JPEG, or SVG drawn as vectors) placed in a box; `key` identifies identical images for
+    reuse."""
 
     x: float
     y: float
@@ -88,6 +109,12 @@ class Image:
     h: float
     path: Path
     key: str
+    opacity: float = 1.0
+
+    @property
+    def vector(self) -> bool:
+        """Whether the file is SVG art (drawn as vectors, not embedded as pixels)."""
+        return self.path.suffix.lower() == ".svg"
 
 
 @dataclass(frozen=True, slots=True)

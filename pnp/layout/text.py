@@ -10,6 +10,8 @@ from typing import Literal
 from pnp.fonts import text_width_mm
 from pnp.layout.scene import Text
 
+Align = Literal["left", "center", "right", "justify"]
+"""How a block's lines sit in its width."""
 ASCENT = 0.76
 """Height of the first baseline below the block's top, as a fraction of the font size (DejaVu)."""
 
@@ -74,12 +76,13 @@ def line_boxes(
     width: float | None,
     size: float,
     font: str = "sans",
-    align: Literal["left", "center", "right"] = "left",
+    align: Align = "left",
     line_height: float = 1.2,
 ) -> list[LineBox]:
     """The lines `text_block` draws for the same arguments, with the boxes they take (widths measured with the
-    font's real metrics, as the renderer sets them)."""
+    font's real metrics, as the renderer sets them; a justified line's box is its words' natural width)."""
     boxes: list[LineBox] = []
+    align = "left" if align == "justify" else align
     ax = x if width is None else {"left": x, "center": x + width / 2, "right": x + width}[align]
     for i, line in enumerate(wrap(text, font, size, width)):
         if not line:
@@ -91,7 +94,8 @@ def line_boxes(
     return boxes
 
 
-_ANCHORS: dict[str, Literal["start", "middle", "end"]] = {"left": "start", "center": "middle", "right": "end"}
+_ANCHORS: dict[str, Literal["start", "middle", "end"]] = {"left": "start", "center": "middle", "right": "end",
+                                                          "justify": "start"}
 
 
 def text_block(
@@ -102,10 +106,12 @@ def text_block(
     size: float,
     font: str = "sans",
     colour: str = "#000000",
-    align: Literal["left", "center", "right"] = "left",
+    align: Align = "left",
     line_height: float = 1.2,
 ) -> list[Text]:
     """Lines of `text` whose block starts at top-left (x, y), aligned within `width`."""
+    if align == "justify" and width is not None:
+        return _justified(text, x, y, width, size, font, colour, line_height)
     anchor = _ANCHORS[align]
     ax = x if width is None else {"left": x, "center": x + width / 2, "right": x + width}[align]
     return [
@@ -113,6 +119,32 @@ def text_block(
         for i, line in enumerate(wrap(text, font, size, width))
         if line
     ]
+
+
+def _justified(text: str, x: float, y: float, width: float, size: float, font: str, colour: str,
+               line_height: float) -> list[Text]:
+    """Justified lines: each line of a paragraph but its last has its words placed one by one, the room left
+    shared between its gaps, so that it runs from `x` to `x + width`; a paragraph's last line stays as it is."""
+    items: list[Text] = []
+    row = 0
+    for paragraph in text.split("\n"):
+        lines = wrap(paragraph, font, size, width)
+        for i, line in enumerate(lines):
+            baseline = y + size * ASCENT + row * size * line_height
+            row += 1
+            words = line.split(" ")
+            if i == len(lines) - 1 or len(words) < 2:
+                if line:
+                    items.append(Text(x, baseline, line, size, font, colour))
+                continue
+            widths = [text_width_mm(word, font, size) for word in words]
+            gap = (width - sum(widths)) / (len(words) - 1)
+            at = x
+            for word, w in zip(words, widths, strict=True):
+                if word:
+                    items.append(Text(at, baseline, word, size, font, colour))
+                at += w + gap
+    return items
 
 
 def fit_size(text: str, font: str, size: float, width: float) -> float:

@@ -71,7 +71,9 @@ class _Generator(GenerateJsonSchema):
 
 def _plain_value(alternatives: list[Any]) -> bool:
     """True when a value may be text, a number or a truth value that is not a fixed tag (`type: deck`)."""
-    return any(isinstance(a, dict) and "const" not in a and a.get("type") in _SCALARS for a in alternatives)
+    return any(isinstance(a, dict) and (("const" not in a and a.get("type") in _SCALARS)
+                                         or _plain_value(a.get("oneOf", []) + a.get("anyOf", [])))
+               for a in alternatives)
 
 
 def _or_include(node: Any, templates: bool) -> Any:

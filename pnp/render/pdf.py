@@ -9,6 +9,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
@@ -19,12 +20,13 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from pnp.fonts import reportlab_name
-from pnp.layout.scene import Document, Ellipse, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
+from pnp.layout.scene import Document, Ellipse, Gradient, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
 from pnp.render.reportlab_internals import document
 from pnp.units import PT_PER_MM
 
 if TYPE_CHECKING:
     from pnp.render.images import ImageCache
+    from pnp.render.pdf_paint import Shape, VectorForms
 
 
 def render_pdf(document: Document, progress: Callable[[int], None] | None = None) -> bytes:
@@ -78,8 +80,16 @@ class _Images:
 
     def __init__(self) -> None:
         self.cache: ImageCache | None = None
+        self.vectors: VectorForms | None = None
 
     def draw(self, canvas: Canvas, item: Image) -> None:
+        if item.vector:
+            if self.vectors is None:
+                from pnp.render.pdf_paint import VectorForms
+
+                self.vectors = VectorForms()
+            self.vectors.draw(canvas, item)
+            return
         if self.cache is None:
             from pnp.render.images import ImageCache
 
@@ -179,7 +189,7 @@ class _Pen:
         """Put `style` in force; whether the shape is filled and stroked."""
         fill = stroke = 0
         state = self.state
-        if style.fill:
+        if isinstance(style.fill, str):
             self._fill(style.fill)
             fill = 1
         if style.stroke and style.stroke_width > 0:
@@ -209,6 +219,8 @@ class _Pen:
             case Text():
                 self._text(item)
             case Rect():
+                if isinstance(item.style.fill, Gradient):
+                    return self._shaded(item)
                 fill, stroke = self._style(item.style)
                 if fill or stroke:
                     key: tuple[object, ...] = ("rect", item.x, item.y, item.w, item.h, item.radius, fill, stroke)
@@ -227,6 +239,8 @@ class _Pen:
                         line = _keep(shapes, key, f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S")
                     self.add(line)
             case Ellipse():
+                if isinstance(item.style.fill, Gradient):
+                    return self._shaded(item)
                 fill, stroke = self._style(item.style)
                 if fill or stroke:
                     key = ("ellipse", item.cx, item.cy, item.rx, item.ry, fill, stroke)
@@ -238,6 +252,8 @@ class _Pen:
                         lines = _keep(shapes, key, "\n".join((*ops, PATH_OPS[stroke, fill, FILL_EVEN_ODD])))
                     self.add(lines)
             case Polygon():
+                if isinstance(item.style.fill, Gradient) and item.closed and len(item.points) > 2:
+                    return self._shaded(item)
                 fill, stroke = self._style(item.style)
                 if (fill or stroke) and item.points:
                     path = canvas.beginPath()
@@ -248,12 +264,27 @@ class _Pen:
                         path.close()
                     canvas.drawPath(path, stroke=stroke, fill=fill if item.closed else 0, fillMode=FILL_EVEN_ODD)
             case Image():
-                self._opacity(1.0)
+                self._opacity(item.opacity)
                 canvas.saveState()
                 canvas.translate(item.x, item.y + item.h)
                 canvas.scale(1, -1)
                 self.images.draw(canvas, item)
                 canvas.restoreState()
+
+    def _shaded(self, item: Shape) -> None:
+        """A shape filled with a gradient: a shading clipped to it, in a state of its own, then its outline."""
+        from pnp.render.pdf_paint import shade
+
+        gradient, style = item.style.fill, item.style
+        assert isinstance(gradient, Gradient)
+        saved = list(self.state)
+        self.canvas.saveState()
+        self.canvas.setFillAlpha(style.opacity)  # whatever alpha is in force: a shading paints with it
+        shade(self.canvas, item, gradient, [_colour(c) for c in gradient.colours])
+        self.canvas.restoreState()
+        self.state = saved
+        if style.stroke and style.stroke_width > 0:
+            self.draw(replace(item, style=replace(style, fill=None)))
 
     def _rect(self, item: Rect, fill: int, stroke: int) -> str:
         """The lines `canvas.rect` (or `roundRect`, its corners never more than half a side, as SVG draws
@@ -294,11 +325,13 @@ class _Pen:
         canvas.restoreState()
         self.state = saved
 
-    def _text(self, item: Text) -> None:
+    def _text(self, item: Text, mode: str = "") -> None:
         """One line of text as one text object: its matrix places, turns and un-flips it (no state saved)."""
+        if item.outline and item.outline_width > 0:
+            self._outline(item)
         self._fill(item.color)
-        if self.state[OPACITY] != 1.0:
-            self._opacity(1.0)
+        if self.state[OPACITY] != item.opacity:
+            self._opacity(item.opacity)
         name = reportlab_name(item.font)
         ops, key = self.ops, (name, item.size, item.text)
         shown = ops.texts.get(key)
@@ -308,7 +341,18 @@ class _Pen:
         matrix = ops.matrices.get(where)
         if matrix is None:
             matrix = _keep(ops.matrices, where, self._matrix(item, shown[1]))
-        self.add(f"{matrix}{shown[0]} ET")
+        self.add(f"{matrix}{mode}{shown[0]} ET" if not mode else f"{matrix}{mode}{shown[0]} 0 Tr ET")
+
+    def _outline(self, item: Text) -> None:
+        """The line around a text's letters, drawn before them: their outlines stroked (text render mode 1) twice
+        as wide as the outline shows, round-joined, so the letters drawn over it keep their own shape."""
+        assert item.outline is not None
+        saved = list(self.state)
+        self.canvas.saveState()
+        self.add(f"{_colour_op(item.outline, 'RG')} {fp_str(2 * item.outline_width)} w 1 j 1 J")
+        self._text(replace(item, outline=None, color=item.outline), mode="1 Tr ")
+        self.canvas.restoreState()
+        self.state = saved
 
     def _matrix(self, item: Text, width: float) -> str:
         """The start of a text object whose matrix places the text (its start, middle or end at (x, y)), turns

@@ -14,21 +14,22 @@ import base64
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 import svgwrite
 from svgwrite.container import Group as SvgGroup
 
 from pnp.fonts import is_own, svg_family
-from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
+from pnp.layout.scene import Ellipse, Gradient, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
 from pnp.render.images import PNG_SIGNATURE, png_without_ancillary_chunks
-from pnp.render.svg_outline import GlyphDefs, add_glyph_defs, outlined_text
+from pnp.render.svg_outline import GlyphDefs, add_glyph_defs, outlined_text, units_per_em
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 
 _CLASS = re.compile(r"[^A-Za-z0-9_-]+")
 """Characters not allowed in an SVG class name (labels come from user text)."""
 
-_MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg"}
+_MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
 
 
 def _num(value: float) -> str:
@@ -51,6 +52,7 @@ class _PageDefs:
     images: dict[str, str] = field(default_factory=dict)
     fonts: dict[str, set[str]] = field(default_factory=dict)
     glyphs: GlyphDefs = field(default_factory=GlyphDefs)
+    gradients: dict[tuple[object, ...], str] = field(default_factory=dict)
 
 
 def render_svg_page(page: Page, title: str = "", text: str = "outline") -> str:
@@ -78,8 +80,13 @@ def _clean(text: str) -> str:
     return _CONTROL.sub("", text)
 
 
-def _style_attrs(style: Style) -> dict[str, str]:
-    attrs = {"fill": style.fill or "none"}
+def _style_attrs(style: Style, defs: _PageDefs | None = None, item: Rect | Ellipse | Polygon | None = None,
+                 ) -> dict[str, str]:
+    fill = style.fill
+    if isinstance(fill, Gradient):
+        attrs = {"fill": _gradient(defs, item, fill) if defs is not None and item is not None else "none"}
+    else:
+        attrs = {"fill": fill or "none"}
     if style.stroke and style.stroke_width > 0:
         attrs["stroke"] = style.stroke
         attrs["stroke_width"] = _num(style.stroke_width)
@@ -93,12 +100,34 @@ def _style_attrs(style: Style) -> dict[str, str]:
     return attrs
 
 
+def _gradient(defs: _PageDefs, item: Rect | Ellipse | Polygon, gradient: Gradient) -> str:
+    """A `url(#id)` of the page's gradient for `item`, in the shape's own user space at the places the PDF's
+    shading runs (`pnp.render.pdf_paint.axis`); one definition per distinct gradient and place."""
+    from pnp.render.pdf_paint import axis
+
+    a, b, c, d = axis(gradient, item)
+    key = (gradient, a, b, c, d)
+    if key not in defs.gradients:
+        drawing = defs.drawing
+        gid = defs.gradients[key] = f"gradient{next(defs.counter)}"
+        if gradient.kind == "radial":
+            element = drawing.radialGradient(center=(_num(a), _num(b)), r=_num(c), id=gid,
+                                             gradientUnits="userSpaceOnUse")
+        else:
+            element = drawing.linearGradient(start=(_num(a), _num(b)), end=(_num(c), _num(d)), id=gid,
+                                             gradientUnits="userSpaceOnUse")
+        element.add_stop_color(0, gradient.colours[0])
+        element.add_stop_color(1, gradient.colours[1])
+        drawing.defs.add(element)
+    return f"url(#{defs.gradients[key]})"
+
+
 def _image_symbol(drawing: svgwrite.Drawing, item: Image, images: dict[str, str]) -> str:
     """The id of the `<symbol>` holding `item`'s image, added to the defs on first use."""
     if item.key not in images:
         images[item.key] = f"image-{_CLASS.sub('-', item.key)}"
         mime = _MIME.get(item.path.suffix.lower(), "image/png")
-        data = item.path.read_bytes()
+        data = item.path.read_bytes()  # SVG art: as checked (`pnp.source.svg_art`), drawn by the viewer as vectors
         if data.startswith(PNG_SIGNATURE):
             data = png_without_ancillary_chunks(data)
         symbol = drawing.defs.add(drawing.symbol(id=images[item.key]))
@@ -141,26 +170,53 @@ def _element(defs: _PageDefs, item: Item) -> object:
         case Rect():
             extra = {"rx": _num(item.radius), "ry": _num(item.radius)} if item.radius else {}
             return drawing.rect((_num(item.x), _num(item.y)), (_num(item.w), _num(item.h)),
-                                **extra, **_style_attrs(item.style))
+                                **extra, **_style_attrs(item.style, defs, item))
         case Ellipse():
             return drawing.ellipse((_num(item.cx), _num(item.cy)), (_num(item.rx), _num(item.ry)),
-                                   **_style_attrs(item.style))
+                                   **_style_attrs(item.style, defs, item))
         case Line():
             return drawing.line((_num(item.x1), _num(item.y1)), (_num(item.x2), _num(item.y2)),
                                 **_style_attrs(item.style))
         case Polygon():
             points = [(_num(x), _num(y)) for x, y in item.points]
             if item.closed:
-                return drawing.polygon(points, **_style_attrs(item.style))
+                return drawing.polygon(points, **_style_attrs(item.style, defs, item))
             return drawing.polyline(points, **_style_attrs(item.style))
         case Text():
-            if defs.text == "outline":
-                return outlined_text(drawing, item, defs.glyphs, _clean(item.text))
-            return _text_element(defs, item)
+            return _text(defs, item)
         case Image():
-            return drawing.use(f"#{_image_symbol(drawing, item, defs.images)}", insert=(_num(item.x), _num(item.y)),
-                               size=(_num(item.w), _num(item.h)))
+            use = drawing.use(f"#{_image_symbol(drawing, item, defs.images)}", insert=(_num(item.x), _num(item.y)),
+                              size=(_num(item.w), _num(item.h)))
+            if item.opacity < 1:
+                use["opacity"] = _num(item.opacity)
+            return use
     raise TypeError(f"unknown scene item {type(item).__name__}")
+
+
+def _text(defs: _PageDefs, item: Text) -> object:
+    """A text as glyph outlines or `<text>`; its outline (a copy stroked twice as wide, unfilled) under it, as
+    the PDF draws it."""
+    def one(text: Text) -> object:
+        if defs.text == "outline":
+            return outlined_text(defs.drawing, text, defs.glyphs, _clean(text.text))
+        return _text_element(defs, text)
+
+    element: Any = one(item)
+    if item.opacity < 1:
+        element["fill-opacity"] = _num(item.opacity)
+    if not item.outline or item.outline_width <= 0:
+        return element
+    under: Any = one(item)
+    scale = item.size / units_per_em(item.font) if defs.text == "outline" else 1.0  # outlines are drawn in font units
+    for name, value in {"fill": "none", "stroke": item.outline, "stroke-width": f"{2 * item.outline_width / scale:.6g}",
+                        "stroke-linejoin": "round", "stroke-linecap": "round"}.items():
+        under[name] = value
+    if item.opacity < 1:
+        under["stroke-opacity"] = _num(item.opacity)
+    pair = SvgGroup()
+    pair.add(under)
+    pair.add(element)
+    return pair
 
 
 def _text_element(defs: _PageDefs, item: Text) -> object:

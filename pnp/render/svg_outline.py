@@ -110,6 +110,11 @@ def outlined_text(drawing: Any, item: Text, defs: GlyphDefs, label: str) -> Any:
     return group
 
 
+def units_per_em(font: str) -> int:
+    """The font's units per em (its glyph outlines are drawn in them)."""
+    return _face(font).units_per_em
+
+
 def add_glyph_defs(drawing: Any, defs: GlyphDefs) -> None:
     """Define the page's glyph paths in its `<defs>`."""
     for glyph_id, data in defs.paths:

@@ -1,4 +1,5 @@
-"""Image files named by specs: path inside the kit folder, PNG or JPEG by content, pixel count capped.
+"""Image files named by specs: path inside the kit folder, PNG or JPEG by content, pixel count capped (SVG art,
+named .svg: `pnp.source.svg_art`).
 
 The header is read to learn the format and size; nothing is decoded before those checks pass. The file is then
 read once (within its byte cap): a PNG's chunks and checksums are walked in memory, the content hashed, and
@@ -68,6 +69,11 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
                 "save it smaller (JPEG for photos, fewer pixels), or raise the cap with --max-image-bytes",
             )
         )
+    if path.suffix.lower() == ".svg":
+        from pnp.source.svg_art import check_svg
+
+        info = _CHECKED[known] = check_svg(path, src, mark)
+        return info
     with path.open("rb") as handle:
         head = handle.read(16)
     fmt = next((name for sig, name in _SIGNATURES.items() if head.startswith(sig)), None)
@@ -77,7 +83,7 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
                 mark,
                 "spec.image",
                 f"{src!r} is not a PNG or JPEG file (checked its content)",
-                "export the picture as PNG or JPEG",
+                "export the picture as PNG or JPEG (or SVG art, named .svg)",
             )
         )
     module, reader = _HEADER_READERS[fmt]

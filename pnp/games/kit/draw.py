@@ -7,6 +7,7 @@ Card texts containing `{{ }}` are rendered in the sandbox with `card` (name, cou
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -14,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, Mark, PartialResult, Severity, SpecError
 from pnp.fonts import is_own, missing_glyphs
+from pnp.games.kit.effects import paint, styled, text_effects, turned, valign_offset
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import (
@@ -33,8 +35,8 @@ from pnp.games.kit.typeset import Typesetter, own_glyph_problems
 from pnp.layout.fit import fitted_image, ppi
 from pnp.layout.furniture import hex_points
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
-from pnp.layout.scene import Ellipse, Group, Item, Line, Polygon, Rect, Style, Text, Transform
-from pnp.layout.text import text_block
+from pnp.layout.scene import Ellipse, Group, Item, Line, Paint, Polygon, Rect, Style, Text, Transform
+from pnp.layout.text import ASCENT, text_block
 from pnp.source.images import ImageInfo
 from pnp.source.located import PathKey
 
@@ -57,6 +59,7 @@ class FaceOf:
     """The card's own path (its `name` and `fields`), to put an error where a field's value was written."""
 
 
+_ICON = re.compile(r":[A-Za-z][A-Za-z0-9_-]*:")
 MIN_PPI = 150
 """The lowest resolution (pixels per inch at print size) a picture prints sharp at; under it is a warning."""
 MAX_STRETCH = 0.02
@@ -108,15 +111,14 @@ class Drawer:
             case TextElement():
                 return self._text(e, w, h, context, path, face)
             case RectElement():
-                return [Rect(e.x, e.y, e.width, e.height, _style(e.fill, e.stroke, e.stroke_width), e.radius)]
+                return [Rect(e.x, e.y, e.width, e.height, styled(e, paint(e.fill), e.stroke), e.radius)]
             case EllipseElement():
                 return [Ellipse(e.cx, e.cy, e.rx, e.ry if e.ry is not None else e.rx,
-                                _style(e.fill, e.stroke, e.stroke_width))]
+                                styled(e, paint(e.fill), e.stroke))]
             case LineElement():
-                return [Line(e.x1, e.y1, e.x2, e.y2, _style(None, e.stroke, e.stroke_width))]
+                return [Line(e.x1, e.y1, e.x2, e.y2, styled(e, None, e.stroke))]
             case PolygonElement():
-                return [Polygon(tuple(e.points), _style(e.fill if e.closed else None, e.stroke, e.stroke_width),
-                                e.closed)]
+                return [Polygon(tuple(e.points), styled(e, paint(e.fill) if e.closed else None, e.stroke), e.closed)]
             case ImageElement():
                 iw = e.width if e.width is not None else w - e.x
                 ih = e.height if e.height is not None else h - e.y
@@ -127,7 +129,8 @@ class Drawer:
                         "move it inside the face, or give its width and height"))
                 info = self.images(e.src, (*path, "src"))
                 self._check_picture(e, info, iw, ih, (*path, "src"))
-                return [fitted_image((e.x, e.y, iw, ih), info.path, info.key, (info.width_px, info.height_px), e.fit)]
+                box = (e.x, e.y, iw, ih)
+                return [turned(fitted_image(box, info.path, info.key, (info.width_px, info.height_px), e.fit), e, box)]
         raise TypeError(type(e).__name__)
 
     def _text(self, e: TextElement, w: float, h: float, context: dict[str, Any], path: PathKey,
@@ -144,13 +147,15 @@ class Drawer:
         if face is not None:
             self._check_fit(e, text, w, h, path, face, rich)
         width = e.width if e.width is not None else w - e.x
-        x, y = (e.x, e.y) if not e.rotate else (0.0, 0.0)
+        drop = valign_offset(e, text, width, rich)
+        x, y = (e.x, e.y + drop) if not e.rotate else (0.0, drop)
         if rich is None:
             lines: list[Item] = list(text_block(text, x, y, width, e.size, e.font, e.colour, e.align, e.line_height))
         else:
             lines = rich.items(x, y, width, e.size, e.colour, e.align, e.line_height)
         if rich is not None or is_own(e.font):
             self._check_own_glyphs(lines, context, path, face)
+        lines = text_effects(lines, e)
         if not e.rotate:
             return lines
         return [Group(tuple(lines), Transform(e.x, e.y, e.rotate))]  # the block turns as one about its corner
@@ -178,7 +183,7 @@ class Drawer:
         changes its proportions by more than MAX_STRETCH."""
         size = (info.width_px, info.height_px)
         found = []
-        resolution = ppi(w, h, *size, e.fit)
+        resolution = ppi(w, h, *size, e.fit) if info.format != "SVG" else math.inf  # vectors print sharp
         if resolution < MIN_PPI:
             found.append(Diagnostic.at(
                 self.mark(path), "image.low_resolution",
@@ -208,14 +213,8 @@ class Drawer:
             self.warnings.append(warning)
 
 
-@lru_cache(maxsize=1024)
-def _style(fill: str | None, stroke: str | None, stroke_width: float) -> Style:
-    """A shape's style: one item for all the shapes styled alike (items are never changed)."""
-    return Style(fill, stroke, stroke_width)
-
-
 @lru_cache(maxsize=256)
-def _background(fill: str | None, w: float, h: float, bleed: float) -> tuple[Item, ...]:
+def _background(fill: Paint | None, w: float, h: float, bleed: float) -> tuple[Item, ...]:
     if not fill:
         return ()
     return (Rect(-bleed, -bleed, w + 2 * bleed, h + 2 * bleed, Style(fill=fill, stroke=None)),)
@@ -223,7 +222,7 @@ def _background(fill: str | None, w: float, h: float, bleed: float) -> tuple[Ite
 
 def _face(drawer: Drawer, face: Face, w: float, h: float, bleed: float, context: dict[str, Any],
           path: PathKey, of: FaceOf) -> tuple[Item, ...]:
-    return (*_background(face.fill, w, h, bleed),
+    return (*_background(paint(face.fill), w, h, bleed),
             *drawer.elements(face.elements, w, h, context, (*path, "elements"), of))
 
 
@@ -238,7 +237,7 @@ def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) ->
         cpath = (*path, "cards", ci)
         context = {"card": _card_context(card), "deck": {"name": deck.name}, "kit": kit}
         name = f'card "{card.name or ci + 1}" of deck "{deck.name}"'
-        front = (*_background(card.fill or deck.fill, w, h, b),
+        front = (*_background(paint(card.fill or deck.fill), w, h, b),
                  *drawer.elements(card.elements, w, h, context, (*cpath, "elements"), FaceOf(name, card=cpath)))
         back_face = card.back or deck.back
         if back_face is not None and back_face is deck.back and shared_back is not None:
@@ -275,13 +274,14 @@ def draw_counters(drawer: Drawer, counters: Counters, path: PathKey, kit: dict[s
     for ii, item in enumerate(counters.items):
         ipath = (*path, "items", ii)
         context = {"counter": {"label": item.label, "count": item.count}, "kit": kit}
-        front = (*_shape(counters.shape, s, b, item.fill), *_label(item.label, s, item.colour),
+        front = (*_shape(counters.shape, s, b, item.fill), *_label(drawer, item.label, s, item.colour, ipath),
                  *drawer.elements(item.elements, s, s, context, (*ipath, "elements"),
                                   FaceOf(f'counter "{item.label or ii + 1}" of "{counters.name}"', "counter")))
         back: tuple[Item, ...] | None = None
         if counters.two_sided:
             back = (*_shape(counters.shape, s, b, item.back_fill or item.fill),
-                    *_label(item.back_label if item.back_label is not None else item.label, s, item.colour))
+                    *_label(drawer, item.back_label if item.back_label is not None else item.label, s, item.colour,
+                            ipath, "back_label" if item.back_label is not None else "label"))
         for _ in range(item.count):
             pieces.append(Piece(s, s, front, back, b, outline, 0.0,  # type: ignore[arg-type]
                                 f"{counters.name} {item.label}".strip(), ipath))
@@ -300,11 +300,21 @@ def _shape(shape: str, s: float, bleed: float, fill: str) -> list[Item]:
     return [Rect(0, 0, s, s, edge)]
 
 
-def _label(label: str, s: float, colour: str) -> list[Item]:
+def _label(drawer: Drawer, label: str, s: float, colour: str, path: PathKey, key: str = "label") -> list[Item]:
+    """A counter's label centred on it, its markup and icons set as in texts (an error collected, at the
+    label, for an unknown icon)."""
     if not label:
         return []
-    size = s * (0.45 if len(label) <= 2 else 0.9 / max(len(label), 1))
-    return [Text(s / 2, s / 2 + size * 0.36, label, size, "sans-bold", colour, "middle")]
+    try:
+        rich, text, _ = drawer.typeset.rich(label, "sans-bold", (*path, key), lambda _: drawer.mark((*path, key)))
+    except SpecError as exc:
+        drawer.errors.extend(d for d in exc.diagnostics if d not in drawer.errors)
+        return []
+    shown = len(_ICON.sub("#", label).replace("*", "")) if rich is not None else len(text)  # an icon: a letter
+    size = s * (0.45 if shown <= 2 else 0.9 / max(shown, 1))
+    if rich is None:
+        return [Text(s / 2, s / 2 + size * 0.36, text, size, "sans-bold", colour, "middle")]
+    return rich.items(0.0, s / 2 + size * (0.36 - ASCENT), s, size, colour, "center")
 
 
 def draw_board(board: Board, path: PathKey = ()) -> PieceGroup:

@@ -8,6 +8,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 
 from pnp.data import layout_data
 from pnp.games.kit.model.elements import Element, Face, SharedKeysModel, clean_text
+from pnp.games.kit.model.paint import Fill, LayoutLinearFill, LayoutRadialFill, TemplateText
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
 from pnp.model.named import LayoutNames
@@ -53,8 +54,8 @@ class Card(SharedKeysModel):
     layout: str | None = Field(default=None, max_length=100,
                                description="the deck's layout (a key of `layouts`) drawn on this card instead of "
                                            "`front`")
-    fill: Colour | None = None
-    """Background colour of the front (default: the deck's)."""
+    fill: Fill | None = None
+    """Background colour or gradient of the front (default: the deck's)."""
     elements: list[Element] = Field(default=[], max_length=200)
     """What is drawn on the front, above the deck's layout."""
     back: Face | None = None
@@ -80,8 +81,8 @@ class Layout(SpecModel):
     elements may be a `{{ card.X }}` template, rendered and checked per card (`pnp.games.kit.decks` expands a
     deck's layouts into its cards before this model is built, so only the schema reads these two models)."""
 
-    fill: str | None = Field(default=None, max_length=500)
-    """Background colour of the front, or a `{{ card.X }}` template giving one."""
+    fill: TemplateText | LayoutLinearFill | LayoutRadialFill | None = Field(default=None, union_mode="left_to_right")
+    """Background colour or gradient of the front; its colours may be `{{ card.X }}` templates."""
     elements: list[LayoutElement] = Field(default=[], max_length=200)
     """Elements drawn on every card using this layout, below the card's own."""
 
@@ -114,8 +115,8 @@ class Deck(SpecModel):
     """Radius of the cards' rounded corners (for cut lines and exports)."""
     bleed: NonNegativeLength = 0.0
     """Extra printed margin outside the trim on every side, cut off later (3 mm is usual; 0: none)."""
-    fill: Colour = "#ffffff"
-    """Background colour of every card's front."""
+    fill: Fill = "#ffffff"
+    """Background colour or gradient of every card's front."""
     back: Face | None = None
     """The back every card shares (each card may have its own)."""
     data: Annotated[str, Field(max_length=500)] | DataTable | None = Field(
@@ -152,7 +153,8 @@ class CounterItem(SharedKeysModel):
     """One counter design: label and colours, how many, and an optional back side."""
 
     label: str = Field(default="", max_length=40)
-    """Text in the middle of the counter."""
+    """Text in the middle of the counter; markup and icons as in texts (`**bold**`, `:coin:` for an icon of the
+    kit's `icons:`)."""
     count: int = Field(default=1, ge=1, le=MAX_COUNT)
     """How many of this counter print."""
     fill: Colour = "#ffffff"
@@ -162,7 +164,7 @@ class CounterItem(SharedKeysModel):
     elements: list[Element] = Field(default=[], max_length=50)
     """Extra elements drawn on the counter."""
     back_label: str | None = Field(default=None, max_length=40)
-    """Label on the back (two-sided sheets)."""
+    """Label on the back (two-sided sheets), with markup and icons as `label`."""
     back_fill: Colour | None = None
     """Background colour of the back (default: `fill`)."""
 

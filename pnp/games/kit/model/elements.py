@@ -11,6 +11,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from pnp.games.kit.model.paint import Dash, Fill, Opacity, TextOutline
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
 from pnp.units import Length, NonNegativeLength, PositiveLength
@@ -75,8 +76,15 @@ class TextElement(SharedKeysModel):
     """One of pnp's embedded fonts, or a family of the kit's `fonts:`."""
     colour: Colour = "#000000"
     """Colour of the letters."""
-    align: Literal["left", "center", "right"] = "left"
-    """How lines sit in the box: left, center or right."""
+    align: Literal["left", "center", "right", "justify"] = "left"
+    """How lines sit in the box: left, center, right, or `justify` (every line of a paragraph but its last
+    spread to the full width)."""
+    valign: Literal["top", "middle", "bottom"] = Field(default="top", description=(
+        "where the block sits in its `height`: at the top (the default), in the middle or at the bottom"))
+    outline: TextOutline | None = Field(default=None, description=(
+        "a line around the letters: `{colour: C, width: LEN}`, drawn under them"))
+    opacity: Opacity = 1.0
+    """How opaque it prints, from 0 (invisible) to 1 (solid, the default)."""
     line_height: float = Field(default=1.2, ge=0.8, le=3.0)
     """Distance between lines, as a multiple of `size`."""
     rotate: float = Field(default=0.0, ge=-360, le=360)
@@ -92,6 +100,8 @@ class TextElement(SharedKeysModel):
     def _box_to_fit(self) -> TextElement:
         if self.fit == "shrink" and (self.width is None or self.height is None):
             raise ValueError("fit: shrink needs a box: give the text a width and a height")
+        if self.valign != "top" and self.height is None:
+            raise ValueError(f"valign: {self.valign} needs a box to sit in: give the text a height")
         if self.min_size is not None and self.min_size > self.size:
             raise ValueError(f"min_size {self.min_size:g} mm is larger than size {self.size:g} mm")
         return self
@@ -110,12 +120,16 @@ class RectElement(SharedKeysModel):
     """Height of the rectangle."""
     radius: NonNegativeLength = 0.0
     """Radius of rounded corners (0: square)."""
-    fill: Colour | None = None
-    """Colour inside (none when left out)."""
+    fill: Fill | None = None
+    """Colour or gradient inside (none when left out)."""
     stroke: Colour | None = None
     """Colour of the outline (none when left out)."""
     stroke_width: NonNegativeLength = 0.3
     """Width of the outline."""
+    dash: Dash | None = None
+    """A dashed outline: lengths of dash and gap in turn, e.g. `[2mm, 1mm]` (default: solid)."""
+    opacity: Opacity = 1.0
+    """How opaque it prints, from 0 (invisible) to 1 (solid, the default)."""
 
     @model_validator(mode="after")
     def _radius_fits(self) -> RectElement:
@@ -135,12 +149,16 @@ class EllipseElement(SharedKeysModel):
     """Horizontal radius."""
     ry: PositiveLength | None = None
     """Vertical radius (default: `rx`, a circle)."""
-    fill: Colour | None = None
-    """Colour inside (none when left out)."""
+    fill: Fill | None = None
+    """Colour or gradient inside (none when left out)."""
     stroke: Colour | None = None
     """Colour of the outline (none when left out)."""
     stroke_width: NonNegativeLength = 0.3
     """Width of the outline."""
+    dash: Dash | None = None
+    """A dashed outline: lengths of dash and gap in turn, e.g. `[2mm, 1mm]` (default: solid)."""
+    opacity: Opacity = 1.0
+    """How opaque it prints, from 0 (invisible) to 1 (solid, the default)."""
 
 
 class LineElement(SharedKeysModel):
@@ -158,6 +176,10 @@ class LineElement(SharedKeysModel):
     """Colour of the line."""
     stroke_width: NonNegativeLength = 0.3
     """Width of the line."""
+    dash: Dash | None = None
+    """A dashed outline: lengths of dash and gap in turn, e.g. `[2mm, 1mm]` (default: solid)."""
+    opacity: Opacity = 1.0
+    """How opaque it prints, from 0 (invisible) to 1 (solid, the default)."""
 
 
 class PolygonElement(SharedKeysModel):
@@ -167,21 +189,26 @@ class PolygonElement(SharedKeysModel):
     """Corners as [x, y] pairs from the face's top-left trim corner."""
     closed: bool = True
     """Join the last point back to the first (false: an open line)."""
-    fill: Colour | None = None
-    """Colour inside (none when left out)."""
+    fill: Fill | None = None
+    """Colour or gradient inside (none when left out)."""
     stroke: Colour | None = "#000000"
     """Colour of the outline (none: no outline)."""
     stroke_width: NonNegativeLength = 0.3
     """Width of the outline."""
+    dash: Dash | None = None
+    """A dashed outline: lengths of dash and gap in turn, e.g. `[2mm, 1mm]` (default: solid)."""
+    opacity: Opacity = 1.0
+    """How opaque it prints, from 0 (invisible) to 1 (solid, the default)."""
 
 
 class ImageElement(SharedKeysModel):
-    """A PNG or JPEG file inside the kit folder, drawn in a box (default: the whole face)."""
+    """A PNG, JPEG or SVG file inside the kit folder, drawn in a box (default: the whole face); SVG art prints
+    as vectors."""
 
     type: Literal["image"]
-    """Draws a PNG or JPEG picture."""
+    """Draws a PNG or JPEG picture, or SVG art."""
     src: str = Field(max_length=500)
-    """The image file, inside the kit folder, relative to the spec."""
+    """The image file (.png, .jpg or .svg), inside the kit folder, relative to the spec."""
     x: Length = 0.0
     """Left edge of the box, from the face's left trim edge."""
     y: Length = 0.0
@@ -194,6 +221,10 @@ class ImageElement(SharedKeysModel):
     """How the picture fills its box: `stretch` to the box's shape (the default, as pnp always drew it; a warning
     says when that distorts it), `contain` (the whole picture, centred, proportions kept) or `cover` (the box
     filled, proportions kept, what passes the box cut off)."""
+    rotate: float = Field(default=0.0, ge=-360, le=360, description=(
+        "degrees clockwise the picture turns about its box's centre"))
+    opacity: Opacity = 1.0
+    """How opaque it prints, from 0 (invisible) to 1 (solid, the default)."""
 
 
 Element = Annotated[
@@ -205,7 +236,7 @@ Element = Annotated[
 class Face(SharedKeysModel):
     """One side of a piece: background fill (covering the bleed) and elements."""
 
-    fill: Colour | None = None
-    """Background colour of the whole side, bleed included (default: the piece's own)."""
+    fill: Fill | None = None
+    """Background colour or gradient of the whole side, bleed included (default: the piece's own)."""
     elements: list[Element] = Field(default=[], max_length=200)
     """What is drawn on this side, first to last (later ones on top)."""

@@ -1,0 +1,108 @@
+"""What the PDF backend paints beyond flat colour: gradient fills as real shadings (an axial or radial
+/Shading clipped to the shape) and SVG art as vectors (svglib's reportlab drawing).
+
+Input: scene items in the page's mm coordinates (y down) and the page's reportlab canvas. The caller saves and
+restores the graphics state around these calls (they change the clip, colours and alpha).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
+
+from pnp.layout.scene import Ellipse, Gradient, Image, Polygon, Rect
+
+Shape = Rect | Ellipse | Polygon
+
+
+def box(item: Shape) -> tuple[float, float, float, float]:
+    """The shape's bounding box: left, top, right, bottom (mm)."""
+    if isinstance(item, Rect):
+        return item.x, item.y, item.x + item.w, item.y + item.h
+    if isinstance(item, Ellipse):
+        return item.cx - item.rx, item.cy - item.ry, item.cx + item.rx, item.cy + item.ry
+    xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def axis(gradient: Gradient, item: Shape) -> tuple[float, float, float, float]:
+    """Where a gradient runs over a shape: a linear one from (x0, y0) to (x1, y1), through the box's centre at
+    its angle and just long enough to cover the box; a radial one as (cx, cy, radius, 0), out to the rim of an
+    ellipse or the corners of any other box. The same numbers draw it in PDF and SVG."""
+    x0, y0, x1, y1 = box(item)
+    cx, cy, w, h = (x0 + x1) / 2, (y0 + y1) / 2, x1 - x0, y1 - y0
+    if gradient.kind == "radial":
+        radius = max(w, h) / 2 if isinstance(item, Ellipse) else math.hypot(w, h) / 2
+        return cx, cy, max(radius, 1e-6), 0.0
+    cos, sin = math.cos(math.radians(gradient.angle)), math.sin(math.radians(gradient.angle))
+    half = (w * abs(cos) + h * abs(sin)) / 2
+    return cx - cos * half, cy - sin * half, cx + cos * half, cy + sin * half
+
+
+def shade(canvas: Canvas, item: Shape, gradient: Gradient, colours: list[Any]) -> None:
+    """Clip to the shape and paint the gradient over its box (the state is the caller's to restore)."""
+    path = canvas.beginPath()
+    if isinstance(item, Rect):
+        radius = min(item.radius, item.w / 2, item.h / 2)
+        if radius > 0:
+            path.roundRect(item.x, item.y, item.w, item.h, radius)
+        else:
+            path.rect(item.x, item.y, item.w, item.h)
+    elif isinstance(item, Ellipse):
+        path.ellipse(item.cx - item.rx, item.cy - item.ry, 2 * item.rx, 2 * item.ry)
+    else:
+        path.moveTo(*item.points[0])
+        for point in item.points[1:]:
+            path.lineTo(*point)
+        path.close()
+    canvas.clipPath(path, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+    a, b, c, d = axis(gradient, item)
+    if gradient.kind == "radial":
+        canvas.radialGradient(a, b, c, colours, extend=True)
+    else:
+        canvas.linearGradient(a, b, c, d, colours, extend=True)
+
+
+@lru_cache(maxsize=64)
+def vector_drawing(path: Path, key: str) -> Any:
+    """svglib's reportlab drawing of a checked SVG file (`pnp.source.svg_art` refused anything unsafe)."""
+    from svglib.svglib import svg2rlg
+
+    return svg2rlg(str(path))
+
+
+@lru_cache(maxsize=64)
+def _faded(path: Path, key: str, opacity: float) -> Any:
+    """A copy of the art with every shape's fill and stroke opacity times `opacity` (svglib's shapes set their
+    own colours, and with them reportlab's alpha, so an alpha set around the drawing would not hold)."""
+    import copy
+
+    drawing = copy.deepcopy(vector_drawing(path, key))
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        for name in ("fillOpacity", "strokeOpacity"):
+            if hasattr(node, name):
+                setattr(node, name, (getattr(node, name) if getattr(node, name) is not None else 1) * opacity)
+        stack.extend(getattr(node, "contents", ()))
+    return drawing
+
+
+class VectorForms:
+    """SVG art drawn as vectors where it is used, each distinct file converted once (svglib). Inline, not as a
+    form: reportlab gives a form no /Shading resources, and SVG gradients are shadings."""
+
+    def draw(self, canvas: Canvas, item: Image) -> None:
+        """Draw `item`'s art into the unit box set up by the caller (origin bottom-left, y up, size w x h)."""
+        from reportlab.graphics import renderPDF
+
+        drawing = vector_drawing(item.path, item.key) if item.opacity == 1 else _faded(item.path, item.key,
+                                                                                       item.opacity)
+        canvas.saveState()
+        canvas.scale(item.w / drawing.width, item.h / drawing.height)
+        renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+        canvas.restoreState()

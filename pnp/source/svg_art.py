@@ -1,0 +1,165 @@
+"""SVG art named by specs, checked as untrusted input before svglib reads it (it is then drawn as vectors).
+
+Refused, each with one located error: a document type or entities (no expansion: defusedxml parses it), more
+elements than MAX_SVG_ELEMENTS or nesting deeper than MAX_SVG_DEPTH, `<use>` copies past MAX_SVG_DRAWN (or in a
+loop), scripts and event handlers, and every
+reference outside the file (an `href` that is not `#id`, a CSS `url()` that is not `#id`, `@import`, a style
+sheet instruction) — so drawing it reads nothing but the file. The file's byte cap is the image cap
+(`--max-image-bytes`), checked by the caller.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.source.images import ImageInfo
+
+MAX_SVG_ELEMENTS = 20_000
+"""Cap on the elements of one SVG file (a detailed icon has a few hundred; a traced photo tens of thousands)."""
+MAX_SVG_DEPTH = 64
+"""Cap on how deep its elements nest (each level is a saved graphics state in the PDF; viewers allow few)."""
+MAX_SVG_DRAWN = 100_000
+"""Cap on the elements drawn once every `<use>` is expanded (each draws its target again)."""
+MAX_SVG_USE_CHAIN = 8
+"""Cap on `<use>` of an element that itself holds a `<use>`, and so on."""
+FORBIDDEN = frozenset({"script", "foreignObject", "iframe", "embed", "object", "audio", "video", "handler",
+                       "listener", "animate", "set", "animateMotion", "animateTransform"})
+"""Elements that run code, pull in other content or move: nothing of them prints."""
+_URL = re.compile(r"url\(\s*['\"]?([^)'\"]*)", re.IGNORECASE)
+_CHECKED: dict[str, ImageInfo] = {}
+"""SVG files checked without error in this process, by content key."""
+_HINT = "keep only shapes, paths, text and gradients defined in the file itself (re-export it as plain SVG)"
+
+
+def check_svg(path: Path, src: str, mark: Mark) -> ImageInfo:
+    """Check SVG art and read its size; SpecError at `mark` for anything unsafe or unreadable."""
+    import hashlib
+
+    data = path.read_bytes()
+    key = hashlib.sha256(data).hexdigest()[:16]
+    if key in _CHECKED:
+        return ImageInfo(path, key, "SVG", _CHECKED[key].width_px, _CHECKED[key].height_px)
+    problem = _unsafe(data)
+    if problem:
+        raise SpecError(Diagnostic.at(mark, "spec.svg", f"{src!r} is refused: {problem}", _HINT))
+    drawing = _drawing(path, key, src, mark)
+    info = _CHECKED[key] = ImageInfo(path, key, "SVG", max(1, round(drawing.width)), max(1, round(drawing.height)))
+    return info
+
+
+def _unsafe(data: bytes) -> str:
+    """What makes an SVG file unsafe to draw, or ''."""
+    from xml.etree.ElementTree import ParseError
+
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import fromstring
+
+    if b"<?xml-stylesheet" in data:
+        return "it links a style sheet (<?xml-stylesheet?>)"
+    try:
+        root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException:
+        return "it has a document type or entities (<!DOCTYPE>, <!ENTITY>), which are never expanded"
+    except (ParseError, ValueError) as exc:
+        return f"it is not well-formed XML ({exc})"
+    if _local(root.tag) != "svg":
+        return f"its root element is <{_local(root.tag)}>, not <svg>"
+    count, stack = 0, [(root, 1)]
+    while stack:
+        element, depth = stack.pop()
+        count += 1
+        if count > MAX_SVG_ELEMENTS:
+            return f"it has more than {MAX_SVG_ELEMENTS:,} elements (the cap)"
+        if depth > MAX_SVG_DEPTH:
+            return f"its elements nest more than {MAX_SVG_DEPTH} deep (the cap)"
+        problem = _element_problem(element)
+        if problem:
+            return problem
+        stack.extend((child, depth + 1) for child in element)
+    return _repeats_problem(root)
+
+
+class _TooMany(Exception):
+    """An SVG's `<use>` elements repeat it past the caps (or in a loop)."""
+
+
+def _repeats_problem(root: Any) -> str:
+    """What is wrong with the copies `<use>` elements make, or '': each draws its target again, and a chain of
+    them can multiply a small file into billions of shapes (as entities do text), or loop forever."""
+    ids = {element.get("id"): element for element in root.iter() if element.get("id")}
+    if not any(_local(e.tag) == "use" for e in root.iter()):
+        return ""
+    drawn: dict[int, int] = {}
+    busy: set[int] = set()
+
+    def count(element: Any, chain: int) -> int:
+        key = id(element)
+        if key in drawn:
+            return drawn[key]
+        if key in busy:
+            raise _TooMany("its <use> elements refer to themselves in a loop")
+        busy.add(key)
+        total = 1 + sum(count(child, chain) for child in element)
+        if _local(element.tag) == "use":
+            href = next((v for k, v in element.attrib.items() if _local(k) == "href"), "")
+            target = ids.get(href.strip()[1:])
+            if target is not None:
+                if chain >= MAX_SVG_USE_CHAIN:
+                    raise _TooMany(f"its <use> elements chain more than {MAX_SVG_USE_CHAIN} deep")
+                total += count(target, chain + 1)
+        busy.discard(key)
+        if total > MAX_SVG_DRAWN:
+            raise _TooMany(f"its <use> elements repeat it to more than {MAX_SVG_DRAWN:,} elements drawn (the cap)")
+        drawn[key] = total
+        return total
+
+    try:
+        count(root, 0)
+    except _TooMany as exc:
+        return str(exc)
+    return ""
+
+
+def _local(tag: Any) -> str:
+    return str(tag).rsplit("}", 1)[-1]
+
+
+def _element_problem(element: Any) -> str:
+    name = _local(element.tag)
+    if name in FORBIDDEN:
+        return f"it has a <{name}> element (scripts, embedded documents and animation are not drawn)"
+    for attribute, value in element.attrib.items():
+        attr = _local(attribute)
+        if attr.lower().startswith("on"):
+            return f"<{name}> has an event handler ({attr}=)"
+        if attr == "href" and not value.strip().startswith("#"):
+            shown = value if len(value) <= 40 else value[:37] + "..."
+            return f"<{name}> refers to something outside the file (href={shown!r})"
+        if "url(" in value.lower() and _outside(value):
+            return f"<{name}> refers to something outside the file ({attr}: {_outside(value)!r})"
+    text = element.text or ""
+    if name == "style" and ("@import" in text or _outside(text)):
+        return "its <style> imports or refers to something outside the file"
+    return ""
+
+
+def _outside(css: str) -> str:
+    """The first CSS `url()` of `css` that is not a `#id` of the file, or ''."""
+    return next((target for target in _URL.findall(css) if not target.strip().startswith("#")), "")
+
+
+def _drawing(path: Path, key: str, src: str, mark: Mark) -> Any:
+    """svglib's drawing of a checked file; SpecError when it cannot make one, or one of no size."""
+    from pnp.render.pdf_paint import vector_drawing
+
+    try:
+        drawing = vector_drawing(path, key)
+    except Exception as exc:  # svglib raises whatever its parsers meet in a malformed file
+        raise SpecError(Diagnostic.at(mark, "spec.svg", f"{src!r} cannot be read as SVG art: {exc}", _HINT)) from None
+    if drawing is None or not drawing.width or not drawing.height or drawing.width < 0 or drawing.height < 0:
+        raise SpecError(Diagnostic.at(mark, "spec.svg", f"{src!r} has no size",
+                                      "give its <svg> a width and a height, or a viewBox"))
+    return drawing

@@ -1,0 +1,109 @@
+"""SVG art as an image's `src`: drawn as vectors in the PDF (paths, no embedded picture) and embedded as SVG in
+SVG pages; refused, with one located error each, when it could read anything outside its file, run code,
+expand entities or hold more elements than the cap."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.source.svg_art import MAX_SVG_DEPTH, MAX_SVG_DRAWN, MAX_SVG_ELEMENTS
+from tests.conftest import KitFactory, PnpRunner
+
+KIT = """\
+kit: Art test
+sheets: {paper: a4, crop_marks: false}
+components:
+  - type: deck
+    name: D
+    size: poker
+    cards:
+      - name: One
+        elements:
+          - {type: image, src: art.svg, x: 10mm, y: 10mm, width: 30mm, height: 30mm}
+"""
+ART = ('<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">'
+       '<defs><linearGradient id="g"><stop offset="0" stop-color="#ffcc00"/><stop offset="1" stop-color="#cc3300"/>'
+       '</linearGradient></defs>{body}</svg>')
+SAFE = '<circle cx="50" cy="50" r="45" fill="url(#g)"/><path d="M30 55 L45 70 L72 35" stroke="#000" fill="none"/>'
+
+
+def _kit(tmp_kit: KitFactory, svg: str) -> Path:
+    return tmp_kit(KIT, {"art.svg": svg})
+
+
+def test_svg_art_prints_as_vectors_in_pdf_and_svg(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    spec = _kit(tmp_kit, ART.format(body=SAFE))
+    out = spec.parent / "out"
+    assert run_pnp("render", spec, "-o", out, "--format", "pdf,svg").exit_code == 0
+    page = PdfReader(next(out.glob("*.pdf"))).pages[0]
+    resources = page["/Resources"]
+    assert "/XObject" not in resources  # no picture embedded
+    assert any(s.get_object()["/ShadingType"] == 2 for s in resources["/Shading"].values())  # its gradient
+    content = page.get_contents().get_data().decode("latin-1")
+    assert re.search(r"30 55 m 45 70 l 72 35 l", content)  # its path, in the art's own units
+    svg = next(out.glob("*.svg")).read_text(encoding="utf-8")
+    assert "data:image/svg+xml;base64," in svg
+
+
+def test_svg_art_prints_sharp_so_no_resolution_warning(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    result = run_pnp("validate", _kit(tmp_kit, ART.format(body=SAFE)), "--format", "json")
+    assert result.exit_code == 0 and json.loads(result.stdout) == []
+
+
+UNSAFE = {
+    "entities": ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">]>' + ART.format(body="<text>&a;</text>"),
+                 "document type or entities"),
+    "external file": (ART.format(body='<image href="file:///etc/passwd" width="10" height="10"/>'), "outside the file"),
+    "xlink url": (ART.replace("<svg ", '<svg xmlns:xlink="http://www.w3.org/1999/xlink" ').format(
+        body='<use xlink:href="http://example.com/a.svg#x"/>'), "outside the file"),
+    "script": (ART.format(body="<script>alert(1)</script>"), "<script>"),
+    "handler": (ART.format(body='<rect width="5" height="5" onclick="alert(1)"/>'), "event handler"),
+    "css url": (ART.format(body='<rect width="5" height="5" style="fill: url(http://example.com/x)"/>'),
+                "outside the file"),
+    "css import": (ART.format(body='<style>@import url(x.css);</style>'), "imports"),
+    "too many elements": (ART.format(body="<g/>" * MAX_SVG_ELEMENTS), f"more than {MAX_SVG_ELEMENTS:,} elements"),
+    "nested too deep": (ART.format(body="<g>" * MAX_SVG_DEPTH + "</g>" * MAX_SVG_DEPTH),
+                        f"more than {MAX_SVG_DEPTH} deep"),
+    "use bomb": (ART.format(body='<g id="l0"><rect width="1" height="1"/></g>' + "".join(
+        f'<g id="l{i}">' + f'<use href="#l{i - 1}"/>' * 10 + "</g>" for i in range(1, 8))),
+        f"more than {MAX_SVG_DRAWN:,} elements drawn"),
+    "use loop": (ART.format(body='<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>'), "loop"),
+    "not svg": ("<html/>", "not <svg>"),
+    "broken": ("<svg", "not well-formed"),
+}
+
+
+@pytest.mark.parametrize("case", UNSAFE, ids=list(UNSAFE))
+def test_unsafe_svg_art_is_one_located_error(tmp_kit: KitFactory, run_pnp: PnpRunner, case: str):
+    svg, said = UNSAFE[case]
+    result = run_pnp("validate", _kit(tmp_kit, svg), "--format", "json")
+    assert result.exit_code == 1
+    [found] = json.loads(result.stdout)
+    assert found["rule"] == "spec.svg" and said in found["message"], found
+    assert (found["line"], found["severity"]) == (10, "error") and found["hint"]  # at the image's src
+
+
+def test_svg_art_at_the_element_and_depth_caps_passes(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    # the root, <defs>, the gradient and its two stops are 5 elements
+    svg = ART.format(body="<g/>" * (MAX_SVG_ELEMENTS - 5))
+    assert run_pnp("validate", _kit(tmp_kit, svg)).exit_code == 0
+    copies = '<g id="l0"><rect width="1" height="1"/></g><g id="l1">' + '<use href="#l0"/>' * 1000 + "</g>"
+    assert run_pnp("validate", _kit(tmp_kit, ART.format(body=copies))).exit_code == 0  # 3,000 drawn
+    deepest = MAX_SVG_DEPTH - 1  # under the root
+    assert run_pnp("validate", _kit(tmp_kit, ART.format(body="<g>" * deepest + "</g>" * deepest))).exit_code == 0
+
+
+def test_svg_art_over_the_image_byte_cap_is_refused_before_it_is_parsed(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    svg = ART.format(body=SAFE)
+    spec = _kit(tmp_kit, svg)
+    size = len(svg.encode("utf-8"))
+    assert run_pnp("validate", spec, "--max-image-bytes", size).exit_code == 0
+    result = run_pnp("validate", spec, "--max-image-bytes", size - 1, "--format", "json")
+    assert result.exit_code == 1
+    [found] = json.loads(result.stdout)
+    assert found["rule"] == "spec.image" and f"{size - 1:,} bytes" in found["message"] and found["line"] == 10
