@@ -5,8 +5,9 @@ progress callback. Output: an `Outcome`. Bracket b draws `BRACKET` candidates fr
 races them by successive halving (`halving.py`): `FIRST_RACES` races each, then the best third three times
 as many, and so on until one is left, after `FIRST_RACES * ETA ** 3` races. Every candidate of every bracket
 races the same seeded races (common random numbers), so bracket winners are compared on the same races too;
-the best winner is kept. The search stops when the budget, less the time the final figures will take, is
-spent, with the best so far. Then the winner and the first random track (what plain generation writes) race
+the best winner is kept. A new bracket starts only while the budget, less the time the final figures will take,
+leaves room for one more as long as the longest so far; a bracket cut short (only when the first one is) still
+gives its leader. Then the winner and the first random track (what plain generation writes) race
 `games` fresh races, on seeds the search never used: those are the figures reported.
 """
 
@@ -81,7 +82,9 @@ def search(request: Request, budget: float, games: int, clock: Callable[[], floa
     first = next(stream(request, 0))
     best: Arm[Candidate, RaceResult] | None = None
     evaluated = brackets = 0
+    longest = 0.0
     for index in itertools.count():
+        began = clock()
         pool = [first] if index == 0 else []
         pool += list(itertools.islice(stream(request, index), len(pool), BRACKET))
         arms = [Arm[Candidate, RaceResult](c) for c in pool]
@@ -97,8 +100,9 @@ def search(request: Request, budget: float, games: int, clock: Callable[[], floa
         if progress is not None:
             progress(f"bracket {index + 1}: {evaluated} tracks raced, best score {best.score:.2f} "
                      f"(1 or less meets every target), {clock() - started:.0f} s of {budget:g}")
-        if not done or out_of_time():
-            break
+        longest = max(longest, clock() - began)
+        if not done or clock() - started + reserve() + longest >= budget:
+            break  # a bracket cut short by the budget could not compete with the finished ones
     assert best is not None
     chosen = best.candidate
     fresh = [figures(c.track, racer.play(c, FRESH, FRESH + games)) for c in (chosen, first)]
