@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -132,3 +133,22 @@ def test_successive_halving_gives_the_best_arm_the_most_trials():
                                 lambda: False)
     assert [a.candidate for a in ranked] == [1]
     assert {a.candidate: len(a.results) for a in arms} == {1: 18, 2: 6, 3: 6, 4: 2, 5: 2, 6: 2, 7: 2, 8: 2, 9: 2}
+
+
+def test_balanced_on_the_command_line_prints_the_table_and_writes_the_figures_in_the_header(tmp_path):
+    spec = tmp_path / "fair.yaml"
+    result = CliRunner().invoke(nitro_cli, ["generate", "--sections", "10", "--players", "2", "--seed", "4",
+                                            "--balanced", "--budget", "1", "--games", "100", "-o", str(spec)])
+    assert result.exit_code == 0, result.output
+    assert "balanced track" in result.stdout and "first random track" in result.stdout
+    text = spec.read_text()
+    assert "--balanced --budget 1 --games 100" in text.splitlines()[1]
+    assert "# Figures on fresh races:" in text and "start 2 wins" in text
+    assert [r for r in _diagnostics(text) if r != "nitro.garage_distance"] == []
+
+
+def test_the_shipped_generated_example_passes_every_check_and_names_its_command():
+    path = Path(__file__).parents[3] / "examples" / "nitro-dice" / "generated" / "balanced-20-seed-3.yaml"
+    text = path.read_text()
+    assert _diagnostics(text) == ["nitro.garage_distance"]
+    assert "pnp nitro generate --sections 20 --players 4 --seed 3 --balanced --budget 90" in text
