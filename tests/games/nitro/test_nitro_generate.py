@@ -110,11 +110,14 @@ class Ticks:
         return self.now
 
 
-def test_the_search_stops_at_its_budget_with_the_best_so_far():
-    clock = Ticks()
-    outcome = search(Request(12, 3, 1), budget=30, games=100, clock=clock)
+def test_the_search_stops_at_its_budget_with_the_best_so_far_and_repeats_by_seed():
+    lines: list[str] = []
+    outcome = search(Request(12, 3, 1), budget=30, games=100, clock=Ticks(), progress=lines.append)
     assert outcome.brackets == 0 and 0 < outcome.evaluated < 27  # stopped inside the first bracket
     assert outcome.seconds <= 30 + 4  # the final figures' four clock reads
+    assert lines and lines[-1].startswith("bracket 1: ")
+    again = search(Request(12, 3, 1), budget=30, games=100, clock=Ticks())
+    assert again.chosen.body == outcome.chosen.body and again.chosen_figures == outcome.chosen_figures
     bigger = search(Request(12, 3, 1), budget=60, games=100, clock=Ticks())
     assert bigger.races > outcome.races
 

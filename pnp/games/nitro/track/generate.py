@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from pnp.games.nitro.model import Geometry, Kind, Section
-from pnp.games.nitro.track.geometry import PlacedSection, Point, Polygon, Pose, place_section
+from pnp.games.nitro.track.geometry import Point, Polygon, Pose, place_section
 from pnp.games.nitro.track.overlap import Box, bounding_box, boxes_meet, overlaps
 
 STEP_DEG = 45
@@ -128,22 +128,46 @@ class Generated:
         return (Section(type=Kind.START_FINISH), *(section_of(c) for c in self.cards))
 
 
+@dataclass(frozen=True, slots=True)
+class Laid:
+    """A card laid in the walk: the card, the state at its entry, its convex parts and their bounding box."""
+
+    card: Card
+    entry: State
+    parts: tuple[Polygon, ...]
+    box: Box
+
+
+@cache
+def _shape(card: Card, heading: int) -> tuple[Polygon, ...]:
+    """The convex parts of `card` entered at (0, 0) with heading index `heading` (placed once, then moved)."""
+    return place_section(0, section_of(card), Pose(0.0, 0.0, heading * STEP_DEG), GEOMETRY, "left").parts
+
+
+def position(state: State) -> tuple[float, float]:
+    """The point (mm) of a lattice state."""
+    a, b, c, d, _ = state
+    unit = GEOMETRY.turn_radius
+    return (a + b * HALF_ROOT) * unit, (c + d * HALF_ROOT) * unit
+
+
 class _Layout:
     """The cards laid so far, with the outlines the overlap test needs."""
 
     def __init__(self) -> None:
-        self.placed: list[tuple[PlacedSection, Box]] = []
+        self.placed: list[Laid] = []
 
-    def lay(self, card: Card, entry: Pose, check_from: int = 0) -> PlacedSection | None:
-        """Place `card` at `entry`; None when it overlaps a card laid before (the previous one is not tested:
+    def lay(self, card: Card, entry: State, check_from: int = 0) -> bool:
+        """Lay `card` at `entry`; False when it overlaps a card laid before (the previous one is not tested:
         it only touches the new one)."""
-        placed = place_section(len(self.placed) + 1, section_of(card), entry, GEOMETRY, "left")
-        box = bounding_box(placed.parts)
-        for other, other_box in self.placed[check_from:-1]:
-            if boxes_meet(box, other_box) and overlaps(placed.parts, other.parts, OVERLAP_TOLERANCE_MM):
-                return None
-        self.placed.append((placed, box))
-        return placed
+        x, y = position(entry)
+        parts = tuple(tuple(Point(p.x + x, p.y + y) for p in part) for part in _shape(card, entry[4]))
+        box = bounding_box(parts)
+        for other in self.placed[check_from:-1]:
+            if boxes_meet(box, other.box) and overlaps(parts, other.parts, OVERLAP_TOLERANCE_MM):
+                return False
+        self.placed.append(Laid(card, entry, parts, box))
+        return True
 
     def pop(self) -> None:
         self.placed.pop()
@@ -151,8 +175,8 @@ class _Layout:
     def clear_of(self, outline: Polygon) -> bool:
         """True when a card with `outline` (the Garage) lies on no card laid."""
         box = bounding_box([outline])
-        return not any(boxes_meet(box, b) and overlaps((outline,), p.parts, OVERLAP_TOLERANCE_MM)
-                       for p, b in self.placed)
+        return not any(boxes_meet(box, laid.box) and overlaps((outline,), laid.parts, OVERLAP_TOLERANCE_MM)
+                       for laid in self.placed)
 
 
 def type_caps(sections: int, spare: Mapping[Kind, int]) -> dict[Kind, int]:
@@ -185,7 +209,7 @@ class _Walk:
             weighted.append((self.rng.random() ** (1.0 / weight), card))
         return [card for _, card in sorted(weighted, reverse=True)]
 
-    def run(self, state: State, entry: Pose) -> bool:
+    def run(self, state: State) -> bool:
         """Extend the walk from `state` to a closed loop; False when the node budget runs out first."""
         left = self.length - len(self.cards)
         if left == 0:
@@ -197,12 +221,11 @@ class _Walk:
             after = _step(state, card)
             if not can_close(after, left - 1):
                 continue
-            placed = self.layout.lay(card, entry, 1 if left == 1 else 0)
-            if placed is None:
+            if not self.layout.lay(card, state, 1 if left == 1 else 0):
                 continue
             self.cards.append(card)
             self.used[card[0]] += 1
-            if self.run(after, placed.exit):
+            if self.run(after):
                 return True
             self.cards.pop()
             self.used[card[0]] -= 1
@@ -213,14 +236,16 @@ class _Walk:
 def _garages(layout: _Layout, rng: random.Random) -> Iterator[tuple[int, str]]:
     """(host section number, side) for Garage places that lie clear of every card, in random order."""
     width, length = GEOMETRY.card_width, GEOMETRY.card_length
-    hosts = [(p.number, side) for p, _ in layout.placed if not p.kind.is_turn for side in ("left", "right")]
+    hosts = [(number, side) for number, laid in enumerate(layout.placed, start=1) if not laid.card[0].is_turn
+             for side in ("left", "right")]
     rng.shuffle(hosts)
     for number, side in hosts:
-        host = layout.placed[number - 1][0]
-        rad = math.radians(host.entry.heading)
+        entry = layout.placed[number - 1].entry
+        rad = math.radians(entry[4] * STEP_DEG)
         dx, dy = math.cos(rad), math.sin(rad)
         sx, sy = (dy, -dx) if side == "left" else (-dy, dx)
-        ox, oy = host.entry.x + sx * width, host.entry.y + sy * width
+        x, y = position(entry)
+        ox, oy = x + sx * width, y + sy * width
         corners = [(ox + sx * w + dx * t, oy + sy * w + dy * t) for w, t in
                    ((-width / 2, 0.0), (-width / 2, length), (width / 2, length), (width / 2, 0.0))]
         if layout.clear_of(tuple(Point(x, y) for x, y in corners)):
@@ -259,9 +284,8 @@ def random_track(sections: int, players: int, rng: random.Random, mix: Mapping[K
     ValueError when none is found in `ATTEMPTS` walks."""
     for _ in range(ATTEMPTS):
         walk = _Walk(sections, rng, mix, caps)
-        first = walk.layout.lay((Kind.STRAIGHT, None), Pose(0.0, 0.0, 0.0))
-        assert first is not None
-        if not walk.run(AFTER_START, first.exit):
+        walk.layout.lay((Kind.STRAIGHT, None), START)
+        if not walk.run(AFTER_START):
             continue
         garage = next(_garages(walk.layout, rng), None)
         if garage is None:
