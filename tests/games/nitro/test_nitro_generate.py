@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import json
 from pathlib import Path
 
 import pdfplumber
@@ -115,7 +116,7 @@ def test_the_search_stops_at_its_budget_with_the_best_so_far_and_repeats_by_seed
     outcome = search(Request(12, 3, 1), budget=30, games=100, clock=Ticks(), progress=lines.append)
     assert outcome.brackets == 0 and 0 < outcome.evaluated < 27  # stopped inside the first bracket
     assert outcome.seconds <= 30 + 4  # the final figures' four clock reads
-    assert lines and lines[-1].startswith("bracket 1: ")
+    assert lines and all(line.startswith("bracket 1: ") for line in lines) and " s of 30" in lines[-1]
     again = search(Request(12, 3, 1), budget=30, games=100, clock=Ticks())
     assert again.chosen.body == outcome.chosen.body and again.chosen_figures == outcome.chosen_figures
     bigger = search(Request(12, 3, 1), budget=60, games=100, clock=Ticks())
@@ -155,3 +156,14 @@ def test_the_shipped_generated_example_passes_every_check_and_names_its_command(
     text = path.read_text()
     assert _diagnostics(text) == ["nitro.garage_distance"]
     assert "pnp nitro generate --sections 20 --players 4 --seed 3 --balanced --budget 90" in text
+
+
+def test_validate_simulate_names_the_balanced_search_in_the_start_advantage_hint():
+    from pnp.cli import main as pnp_cli
+
+    path = Path(__file__).parents[3] / "examples" / "nitro-dice" / "figure-eight.yaml"
+    result = CliRunner().invoke(pnp_cli, ["validate", str(path), "--simulate", "300", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    [hint] = [d["hint"] for d in json.loads(result.output) if d["rule"] == "nitro.sim.start_advantage"][:1]
+    assert "`pnp nitro generate --sections 14 --players 5 --balanced`" in hint
+    assert "grid: staggered" in hint  # the engine's own hint is kept

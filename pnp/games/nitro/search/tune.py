@@ -14,6 +14,7 @@ gives its leader. Then the winner and the first random track (what plain generat
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -58,14 +59,19 @@ class _Racer:
     def __init__(self, request: Request, clock: Callable[[], float]) -> None:
         self.request, self.clock = request, clock
         self.seats = ("racer",) * request.players
-        self.races, self.seconds = 0, 0.0
+        self.races, self.seconds, self.now = 0, 0.0, 0.0
+        self.after: Callable[[], None] | None = None
+        """Called after each batch of races (the progress line; it reads `now`, not the clock)."""
 
     def play(self, candidate: Candidate, start: int, stop: int) -> list[RaceResult]:
         began = self.clock()
         out = [play_race(candidate.track, self.seats, race_seed(self.request.seed, i), candidate.course)
                for i in range(start, stop)]
         self.races += stop - start
-        self.seconds += self.clock() - began
+        self.now = self.clock()
+        self.seconds += self.now - began
+        if self.after is not None:
+            self.after()
         return out
 
     def per_race(self) -> float:
@@ -85,6 +91,11 @@ def search(request: Request, budget: float, games: int, clock: Callable[[], floa
     longest = 0.0
     for index in itertools.count():
         began = clock()
+        if progress is not None:
+            score = best.score if best is not None else math.inf
+            racer.after = lambda i=index, e=evaluated, b=score: progress(
+                f"bracket {i + 1}: {racer.races:,} races, {e} tracks in earlier brackets, best score {b:.2f} "
+                f"(1 or less meets every target), {racer.now - started:.0f} s of {budget:g}")
         pool = [first] if index == 0 else []
         pool += list(itertools.islice(stream(request, index), len(pool), BRACKET))
         arms = [Arm[Candidate, RaceResult](c) for c in pool]
@@ -97,13 +108,11 @@ def search(request: Request, budget: float, games: int, clock: Callable[[], floa
         leader = ranked(played)[0]
         if best is None or (done and leader.score < best.score):
             best = leader
-        if progress is not None:
-            progress(f"bracket {index + 1}: {evaluated} tracks raced, best score {best.score:.2f} "
-                     f"(1 or less meets every target), {clock() - started:.0f} s of {budget:g}")
         longest = max(longest, clock() - began)
         if not done or clock() - started + reserve() + longest >= budget:
             break  # a bracket cut short by the budget could not compete with the finished ones
     assert best is not None
+    racer.after = None
     chosen = best.candidate
     fresh = [figures(c.track, racer.play(c, FRESH, FRESH + games)) for c in (chosen, first)]
     selection = figures(chosen.track, best.results) if best.results else fresh[0]
