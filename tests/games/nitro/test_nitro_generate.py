@@ -91,6 +91,7 @@ def test_the_header_names_the_command_and_the_grid_option_writes_the_play_key():
     ["--sections", "20", "--players", "4", "--mix", "bogus=1"],
     ["--sections", "20", "--players", "4", "--mix", "straight=lots"],
     ["--sections", "20", "--players", "4", "--mix", "straight=1,turn_a=0,turn_b=0"],
+    ["--sections", "20", "--players", "4", "--mix", "straight=0"],  # two types cannot fill 19 cards, half each
     ["--sections", "20", "--players", "4", "--budget", "0"],
     ["--sections", "20", "--players", "4", "--hazards", "-1"],
 ])

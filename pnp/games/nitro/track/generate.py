@@ -281,7 +281,11 @@ def random_track(sections: int, players: int, rng: random.Random, mix: Mapping[K
                  hazards: int, caps: Mapping[Kind, int], hazard_limits: Mapping[Kind, int],
                  least_crossed: int) -> Generated:
     """One random closed loop of `sections` cards with a Garage that fits (see the module docstring);
-    ValueError when none is found in `ATTEMPTS` walks."""
+    ValueError when none is found in `ATTEMPTS` walks, or when the types with a weight cannot fill the loop."""
+    room = sum(caps[kind] for kind in TYPES if mix[kind] > 0)
+    if room < sections - 1:
+        raise ValueError(f"the card types with a weight may fill only {room} of the {sections - 1} cards after "
+                         "the Start/Finish (each type at most half of them, and what the deck spares)")
     for _ in range(ATTEMPTS):
         walk = _Walk(sections, rng, mix, caps)
         walk.layout.lay((Kind.STRAIGHT, None), START)
