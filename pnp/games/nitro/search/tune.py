@@ -14,7 +14,6 @@ gives its leader. Then the winner and the first random track (what plain generat
 from __future__ import annotations
 
 import itertools
-import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -92,10 +91,10 @@ def search(request: Request, budget: float, games: int, clock: Callable[[], floa
     for index in itertools.count():
         began = clock()
         if progress is not None:
-            score = best.score if best is not None else math.inf
-            racer.after = lambda i=index, e=evaluated, b=score: progress(
-                f"bracket {i + 1}: {racer.races:,} races, {e} tracks in earlier brackets, best score {b:.2f} "
-                f"(1 or less meets every target), {racer.now - started:.0f} s of {budget:g}")
+            so_far = (f"{evaluated} tracks in earlier brackets, best score {best.score:.2f} (1 or less meets every "
+                      "target)" if best is not None else "first bracket")
+            racer.after = lambda i=index, e=so_far: progress(
+                f"bracket {i + 1}: {racer.races:,} races, {e}, {racer.now - started:.0f} s of {budget:g}")
         pool = [first] if index == 0 else []
         pool += list(itertools.islice(stream(request, index), len(pool), BRACKET))
         arms = [Arm[Candidate, RaceResult](c) for c in pool]
