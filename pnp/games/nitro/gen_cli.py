@@ -64,7 +64,10 @@ def _header(command: str, outcome: Outcome | None) -> list[str]:
         return [*lines, "A random closed loop that passes every check (nitro.garage_distance warns on any loop",
                 "of more than 16 sections: some section is always sections - 1 ahead of the Garage)."]
     lines += [f"Searched {outcome.evaluated} tracks ({outcome.brackets} full brackets of successive halving, "
-              f"{outcome.races:,} races) in {outcome.seconds:.0f} s.", "Figures on fresh races:"]
+              f"{outcome.races:,} races) in {outcome.seconds:.0f} s.",
+              f"On the search's own {outcome.selection.games} races the chosen track's worst start position was "
+              f"{outcome.selection.worst_start:.0%} off its share",
+              "(a figure the selection flatters).", "Figures on fresh races:"]
     return [*lines, *(f"  {line}" for line in table(outcome.chosen_figures, outcome.first_figures))]
 
 
