@@ -313,4 +313,5 @@ def track_yaml(track: Generated, name: str, header: list[str]) -> str:
             keys.append(f"hazards: [{{lane: {lane}, space: {space}}}]")
         lines.append(f"  - {{{', '.join(keys)}}}" if len(keys) > 1 else f"  - {kind.value}")
     lines.append(f"garage: {{beside: {track.garage[0]}, side: {track.garage[1]}}}")
+    lines.append("print: {}                     # pnp render: the map, numbered cards and racers' cards (defaults)")
     return "\n".join(lines) + "\n"
