@@ -94,6 +94,7 @@ def test_the_header_names_the_command_and_the_grid_option_writes_the_play_key():
     ["--sections", "20", "--players", "4", "--mix", "straight=0"],  # two types cannot fill 19 cards, half each
     ["--sections", "20", "--players", "4", "--budget", "0"],
     ["--sections", "20", "--players", "4", "--hazards", "-1"],
+    ["--sections", "10", "--players", "2", "--hazards", "12"],  # one a card: 9 cards after the Start/Finish
 ])
 def test_bad_options_exit_2_with_one_message(args):
     result = CliRunner().invoke(nitro_cli, ["generate", *args])

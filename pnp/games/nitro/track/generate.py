@@ -124,9 +124,6 @@ class Generated:
     laps: int
     players: int
 
-    def sections(self) -> tuple[Section, ...]:
-        return (Section(type=Kind.START_FINISH), *(section_of(c) for c in self.cards))
-
 
 @dataclass(frozen=True, slots=True)
 class Laid:
