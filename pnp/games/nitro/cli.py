@@ -13,6 +13,7 @@ import sys
 import click
 
 from pnp.commands import report, user_errors
+from pnp.games.nitro.gen_cli import generate_command
 from pnp.games.nitro.sim_cli import play_command, simulate_command
 
 
@@ -59,3 +60,4 @@ def map_command(spec: str, cell: float, poses: bool) -> None:
 
 nitro_cli.add_command(play_command)
 nitro_cli.add_command(simulate_command)
+nitro_cli.add_command(generate_command)

@@ -14,7 +14,7 @@ from pnp.games.nitro.cli import nitro_cli
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.printed.kit import track_print_job
 from pnp.games.nitro.printed.rulebook import nitro_rulebook
-from pnp.games.nitro.race.balance import simulated_balance
+from pnp.games.nitro.search.hint import balance_with_search
 from pnp.layout.pieces import PrintJob
 from pnp.model.base import build_model
 from pnp.rules import check_rules
@@ -46,7 +46,7 @@ PLUGIN = GamePlugin(
     cli=nitro_cli,
     model=NitroTrack,
     rulebook=nitro_rulebook,
-    simulate=simulated_balance,
+    simulate=balance_with_search,
 )
 
 __all__ = ["PLUGIN", "build_track", "check_track", "rules"]

@@ -1,0 +1,1 @@
+"""Searching Nitro Dice tracks against simulated races: successive halving over generated candidates."""
