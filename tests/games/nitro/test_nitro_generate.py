@@ -160,12 +160,12 @@ def test_the_shipped_generated_example_passes_every_check_and_names_its_command(
     assert "pnp nitro generate --sections 20 --players 4 --seed 3 --balanced --budget 90" in text
 
 
-def test_validate_simulate_names_the_balanced_search_in_the_start_advantage_hint():
+def test_validate_simulate_names_the_balanced_search_in_the_hint():
     from pnp.cli import main as pnp_cli
 
-    path = Path(__file__).parents[3] / "examples" / "nitro-dice" / "figure-eight.yaml"
+    path = Path(__file__).parents[3] / "examples" / "nitro-dice" / "three-lap-race.yaml"
     result = CliRunner().invoke(pnp_cli, ["validate", str(path), "--simulate", "300", "--format", "json"])
     assert result.exit_code == 0, result.output
-    [hint] = [d["hint"] for d in json.loads(result.output) if d["rule"] == "nitro.sim.start_advantage"][:1]
-    assert "`pnp nitro generate --sections 14 --players 5 --balanced`" in hint
-    assert "grid: staggered" in hint  # the engine's own hint is kept
+    [hint] = [d["hint"] for d in json.loads(result.output) if d["rule"] == "nitro.sim.type_shortage"][:1]
+    assert "`pnp nitro generate --sections 12 --players 6 --balanced`" in hint
+    assert hint.index("pnp nitro generate") > 20  # the engine's own hint comes first, kept
