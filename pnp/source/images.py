@@ -3,10 +3,11 @@
 The header is read to learn the format and size; nothing is decoded before those checks pass. The file is then
 read once (within its byte cap): a PNG's chunks and checksums are walked in memory, the content hashed, and
 each distinct file (by content) is checked once at a fraction of a full decode (a PNG's data inflated and
-counted, row filters read, no pixel built; a JPEG decoded at an eighth of its size), so a PNG without pixel data
-or palette, corrupt or short compressed data or a truncated JPEG is refused here instead of failing (or printing
-garbage) in render. A file checked once in a process (same real path, size and modification time) is not read
-again.
+counted, row filters read, no pixel built: in one libdeflate call when the `deflate` package is installed, in
+ISA-L steps for what that call refuses or is too large; a JPEG decoded at an eighth of its size), so a PNG
+without pixel data or palette, corrupt or short compressed data or a truncated JPEG is refused here instead of
+failing (or printing garbage) in render. A file checked once in a process (same real path, size and
+modification time) is not read again.
 """
 
 from __future__ import annotations
