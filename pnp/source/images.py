@@ -4,19 +4,21 @@ named .svg: `pnp.source.svg_art`).
 The header is read to learn the format and size; nothing is decoded before those checks pass. The file is then
 read once (within its byte cap): a PNG's chunks and checksums are walked in memory, the content hashed, and
 each distinct file (by content) is checked once at a fraction of a full decode (a PNG's data inflated and
-counted, row filters read, no pixel built; a JPEG decoded at an eighth of its size), so a PNG without pixel data
-or palette, corrupt or short compressed data or a truncated JPEG is refused here instead of failing (or printing
-garbage) in render. A file checked once in a process (same real path, size and modification time) is not read
-again.
+counted, row filters read, no pixel built: in one libdeflate call when the `deflate` package is installed, in
+ISA-L steps for what that call refuses or is too large; a JPEG decoded at an eighth of its size), so a PNG
+without pixel data or palette, corrupt or short compressed data or a truncated JPEG is refused here instead of
+failing (or printing garbage) in render. A file checked once in a process (same real path, size and
+modification time) is not read again.
 """
 
 from __future__ import annotations
 
 import importlib
 import struct
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, cast
+from typing import cast
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.source.files import resolve_inside
@@ -126,21 +128,31 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
 def _png_chunks(data: bytes) -> list[tuple[bytes, int, int]]:
     """A PNG's chunks up to IEND as (type, payload start, payload length), each checksum checked; ValueError
     when one is wrong or the file ends before IEND."""
-    import zlib
-
+    crc32 = _crc32()
     chunks, at = [], 8
     while at + 8 <= len(data):
         length, kind = struct.unpack_from(">I4s", data, at)
         end = at + 8 + length
         if end + 4 > len(data):
             break
-        if zlib.crc32(memoryview(data)[at + 4:end]) != struct.unpack_from(">I", data, end)[0]:
+        if crc32(memoryview(data)[at + 4:end]) != struct.unpack_from(">I", data, end)[0]:
             raise ValueError(f"the checksum of its {kind.decode('latin-1')!r} chunk is wrong")
         chunks.append((kind, at + 8, length))
         if kind == b"IEND":
             return chunks
         at = end + 4
     raise ValueError("the file ends before its IEND chunk (truncated)")
+
+
+def _crc32() -> Callable[[memoryview], int]:
+    """libdeflate's CRC-32 (carry-less multiplication: a file's worth in a fraction of zlib's time), else zlib's."""
+    try:
+        import deflate
+    except ImportError:
+        import zlib
+
+        return zlib.crc32
+    return cast("Callable[[memoryview], int]", deflate.crc32)
 
 
 def _png_problem(chunks: list[tuple[bytes, int, int]], data: bytes) -> str:
@@ -161,16 +173,13 @@ def _decode_problem(path: Path, header_reader: type, data: bytes, chunks: list[t
     Called only once the pixel count is within the cap, so the decoded size is bounded by it."""
     import zlib
 
-    from isal import isal_zlib  # ISA-L's inflate: the same stream checks as zlib's, three times as fast
-
-    inflate_error = cast("type[Exception]", isal_zlib.error)  # its stub declares an instance, not the class
     try:
         if chunks:
-            return _png_inflate_problem(data, chunks, isal_zlib)
+            return _png_inflate_problem(data, chunks)
         with header_reader(str(path)) as img:
             img.draft(img.mode, (max(1, img.size[0] // 8), max(1, img.size[1] // 8)))
             img.load()
-    except (OSError, SyntaxError, ValueError, EOFError, struct.error, zlib.error, inflate_error, IndexError) as exc:
+    except (OSError, SyntaxError, ValueError, EOFError, struct.error, zlib.error, IndexError) as exc:
         return f"its pixel data cannot be decoded ({exc})"
     return ""
 
@@ -179,8 +188,10 @@ _CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
 """Samples per pixel of each PNG colour type."""
 _ADAM7 = ((0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2))
 """The interlaced passes: first column, first row, column step, row step."""
-_INFLATE_STEP = 1 << 20
+_INFLATE_STEP = 1 << 18
 """Inflated bytes produced (and dropped) per step: the memory the check needs, whatever the image."""
+_WHOLE_BYTES = 32 << 20
+"""Largest inflated size checked in one call (a 300-dpi A4 RGB sheet is 26 MB): the memory that costs."""
 
 
 def _png_data_size(width: int, height: int, depth: int, colour: int, interlaced: bool) -> int:
@@ -195,24 +206,55 @@ def _png_data_size(width: int, height: int, depth: int, colour: int, interlaced:
     return total
 
 
-def _png_inflate_problem(data: bytes, chunks: list[tuple[bytes, int, int]], inflate: Any) -> str:
-    """Inflate a PNG's IDAT data with `inflate` (a zlib-like module), counting the bytes without keeping them:
-    '' when it holds every row the header promises, else what is wrong. Its error propagates (corrupt data)."""
+def _png_inflate_problem(data: bytes, chunks: list[tuple[bytes, int, int]]) -> str:
+    """'' when a PNG's IDAT data inflates to every row its header promises, each row's filter type known; else
+    what is wrong. A complete stream of at most `_WHOLE_BYTES` is inflated in one call (libdeflate, which also
+    checks the stream's Adler-32); anything else, or anything that call refuses, is inflated in steps."""
     width, height, depth, colour, _, _, interlace = struct.unpack_from(">IIBBBBB", data, 16)
     needed = _png_data_size(width, height, depth, colour, interlace == 1)
     stride = 0 if interlace == 1 else needed // height  # a row's bytes, its filter byte first
-    inflater, produced = inflate.decompressobj(), 0
     view = memoryview(data)
-    for kind, start, length in chunks:
-        if kind != b"IDAT":
-            continue
-        compressed: Any = view[start:start + length]
-        while compressed and produced < needed:
-            out = inflater.decompress(compressed, _INFLATE_STEP)[:needed - produced]
-            if stride and out and max(out[-produced % stride::stride], default=0) > 4:
-                return "its pixel data cannot be decoded (a row has an unknown filter type)"
-            produced += len(out)
-            compressed = inflater.unconsumed_tail
+    idat = [view[start:start + length] for kind, start, length in chunks if kind == b"IDAT"]
+    if needed <= _WHOLE_BYTES:
+        rows = _inflate_whole(idat, needed)
+        if rows is not None and not (stride and max(rows[::stride]) > 4):
+            return ""
+    return _inflate_in_steps(idat, needed, stride)
+
+
+def _inflate_whole(idat: list[memoryview], needed: int) -> bytearray | None:
+    """The inflated bytes of a zlib stream split over `idat` when it is complete, right (Adler-32 included) and
+    exactly `needed` bytes long; None otherwise, or when libdeflate's binding is not installed."""
+    try:
+        import deflate
+    except ImportError:
+        return None
+    try:
+        rows = deflate.zlib_decompress(idat[0] if len(idat) == 1 else b"".join(idat), needed)
+    except deflate.DeflateError:
+        return None
+    return rows if len(rows) == needed else None
+
+
+def _inflate_in_steps(idat: list[memoryview], needed: int, stride: int) -> str:
+    """Inflate `idat` with ISA-L in `_INFLATE_STEP` steps, counting the bytes without keeping them: '' when it
+    holds `needed` bytes (what follows is not read), each row's filter byte known; else what is wrong."""
+    from isal import isal_zlib  # ISA-L's inflate: the same stream checks as zlib's, three times as fast
+
+    inflate_error = cast("type[Exception]", isal_zlib.error)  # its stub declares an instance, not the class
+    inflater, produced = isal_zlib.decompressobj(), 0
+    try:
+        for chunk in idat:
+            compressed: memoryview | bytes = chunk
+            while compressed and produced < needed:
+                out = inflater.decompress(compressed, _INFLATE_STEP)
+                size = min(len(out), needed - produced)  # what follows the last row is not read
+                if stride and size and max(out[-produced % stride:size:stride], default=0) > 4:
+                    return "its pixel data cannot be decoded (a row has an unknown filter type)"
+                produced += size
+                compressed = inflater.unconsumed_tail
+    except inflate_error as exc:
+        return f"its pixel data cannot be decoded ({exc})"
     if produced < needed:
         return f"its pixel data cannot be decoded (it holds {produced:,} of the {needed:,} bytes its size needs)"
     return ""

@@ -9,6 +9,7 @@ import re
 import shutil
 import struct
 import subprocess
+import sys
 import zlib
 from pathlib import Path
 from xml.etree import ElementTree
@@ -67,6 +68,7 @@ BROKEN = {
     "no-iend": (png(2, [(b"IDAT", zlib.compress(rows(3)))])[:-12], "cannot be read as an image"),
     "unknown-row-filter": (png(2, [(b"IDAT", zlib.compress(rows(3).replace(b"\x00", b"\x09", 2)))]),
                            "cannot be decoded"),
+    "wrong-adler": (png(2, [(b"IDAT", zlib.compress(rows(3))[:-4] + b"\x00\x00\x00\x00")]), "cannot be decoded"),
     "interlaced-short": (png(2, [(b"IDAT", zlib.compress(rows(3)[:20]))]).replace(
         chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0)),
         chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 1))), "cannot be decoded"),
@@ -123,6 +125,67 @@ def test_a_png_is_checked_without_building_its_pixels(tmp_path: Path, monkeypatc
     again = check_image(tmp_path, tmp_path, "face.png", Mark("kit.yaml", 2, 1))
     assert (first.width_px, first.height_px, first.key) == (744, 1039, again.key)
     assert len(opened) == reads  # the second use of the file reads nothing
+
+
+@pytest.fixture
+def fresh_checks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forget the files and contents this process already checked, so every check below runs in full."""
+    from pnp.source import images
+
+    monkeypatch.setattr(images, "_CHECKED", {})
+    monkeypatch.setattr(images, "_DECODED", set())
+
+
+def _verdict(folder: Path, name: str, content: bytes) -> str:
+    """What check_image says of `content` saved as `name`: '' when it passes, else the error's message."""
+    from pnp.diagnostics import Mark, SpecError
+    from pnp.source.images import check_image
+
+    (folder / name).write_bytes(content)
+    try:
+        check_image(folder, folder, name, Mark("kit.yaml", 1, 1))
+    except SpecError as exc:
+        return exc.diagnostics[0].message
+    return ""
+
+
+EXTRA = {  # sound enough to print, and passed before libdeflate checked whole streams: still passed
+    "rows-then-more": png(2, [(b"IDAT", zlib.compress(rows(3) + b"\x00" * 40))]),
+    "split-idat": png(2, [(b"IDAT", zlib.compress(rows(3))[:9]), (b"IDAT", zlib.compress(rows(3))[9:])]),
+}
+
+
+@pytest.mark.usefixtures("fresh_checks")
+@pytest.mark.parametrize("libdeflate", [True, False], ids=["libdeflate", "isal-only"])
+@pytest.mark.parametrize("name", [*BROKEN, *EXTRA])
+def test_same_verdict_with_or_without_libdeflate(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, libdeflate: bool
+) -> None:
+    """A PNG's data is inflated in one call when libdeflate's binding is installed, in steps otherwise (and
+    whenever that call refuses the stream): each broken file is refused, each sound one passed, either way."""
+    if libdeflate:
+        pytest.importorskip("deflate")
+    else:
+        monkeypatch.setitem(sys.modules, "deflate", None)  # import deflate raises ImportError
+    src = "art.jpg" if name.endswith("jpeg") else "art.png"
+    if name in EXTRA:
+        assert _verdict(tmp_path, src, EXTRA[name]) == ""
+    else:
+        content, says = BROKEN[name]
+        assert says in _verdict(tmp_path, src, content)
+
+
+@pytest.mark.usefixtures("fresh_checks")
+def test_a_sound_png_is_inflated_in_one_call(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With libdeflate installed, a sound 300-dpi face is checked without ISA-L's stepwise inflate (the check's
+    cost at 540 faces: benchmarks/README.md)."""
+    pytest.importorskip("deflate")
+    from isal import isal_zlib
+
+    buffer = io.BytesIO()
+    Image.effect_noise((744, 1039), 40).convert("RGB").save(buffer, format="PNG")
+    monkeypatch.setattr(isal_zlib, "decompressobj", lambda *a, **k: pytest.fail("inflated in steps"))
+    assert _verdict(tmp_path, "face.png", buffer.getvalue()) == ""
 
 
 def noisy_png(text_bytes: int) -> bytes:
