@@ -193,7 +193,8 @@ class Racer:
 
 def balanced_setup(request: Request, limits: Limits, games: int = 4000, jobs: int = 1,
                    clock: Callable[[], float] = time.monotonic,
-                   progress: Callable[[Outcome[RandomSetup, RaceResult]], None] | None = None) -> Balanced:
+                   progress: Callable[[Outcome[RandomSetup, RaceResult]], None] | None = None,
+                   schedule: Schedule = SCHEDULE) -> Balanced:
     """Search the setups of `request` within `limits`, then race the winner and the plain setup on `games`
     fresh races each (their time is kept aside from the budget)."""
     search_seed, fresh_seed = search_seeds(request.seed)
@@ -201,7 +202,7 @@ def balanced_setup(request: Request, limits: Limits, games: int = 4000, jobs: in
     racer, fresh = Racer(search_seed, jobs), Racer(fresh_seed, jobs)
     try:
         limits = Limits(limits.budget, 2 * games, limits.brackets)
-        outcome = search(propose, racer, _loss_on(propose), SCHEDULE, limits, clock, progress)
+        outcome = search(propose, racer, _loss_on(propose), schedule, limits, clock, progress)
         chosen, plain = outcome.best.candidate, propose(0)
         boards = [board_of(chosen), board_of(plain)]
         measured = fresh.play(boards, 0, games)
