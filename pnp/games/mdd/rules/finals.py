@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from pnp.diagnostics import Diagnostic
@@ -95,7 +96,7 @@ def _finals_order(spec: MddSetup, located: Located) -> Iterator[Diagnostic]:
     layout = spec.layout()
     if spec.finals is None:
         return
-    for index, (before, pos) in enumerate(zip(layout.finals, layout.finals[1:]), start=2):
+    for index, (before, pos) in enumerate(itertools.pairwise(layout.finals), start=2):
         if pos.item.row > before.item.row:
             yield _at(
                 located,
