@@ -91,3 +91,15 @@ def test_bad_search_options_exit_2(args: list[str]) -> None:
     result = CliRunner().invoke(pnp_cli, ["mdd", "setup", "--seed", "1", *args])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+def test_the_budget_stops_the_search_and_progress_follows_each_bracket() -> None:
+    """A clock that moves 10 s a reading (one reading a bracket, 400 races): 1/40 s a race. With 45 s and
+    200 fresh races to keep time for (5 s), 4 brackets end at 40 + 5 = 45 s; a fifth would end at 55 s."""
+    ticks = iter(range(0, 10_000, 10))
+    seen: list[int] = []
+    found = balanced_setup(request(4), Limits(budget=45.0), 100, clock=lambda: float(next(ticks)),
+                           progress=lambda o: seen.append(o.brackets), schedule=SMALL)
+    assert SMALL.trials() == 400
+    assert found.outcome.brackets == 4 and seen == [1, 2, 3, 4]
+    assert found.outcome.seconds == 40.0 and found.outcome.candidates == 16
