@@ -279,7 +279,7 @@ def dragrage_optimal(work: Path, repeat: int) -> list[Verdict]:
             Verdict("dragrage optimal", "progress", "shown" if shown else "none", "shown", shown)]
 
 
-SEARCH_FIGURES = re.compile(r"search: (\d+) setups in (\d+) brackets, (\d+) races in ([\d.]+) s")
+SEARCH_FIGURES = re.compile(r"search: (\d+) setups in (\d+) brackets?, (\d+) races in ([\d.]+) s")
 
 
 def mdd_setup_search(work: Path, repeat: int) -> list[Verdict]:

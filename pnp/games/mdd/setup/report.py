@@ -40,8 +40,9 @@ def balanced_table(found: Balanced) -> str:
     out = [f"{games} fresh races each (race seed {found.fresh_seed}; 95% intervals in brackets):"]
     out += ["  " + "   ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip() for row in rows]
     o = found.outcome
-    out.append(f"search: {o.candidates} setups in {o.brackets} brackets, {o.trials} races in {o.seconds:.1f} s "
-               f"(race seed {found.search_seed})")
+    plural = "" if o.brackets == 1 else "s"
+    out.append(f"search: {o.candidates} setups in {o.brackets} bracket{plural}, {o.trials} races in "
+               f"{o.seconds:.1f} s (race seed {found.search_seed})")
     return "\n".join(out)
 
 
@@ -51,7 +52,8 @@ def balanced_yaml(found: Balanced, command: str, as_map: bool = False) -> str:
     head = [
         "# A balanced Mini Demolition Derby setup, found by",
         f"#   {command}",
-        f"# ({o.candidates} random legal setups tried in {o.brackets} brackets of simulated races"
+        f"# ({o.candidates} random legal setups tried in {o.brackets} bracket{'' if o.brackets == 1 else 's'} of "
+        "simulated races"
         + ("" if "--brackets" in command else f"; add --brackets {o.brackets} for this file on any machine") + ").",
         "# It is the random setup of",
         f"#   {setup_command(found.chosen, as_map)}",
