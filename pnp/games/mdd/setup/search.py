@@ -41,7 +41,7 @@ def board_of(setup: RandomSetup) -> Board:
     limits = limits_for(setup.ruleset)
     grid = default_grid(setup.cars, setup.lanes, default_teams(setup.cars), limits.lives, setup.spacing)
     finals = default_finals(limits.finalists[setup.cars], setup.lanes, setup.spacing)
-    return Board(setup.lanes, setup.rows, setup.walls, setup.mines, grid, finals, limits)
+    return Board(setup.lanes, setup.rows, tuple(sorted(setup.walls)), tuple(sorted(setup.mines)), grid, finals, limits)
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,6 +7,7 @@ seeds), and each target must hold for the whole 95 % interval, so a file passes 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -57,3 +58,17 @@ def test_validate_warns_about_the_old_track_and_names_the_search() -> None:
 
 def test_validate_is_quiet_about_a_shipped_setup() -> None:
     assert _validate(EXAMPLES / "v21-coords.yaml") == []
+
+
+@pytest.mark.parametrize("path", [p for p in SHIPPED if "It is the random setup of" in p.read_text(encoding="utf-8")],
+                         ids=lambda p: p.name)
+def test_a_shipped_setup_is_the_random_setup_its_header_names(path: Path) -> None:
+    """The header's `pnp mdd setup ... --seed K` draws the very walls and mines (and grid) of the file."""
+    from pnp.games.mdd.setup.generate import random_setup
+    from pnp.games.mdd.setup.search import board_of
+
+    text = path.read_text(encoding="utf-8")
+    named = re.search(r"It is the random setup of\n#   pnp mdd setup --ruleset (\S+) --cars (\d+) --seed (\d+)", text)
+    assert named, "the header names the plain command"
+    drawn = random_setup(named.group(1), int(named.group(2)), int(named.group(3)))
+    assert board_of(drawn) == PLUGIN.build(load_yaml(path)).to_board()
