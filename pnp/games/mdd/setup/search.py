@@ -162,11 +162,10 @@ def _race_range(job: tuple[Board, int, int, int]) -> list[RaceResult]:
 
 
 class Racer:
-    """Plays races start..stop of many boards with one race seed (in `jobs` worker processes when > 1)."""
+    """Plays races start..stop of many boards with one race seed (in `pool`'s `jobs` processes, if given)."""
 
-    def __init__(self, seed: int, jobs: int = 1) -> None:
-        self.seed, self.jobs = seed, jobs
-        self.pool: Any = multiprocessing.get_context().Pool(jobs) if jobs > 1 else None
+    def __init__(self, seed: int, jobs: int = 1, pool: Any = None) -> None:
+        self.seed, self.jobs, self.pool = seed, jobs, pool
         self.races = 0
 
     def __call__(self, setups: Sequence[RandomSetup], start: int, stop: int) -> list[list[RaceResult]]:
@@ -185,11 +184,6 @@ class Racer:
             found[i].extend(part)
         return found
 
-    def close(self) -> None:
-        if self.pool is not None:
-            self.pool.close()
-            self.pool.join()
-
 
 def balanced_setup(request: Request, limits: Limits, games: int = 4000, jobs: int = 1,
                    clock: Callable[[], float] = time.monotonic,
@@ -199,7 +193,8 @@ def balanced_setup(request: Request, limits: Limits, games: int = 4000, jobs: in
     fresh races each (their time is kept aside from the budget)."""
     search_seed, fresh_seed = search_seeds(request.seed)
     propose = proposals(request)
-    racer, fresh = Racer(search_seed, jobs), Racer(fresh_seed, jobs)
+    pool = multiprocessing.get_context().Pool(jobs) if jobs > 1 else None
+    racer, fresh = Racer(search_seed, jobs, pool), Racer(fresh_seed, jobs, pool)
     try:
         limits = Limits(limits.budget, 2 * games, limits.brackets)
         outcome = search(propose, racer, _loss_on(propose), schedule, limits, clock, progress)
@@ -207,8 +202,9 @@ def balanced_setup(request: Request, limits: Limits, games: int = 4000, jobs: in
         boards = [board_of(chosen), board_of(plain)]
         measured = fresh.play(boards, 0, games)
     finally:
-        racer.close()
-        fresh.close()
+        if pool is not None:
+            pool.close()
+            pool.join()
     return Balanced(chosen, figures(boards[0], measured[0]), plain, figures(boards[1], measured[1]),
                     fresh_seed, search_seed, outcome)
 
