@@ -1,7 +1,8 @@
 """`pnp mdd ...` commands: `setup` (a random legal setup), `play` (the moves of a scenario), `simulate` (races).
 
 Input: command-line options, a scenario file (`play`) or a setup file (`simulate`). Output: `setup` writes a
-random legal setup as YAML to stdout or a file; `play` prints the board before and after and the events;
+random legal setup as YAML to stdout or a file (with `--balanced`, the best one a search of simulated races
+finds, and a table of its figures beside the plain setup's); `play` prints the board before and after and the events;
 `simulate` prints race statistics as text or JSON, with a progress bar on stderr in text mode. On request a
 figure of the scenario (`--figure`) or a chart of the races (`--chart`), written safely, its format picked by
 the file suffix. Exit codes: 0 done, 1 a bad scenario or setup or an output refused (diagnostics on stderr, or
