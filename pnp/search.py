@@ -5,8 +5,10 @@ stop)` that plays trials start..stop-1 of each candidate with the same trial see
 random numbers), a `loss(results)` (lower is better) and a `Schedule`. Output: the best candidate found, with
 its results and how much was tried. Brackets of `Schedule.size` candidates are raced by successive halving
 (every candidate gets `first` trials, the better 1/eta go on with eta times as many, until one is left); each
-bracket's winner meets the best so far on the same trials. The search stops between brackets when the next
-one would overrun the time budget, or after a fixed number of brackets (the same number, the same result).
+bracket's winner meets the best so far on the same trials; with a play-off, the best few bracket winners race
+again on more trials at the end and the best of them is kept. The search stops between brackets when the next
+one (and the play-off) would overrun the time budget, or after a fixed number of brackets (the same number,
+the same result).
 Shared by every game whose setups or tracks design themselves.
 """
 
@@ -30,6 +32,18 @@ class Schedule:
     size: int = 16
     first: int = 200
     eta: int = 2
+    playoff: int = 0
+    """Best bracket winners raced again at the end (0 or 1: none), on `replay` times the final rung's trials
+    more, so that the choice among the leaders rests on more trials than any one bracket gave them."""
+    replay: int = 2
+
+    def top(self) -> int:
+        """Trials of a bracket's winner."""
+        return self.rungs()[-1][1]
+
+    def playoff_trials(self) -> int:
+        """Trials the play-off adds, all leaders together (0 without one)."""
+        return self.playoff * self.replay * self.top() if self.playoff > 1 else 0
 
     def rungs(self) -> list[tuple[int, int]]:
         """(candidates kept, trials each so far) at every rung of a bracket, ending with one candidate."""
@@ -102,24 +116,42 @@ class Limits:
 def search(propose: Callable[[int], C], measure: Measure[C, R], loss: Callable[[list[R]], float],
            schedule: Schedule, limits: Limits, clock: Callable[[], float] = time.monotonic,
            progress: Callable[[Outcome[C, R]], None] | None = None) -> Outcome[C, R]:
-    """Race brackets of proposals until the limits say stop (at least one bracket); the best on equal trials."""
+    """Race brackets of proposals until the limits say stop (at least one bracket), then the play-off of the
+    best bracket winners; the best on equal trials."""
     start = clock()
-    best: Scored[C, R] | None = None
+    leaders: list[Scored[C, R]] = []
     brackets = 0
     while True:
         first = brackets * schedule.size
         winner = halve([propose(first + i) for i in range(schedule.size)], first, measure, loss, schedule)
-        if best is None or (winner.loss, winner.index) < (best.loss, best.index):
-            best = winner
+        leaders = sorted([*leaders, winner], key=lambda s: (s.loss, s.index))[:max(1, schedule.playoff)]
         brackets += 1
         spent = clock() - start
-        outcome = Outcome(best, brackets, brackets * schedule.size, brackets * schedule.trials(), spent)
+        outcome = Outcome(leaders[0], brackets, brackets * schedule.size, brackets * schedule.trials(), spent)
         if progress is not None:
             progress(outcome)
         if limits.brackets is not None:
             if brackets >= limits.brackets:
-                return outcome
+                break
             continue
         per_trial = spent / outcome.trials
-        if spent + per_trial * (schedule.trials() + limits.after) > limits.budget:
-            return outcome
+        if spent + per_trial * (schedule.trials() + schedule.playoff_trials() + limits.after) > limits.budget:
+            break
+    best, played = _playoff(leaders, measure, loss, schedule)
+    if not played:
+        return outcome
+    return Outcome(best, brackets, brackets * schedule.size, outcome.trials + played, clock() - start)
+
+
+def _playoff(leaders: list[Scored[C, R]], measure: Measure[C, R], loss: Callable[[list[R]], float],
+             schedule: Schedule) -> tuple[Scored[C, R], int]:
+    """The best of the leaders after `schedule.replay` times the final rung's trials more (the same for all),
+    and the trials played; the only leader as it is when there is one."""
+    if len(leaders) < 2 or schedule.playoff < 2:
+        return leaders[0], 0
+    top = schedule.top()
+    more = measure([s.candidate for s in leaders], top, top * (1 + schedule.replay))
+    for scored, results in zip(leaders, more, strict=True):
+        scored.results.extend(results)
+        scored.loss = loss(scored.results)
+    return min(leaders, key=lambda s: (s.loss, s.index)), len(leaders) * top * schedule.replay

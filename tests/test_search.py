@@ -70,3 +70,20 @@ def test_a_fixed_number_of_brackets_ignores_the_clock_and_gives_the_same_best() 
     assert [r.brackets for r in runs] == [5, 5]
     assert runs[0].best.index == runs[1].best.index
     assert runs[0].best.candidate == min(proposals[:20])  # shared noise: the ranking is the true one
+
+
+def test_the_play_off_races_the_leaders_again_and_can_overturn_a_lucky_bracket() -> None:
+    """Candidate (early, late) gives `early` on the trials a bracket plays and `late` beyond: the play-off sees
+    that the leader of the brackets falls back, and keeps the other."""
+    schedule = Schedule(size=2, first=10, playoff=2, replay=2)
+    top = schedule.top()
+
+    def measure(candidates: Sequence[tuple[float, float]], start: int, stop: int) -> list[list[float]]:
+        return [[c[0] if i < top else c[1] for i in range(start, stop)] for c in candidates]
+
+    proposals = [(0.0, 1.0), (5.0, 5.0), (0.1, 0.0), (5.0, 5.0)]
+    found = search(proposals.__getitem__, measure, mean, schedule, Limits(1.0, 0, 2), Clock(1.0))
+    assert found.best.candidate == (0.1, 0.0) and len(found.best.results) == 3 * top
+    assert found.trials == 2 * schedule.trials() + schedule.playoff_trials()
+    plain = search(proposals.__getitem__, measure, mean, Schedule(size=2, first=10), Limits(1.0, 0, 2), Clock(1.0))
+    assert plain.best.candidate == (0.0, 1.0)

@@ -32,8 +32,9 @@ at most 5 % of races without a winner, at most half the races short of finalists
 than 1.5 times its fair share."""
 TURNS_BAND = (10, 24)
 """Mean qualifying turns the loss accepts without a penalty (about 45 minutes at a table, docs)."""
-SCHEDULE = Schedule(size=16, first=200, eta=2)
-"""A bracket: 16 setups x 200 races, the better half on to 400, ..., one setup on 3,200 races."""
+SCHEDULE = Schedule(size=16, first=200, eta=2, playoff=4, replay=2)
+"""A bracket: 16 setups x 200 races, the better half on to 400, ..., one setup on 3,200 races; at the end the
+4 best bracket winners race 6,400 races more each (9,600 in all) and the best of them is chosen."""
 
 
 def board_of(setup: RandomSetup) -> Board:

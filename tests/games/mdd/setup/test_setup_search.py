@@ -16,8 +16,9 @@ from pnp.games.mdd.setup.search import Request, balanced_setup, board_of, figure
 from pnp.search import Limits, Schedule
 from pnp.source.loader import load_yaml
 
-SMALL = Schedule(size=4, first=50)
-"""Brackets of 4 setups, 50 to 200 races: enough to exercise the search in tests."""
+SMALL = Schedule(size=4, first=50, playoff=2, replay=1)
+"""Brackets of 4 setups, 50 to 200 races, a play-off of the 2 best winners on 200 races more: enough to
+exercise the search in tests."""
 
 
 def request(seed: int, ruleset: str = "v2.1") -> Request:
@@ -94,12 +95,14 @@ def test_bad_search_options_exit_2(args: list[str]) -> None:
 
 
 def test_the_budget_stops_the_search_and_progress_follows_each_bracket() -> None:
-    """A clock that moves 10 s a reading (one reading a bracket, 400 races): 1/40 s a race. With 45 s and
-    200 fresh races to keep time for (5 s), 4 brackets end at 40 + 5 = 45 s; a fifth would end at 55 s."""
+    """A clock that moves 10 s a reading (one reading a bracket of 400 races): 1/40 s a race. With 45 s, time is
+    kept for the next bracket, the play-off (2 x 200 races) and 200 fresh races: 3 brackets and the play-off
+    end at 30 + 10 = 40 s, the fresh races at 45 s; a fourth bracket would have ended everything at 55 s."""
     ticks = iter(range(0, 10_000, 10))
     seen: list[int] = []
     found = balanced_setup(request(4), Limits(budget=45.0), 100, clock=lambda: float(next(ticks)),
                            progress=lambda o: seen.append(o.brackets), schedule=SMALL)
-    assert SMALL.trials() == 400
-    assert found.outcome.brackets == 4 and seen == [1, 2, 3, 4]
-    assert found.outcome.seconds == 40.0 and found.outcome.candidates == 16
+    assert SMALL.trials() == 400 and SMALL.playoff_trials() == 400
+    assert found.outcome.brackets == 3 and seen == [1, 2, 3]
+    assert found.outcome.seconds == 40.0 and found.outcome.candidates == 12
+    assert found.outcome.trials == 3 * 400 + 400
