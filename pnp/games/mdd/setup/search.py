@@ -32,6 +32,8 @@ at most 5 % of races without a winner, at most half the races short of finalists
 than 1.5 times its fair share."""
 TURNS_BAND = (10, 24)
 """Mean qualifying turns the loss accepts without a penalty (about 45 minutes at a table, docs)."""
+UNTIMED = 1.0
+"""Seconds of the budget kept for what the search does not time: start-up, imports, writing the file."""
 SCHEDULE = Schedule(size=16, first=200, eta=2, playoff=4, replay=2)
 """A bracket: 16 setups x 200 races, the better half on to 400, ..., one setup on 3,200 races; at the end the
 4 best bracket winners race 6,400 races more each (9,600 in all) and the best of them is chosen."""
@@ -197,7 +199,7 @@ def balanced_setup(request: Request, limits: Limits, games: int = 4000, jobs: in
     pool = multiprocessing.get_context().Pool(jobs) if jobs > 1 else None
     racer, fresh = Racer(search_seed, jobs, pool), Racer(fresh_seed, jobs, pool)
     try:
-        limits = Limits(limits.budget, 2 * games, limits.brackets)
+        limits = Limits(limits.budget - UNTIMED, 2 * games, limits.brackets)
         outcome = search(propose, racer, _loss_on(propose), schedule, limits, clock, progress)
         chosen, plain = outcome.best.candidate, propose(0)
         boards = [board_of(chosen), board_of(plain)]
