@@ -284,17 +284,18 @@ SEARCH_FIGURES = re.compile(r"search: (\d+) setups in (\d+) brackets?, (\d+) rac
 
 def mdd_setup_search(work: Path, repeat: int) -> list[Verdict]:
     """`pnp mdd setup --balanced` (seed 3, 1,000 fresh races): candidates evaluated per CPU-second, from the CPU
-    of a 3-bracket run less a 1-bracket run (imports and the fresh races cancel out), and its races per
+    of a 5-bracket run less a 4-bracket run (imports, the play-off of 4 leaders and the fresh races cancel
+    out: what is left is one bracket of 16 setups), and its races per
     CPU-second against `pnp mdd simulate` playing as many races in the same run (a 200-race run taken off),
     so that the ratio shows what successive halving costs beyond the races themselves."""
     search = [*PNP, "mdd", "setup", "--balanced", "--seed", "3", "--games", "1000", "--brackets"]
     setup = str(REPO / "examples" / "mdd-setups" / "v21-coords.yaml")
-    runs = alternate({"three": [*search, "3"], "one": [*search, "1"]}, repeat)
-    found = [SEARCH_FIGURES.search(runs[name].stderr) for name in ("three", "one")]
+    runs = alternate({"five": [*search, "5"], "four": [*search, "4"]}, repeat)
+    found = [SEARCH_FIGURES.search(runs[name].stderr) for name in ("five", "four")]
     if None in found:
-        raise SystemExit(f"no search figures in:\n{runs['three'].stderr}")
+        raise SystemExit(f"no search figures in:\n{runs['five'].stderr}")
     setups, races = (int(found[0].group(k)) - int(found[1].group(k)) for k in (1, 3))  # type: ignore[union-attr]
-    cpu = max(1e-9, runs["three"].cpu - runs["one"].cpu)
+    cpu = max(1e-9, runs["five"].cpu - runs["four"].cpu)
     plain = alternate({"big": [*PNP, "mdd", "simulate", setup, "--games", str(races + 200)],
                        "small": [*PNP, "mdd", "simulate", setup, "--games", "200"]}, repeat)
     simulate_rate = races / max(1e-9, plain["big"].cpu - plain["small"].cpu)
