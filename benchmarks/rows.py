@@ -8,6 +8,7 @@ alternately, `repeat` times, and the medians count.
 from __future__ import annotations
 
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -276,3 +277,30 @@ def dragrage_optimal(work: Path, repeat: int) -> list[Verdict]:
     return [Verdict("dragrage optimal", measured, f"{s.wall:.1f} s", "<= 20 s wall", s.wall <= 20),
             Verdict("dragrage optimal", "memory", f"{s.peak_mb:.0f} MB", "<= 300 MB", s.peak_mb <= 300),
             Verdict("dragrage optimal", "progress", "shown" if shown else "none", "shown", shown)]
+
+
+SEARCH_FIGURES = re.compile(r"search: (\d+) setups in (\d+) brackets?, (\d+) races in ([\d.]+) s")
+
+
+def mdd_setup_search(work: Path, repeat: int) -> list[Verdict]:
+    """`pnp mdd setup --balanced` (seed 3, 1,000 fresh races): candidates evaluated per CPU-second, from the CPU
+    of a 5-bracket run less a 4-bracket run (imports, the play-off of 4 leaders and the fresh races cancel
+    out: what is left is one bracket of 16 setups), and its races per
+    CPU-second against `pnp mdd simulate` playing as many races in the same run (a 200-race run taken off),
+    so that the ratio shows what successive halving costs beyond the races themselves."""
+    search = [*PNP, "mdd", "setup", "--balanced", "--seed", "3", "--games", "1000", "--brackets"]
+    setup = str(REPO / "examples" / "mdd-setups" / "v21-coords.yaml")
+    runs = alternate({"five": [*search, "5"], "four": [*search, "4"]}, repeat)
+    found = [SEARCH_FIGURES.search(runs[name].stderr) for name in ("five", "four")]
+    if None in found:
+        raise SystemExit(f"no search figures in:\n{runs['five'].stderr}")
+    setups, races = (int(found[0].group(k)) - int(found[1].group(k)) for k in (1, 3))  # type: ignore[union-attr]
+    cpu = max(1e-9, runs["five"].cpu - runs["four"].cpu)
+    plain = alternate({"big": [*PNP, "mdd", "simulate", setup, "--games", str(races + 200)],
+                       "small": [*PNP, "mdd", "simulate", setup, "--games", "200"]}, repeat)
+    simulate_rate = races / max(1e-9, plain["big"].cpu - plain["small"].cpu)
+    ratio = races / cpu / simulate_rate
+    measured = (f"{setups} setups, {races} races in {cpu:.1f} s CPU: {setups / cpu:.1f} candidates per CPU-second, "
+                f"{races / cpu:.0f} races/s vs simulate {simulate_rate:.0f} races/s ({ratio:.2f}x)")
+    return [Verdict("mdd setup search", measured, f"{setups / cpu:.1f}/s", "races >= 0.8x simulate's rate",
+                    ratio >= 0.8)]

@@ -54,10 +54,10 @@ DECK_TARGETS = {("images", 120): 0.04, ("images", 540): 0.06}
 SIZES = {"vector": (108, 540), "images": (120, 540)}
 """Deck sizes of each workload (`--quick`: the first only; `--cards` replaces them)."""
 ISSUE_ROWS = ("tiles", "startup", "vector-per-card", "booklet", "mdd-simulate", "dragrage-optimal", "card-export",
-              "preview", "nitro-generate")
+              "preview", "nitro-generate", "mdd-setup-search")
 """Issue 16's rows, in its table's order (see rows.py), then the card export's peak memory (card_export.py),
-the live preview's rebuild latency (preview_latency.py) and the Nitro track search's candidates per second
-(nitro_generate.py)."""
+the live preview's rebuild latency (preview_latency.py), the Nitro track search's candidates per second
+(nitro_generate.py) and the balanced MDD setup search's candidates per second (rows.py)."""
 MAX_PEAK_MB = 100.0
 """Largest allowed pnp peak memory for the image workload at 540 cards."""
 
@@ -371,7 +371,8 @@ def _issue_rows(names: list[str], work: Path, repeat: int) -> list[rows_module.V
                 "vector-per-card": lambda w, r: rows_module.vector_per_card(w, r, kit_yaml),
                 "booklet": rows_module.booklet, "mdd-simulate": rows_module.mdd_simulate,
                 "dragrage-optimal": rows_module.dragrage_optimal, "card-export": card_export,
-                "preview": lambda w, r: preview_latency(w, max(r, 5)), "nitro-generate": nitro_generate}
+                "preview": lambda w, r: preview_latency(w, max(r, 5)), "nitro-generate": nitro_generate,
+                "mdd-setup-search": rows_module.mdd_setup_search}
     verdicts: list[rows_module.Verdict] = []
     for name in names:
         once = ("mdd-simulate", "dragrage-optimal", "card-export", "nitro-generate")

@@ -1,10 +1,11 @@
 """`pnp mdd ...` commands: `setup` (a random legal setup), `play` (the moves of a scenario), `simulate` (races).
 
 Input: command-line options, a scenario file (`play`) or a setup file (`simulate`). Output: `setup` writes a
-random legal setup as YAML to stdout or a file; `play` prints the board before and after and the events;
-`simulate` prints race statistics as text or JSON and which engine ran them (compiled or pure Python), with
-the races done on a terminal's stderr once a run lasts over 2 s (`pnp.progress`). On request a figure of the
-scenario (`--figure`) or a chart of the races (`--chart`), written safely, its format picked by the file
+random legal setup as YAML to stdout or a file (with `--balanced`, the best one a search of simulated races
+finds, and a table of its figures beside the plain setup's); `play` prints the board before and after and the
+events; `simulate` prints race statistics as text or JSON and which engine ran them (compiled or pure Python),
+with the races done on a terminal's stderr once a run lasts over 2 s (`pnp.progress`). On request a figure of
+the scenario (`--figure`) or a chart of the races (`--chart`), written safely, its format picked by the file
 suffix. Exit codes: 0 done, 1 a bad scenario or setup, a scenario whose stated outcome is not met, or an
 output refused (diagnostics on stderr, or on stdout as JSON with `--format json`), 2 bad options. Each
 command imports what it runs, so that `pnp mdd --help` loads neither the engine nor the models.
@@ -26,7 +27,11 @@ from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
 from pnp.progress import LateProgress
 
 if TYPE_CHECKING:
+    from pnp.games.mdd.race.simulate import RaceResult
     from pnp.games.mdd.setup.formation import Spacing
+    from pnp.games.mdd.setup.generate import RandomSetup
+    from pnp.games.mdd.setup.search import Request
+    from pnp.search import Outcome
 
 
 @click.group(name="mdd", help="Mini Demolition Derby tools.")
@@ -76,6 +81,15 @@ def mdd_cli() -> None:
     help="File to write (default: standard output).",
 )
 @click.option("--force", is_flag=True, help="Overwrite a file that pnp did not write.")
+@click.option("--balanced", is_flag=True,
+              help="Search random legal setups for the one that plays best against the calibration targets.")
+@click.option("--budget", type=click.FloatRange(1, 3600), default=None,
+              help="--balanced: seconds the search may take, the final measure included (default 60).")
+@click.option("--games", type=click.IntRange(100, 1_000_000), default=None,
+              help="--balanced: fresh races the chosen and the plain random setup are measured on (default 4000).")
+@click.option("--jobs", type=click.IntRange(1, 256), default=None, help="--balanced: worker processes (default 1).")
+@click.option("--brackets", type=click.IntRange(1, 10_000), default=None,
+              help="--balanced: race exactly this many brackets of 16 setups, whatever the time (same file anywhere).")
 @user_errors
 def setup_command(
     ruleset: str,
@@ -89,8 +103,14 @@ def setup_command(
     as_map: bool,
     output: Path | None,
     force: bool,
+    balanced: bool,
+    budget: float | None,
+    games: int | None,
+    jobs: int | None,
+    brackets: int | None,
 ) -> None:
-    """Write a random legal setup: walls and mines placed at random under the rules."""
+    """Write a random legal setup: walls and mines placed at random under the rules (with --balanced, the best
+    of many against the calibration targets, measured by simulated races)."""
     from pnp.games.mdd.model import DEFAULT_CELL_MM, DEFAULT_LANES, DEFAULT_ROWS
     from pnp.games.mdd.setup.generate import random_setup, setup_yaml
 
@@ -106,15 +126,53 @@ def setup_command(
     size_mm = _cell_mm(cell) if cell is not None else DEFAULT_CELL_MM
     lanes, rows, size_mm, gaps = track or (lanes or DEFAULT_LANES, rows or DEFAULT_ROWS, size_mm, _gaps(spacing))
     chosen = secrets.randbelow(1_000_000) if seed is None else seed
+    search = (budget, games, jobs, brackets)
+    if not balanced and search != (None, None, None, None):
+        raise click.UsageError("--budget, --games, --jobs and --brackets go with --balanced")
     try:
         made = random_setup(ruleset, count, chosen, lanes, rows, gaps, size_mm)
     except ValueError as exc:
         raise click.UsageError(f"{exc}: give more --lanes or --rows") from None
     text = setup_yaml(made, as_map=as_map)
+    if balanced:
+        from pnp.games.mdd.setup.search import Request
+
+        request = Request(ruleset, count, chosen, lanes, rows, gaps, size_mm)
+        text = _balanced(request, search, as_map, output is None)
     if output is None:
         click.echo(text, nl=False)
         return
     write_file(output, text.encode("utf-8"), [], force)
+
+
+def _balanced(request: Request, search: tuple[float | None, int | None, int | None, int | None], as_map: bool,
+              to_stdout: bool) -> str:
+    """Run the balanced search; print its table (on stderr when the setup goes to stdout); the setup's text."""
+    from pnp.games.mdd.setup.generate import setup_command
+    from pnp.games.mdd.setup.report import balanced_table, balanced_yaml
+    from pnp.games.mdd.setup.search import balanced_setup
+    from pnp.progress import TTY_DELAY, StderrLine
+    from pnp.search import Limits
+
+    budget, games, jobs, brackets = search
+    line = StderrLine(TTY_DELAY, clear=True) if sys.stderr.isatty() else None
+
+    def show(outcome: Outcome[RandomSetup, RaceResult]) -> None:
+        if line is not None:
+            line.show(f"searching: {outcome.candidates} setups, best loss {outcome.best.loss:.3f}, "
+                      f"{outcome.seconds:.0f} s")
+
+    try:
+        found = balanced_setup(request, Limits(budget or 60.0, 0, brackets), games or 4000, jobs or 1,
+                               progress=show)
+    finally:
+        if line is not None:
+            line.close()
+    given = [f"--{name} {value:g}" for name, value in (("budget", budget), ("games", games), ("brackets", brackets))
+             if value is not None]
+    command = " ".join([setup_command(found.plain, as_map).replace("setup", "setup --balanced", 1), *given])
+    click.echo(balanced_table(found), err=to_stdout)
+    return balanced_yaml(found, command, as_map)
 
 
 def _cell_mm(text: str) -> float:

@@ -19,7 +19,7 @@ from pnp.games.mdd.rulesets import limits_for
 from pnp.games.mdd.setup.formation import default_finals, default_grid, default_teams
 from pnp.games.mdd.setup.generate import random_setup
 
-__all__ = ["COMPILED", "RaceResult", "example_board", "play_race", "race_seed", "result_of", "simulate"]
+__all__ = ["COMPILED", "RaceResult", "example_board", "play_race", "play_range", "race_seed", "result_of", "simulate"]
 
 class RaceResult(NamedTuple):
     """The numbers one race produces (plain values, cheap to send between processes)."""
@@ -77,6 +77,12 @@ def _play_chunk(job: tuple[Board, RaceOptions, int, int, int, bool]) -> list[Rac
         keeper = Awards() if awards else None
         results.append(result_of(race.reset(race_seed(seed, i), keeper).run(), keeper))
     return results
+
+
+def play_range(board: Board, seed: int, start: int, stop: int, options: RaceOptions | None = None) -> list[RaceResult]:
+    """Races `start` to `stop - 1` of a simulation seeded with `seed`, in this process (the same races as
+    those of `simulate(board, stop, seed)`): what a search plays on every candidate alike."""
+    return _play_chunk((board, options or RaceOptions(), seed, start, stop, False))
 
 
 def simulate(

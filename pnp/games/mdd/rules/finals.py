@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 
 from pnp.diagnostics import Diagnostic
@@ -86,3 +87,24 @@ def _finals_overlap(spec: MddSetup, located: Located) -> Iterator[Diagnostic]:
             )
         for cell in cells:
             taken.setdefault(cell, index)
+
+
+@rule("mdd.finals.order", MddSetup, "finals positions are listed front first: the first to arrive get the head start")
+def _finals_order(spec: MddSetup, located: Located) -> Iterator[Diagnostic]:
+    """Both rulebooks place the finalists by arrival order "so that the first arrived ones have a certain
+    advantage" (v2.1) / "a certain head start" (current): no position may stand ahead of an earlier one."""
+    layout = spec.layout()
+    if spec.finals is None:
+        return
+    for index, (before, pos) in enumerate(itertools.pairwise(layout.finals), start=2):
+        if pos.item.row > before.item.row:
+            yield _at(
+                located,
+                pos.where,
+                "mdd.finals.order",
+                f"finals position {index} ({_name(pos.item)}) stands ahead of position {index - 1} "
+                f"(row {before.item.row}), but the rules give the first qualifiers the head start",
+                "list the positions front first: the first qualifier's is the most advanced, and each "
+                "next one stands level with or behind the one before",
+            )
+            return

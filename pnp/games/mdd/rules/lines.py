@@ -53,3 +53,33 @@ def _cars_rows(spec: MddSetup, located: Located) -> Iterator[Diagnostic]:
         f"put {per_line} cars side by side in each of {lines} rows: cars of one row have their rear cells "
         f"in the same row of the track (car {first.item.number} is in row {odd})",
     )
+
+
+BEHIND_ROW = -1
+"""Rear row of the 36-car variant's waiting line: cells -1 and 0, one car length just out of the track."""
+
+
+@rule("mdd.cars.behind", MddSetup, "36 cars: the last 6 wait behind the others, just out of the track")
+def _cars_behind(spec: MddSetup, located: Located) -> Iterator[Diagnostic]:
+    """v2.1, variant 5: "With 36 toy cars, put the last 6 behind the others, just out of the track": one row
+    of 6 at rear row -1 (cells -1 and 0) and the other 30 on the track."""
+    layout = spec.layout()
+    if layout.car_count.item != 36 or len(layout.cars) != 36:
+        return  # other counts start on the track (mdd.cars.track); a wrong count is mdd.cars.count's
+    lines, per_line = start_lines(36)
+    behind = [c for c in layout.cars if c.item.row == BEHIND_ROW]
+    straddling = [c for c in layout.cars if BEHIND_ROW < c.item.row < 1]
+    if len(behind) == per_line and not straddling:
+        return
+    rear = min(layout.cars, key=lambda c: (c.item.row, c.item.lane))
+    first = straddling[0] if straddling else (behind[per_line] if len(behind) > per_line else rear)
+    yield _at(
+        located,
+        first.where,
+        "mdd.cars.behind",
+        f"with 36 cars the rules put the last {per_line} behind the others, just out of the track (rear row "
+        f"{BEHIND_ROW}, cells {BEHIND_ROW} and 0); this grid has {len(behind)} there"
+        + (f" and car {first.item.number} half on the track (row {first.item.row})" if straddling else ""),
+        f"stand {lines - 1} rows of {per_line} on the track and the last {per_line} cars with their rear cells "
+        f"in row {BEHIND_ROW}, under the start line of a map",
+    )

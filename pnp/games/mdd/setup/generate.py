@@ -126,12 +126,16 @@ def setup_command(setup: RandomSetup, as_map: bool = False) -> str:
     return " ".join(words)
 
 
-def setup_yaml(setup: RandomSetup, as_map: bool = False) -> str:
-    """The setup as a YAML file a person can read and edit (coordinates, or a text map with `as_map`)."""
-    head = [
+def setup_yaml(setup: RandomSetup, as_map: bool = False, comment: list[str] | None = None) -> str:
+    """The setup as a YAML file a person can read and edit (coordinates, or a text map with `as_map`), under
+    the `comment` lines (default: the command that makes it again)."""
+    head = comment or [
         "# A random Mini Demolition Derby setup, made by",
         f"#   {setup_command(setup, as_map)}",
         "# The same command gives the same setup. Cars stand on the default start grid.",
+    ]
+    head = [
+        *head,
         "game: mdd",
         f"ruleset: {setup.ruleset}",
         f"track: {{lanes: {setup.lanes}, rows: {setup.rows}, cell: {setup.cell:g}mm}}",

@@ -316,3 +316,38 @@ def test_a_walled_row_blocks_the_finish(diagnose: Diagnose, setup_text: Text) ->
     assert [d.line for d in only(blocked, "mdd.track.row_blocked")] == [5]
     gap = diagnose(setup_text(walls=[(1, 20), (5, 20)], mines=[], extra="track: {lanes: 6}"))
     assert rules(gap) & {"mdd.track.finish", "mdd.track.row_blocked", "mdd.track.lanes"} == set()
+
+
+def test_finals_positions_are_listed_front_first(diagnose: Diagnose, setup_text: Text) -> None:
+    """"The first arrived ones have a certain head start": no position may stand ahead of an earlier one."""
+    assert only(diagnose(setup_text(extra=_finals(TEN))), "mdd.finals.order") == []
+    backwards = only(diagnose(setup_text(extra=_finals(TEN[::-1]))), "mdd.finals.order")
+    assert [(d.line, d.severity) for d in backwards] == [(6, Severity.ERROR)]  # position 3 (row 5) after row 3
+    assert "stands ahead of position 2" in backwards[0].message and "head start" in backwards[0].message
+    swapped = only(diagnose(setup_text(extra=_finals([TEN[3], *TEN[:3], *TEN[4:]]))), "mdd.finals.order")
+    assert [d.line for d in swapped] == [5]
+
+
+def _grid36(rear_rows: list[int]) -> str:
+    lines = ["cars: 36", "track: {lanes: 7, rows: 40}", "teams: [red, yellow, green, blue, white, purple]", "grid:"]
+    teams = ["red", "yellow", "green", "blue", "white", "purple"]
+    for line, row in enumerate(rear_rows):
+        lines += [f"  - {{number: {6 * line + p + 1}, team: {teams[(p - line) % 6]}, lane: {p + 1}, row: {row}}}"
+                  for p in range(6)]
+    return "\n".join(lines)
+
+
+def test_with_36_cars_the_last_six_wait_just_out_of_the_track(diagnose: Diagnose, setup_text: Text) -> None:
+    """v2.1, variant 5: "With 36 toy cars, put the last 6 behind the others, just out of the track"."""
+    walls = [(w[0], w[1] + 10) for w in WALLS]
+    mines = [(m[0], m[1] + 10, m[2]) for m in BOMBS]
+
+    def found(rows: list[int]) -> list[Diagnostic]:
+        return only(diagnose(setup_text(walls=walls, mines=mines, extra=_grid36(rows))), "mdd.cars.behind")
+
+    assert found([9, 7, 5, 3, 1, -1]) == []
+    on_track = found([11, 9, 7, 5, 3, 1])
+    assert [d.line for d in on_track] == [37]  # car 31 (line 6 + 31), the first of the rearmost line
+    assert "this grid has 0 there" in on_track[0].message
+    half_on = found([10, 8, 6, 4, 2, 0])
+    assert [d.line for d in half_on] == [37] and "half on the track (row 0)" in half_on[0].message

@@ -1,0 +1,157 @@
+"""Search for the best design on a noisy, simulated objective: successive halving with common random numbers.
+
+Input: a `propose(i)` that makes candidate i (the same i, the same candidate), a `measure(candidates, start,
+stop)` that plays trials start..stop-1 of each candidate with the same trial seeds for all of them (common
+random numbers), a `loss(results)` (lower is better) and a `Schedule`. Output: the best candidate found, with
+its results and how much was tried. Brackets of `Schedule.size` candidates are raced by successive halving
+(every candidate gets `first` trials, the better 1/eta go on with eta times as many, until one is left); each
+bracket's winner meets the best so far on the same trials; with a play-off, the best few bracket winners race
+again on more trials at the end and the best of them is kept. The search stops between brackets when the next
+one (and the play-off) would overrun the time budget, or after a fixed number of brackets (the same number,
+the same result).
+Shared by every game whose setups or tracks design themselves.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar
+
+C = TypeVar("C")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True, slots=True)
+class Schedule:
+    """One bracket of successive halving: `size` candidates, `first` trials each at the first rung, 1/`eta`
+    of them kept at every rung with `eta` times the trials."""
+
+    size: int = 16
+    first: int = 200
+    eta: int = 2
+    playoff: int = 0
+    """Best bracket winners raced again at the end (0 or 1: none), on `replay` times the final rung's trials
+    more, so that the choice among the leaders rests on more trials than any one bracket gave them."""
+    replay: int = 2
+
+    def top(self) -> int:
+        """Trials of a bracket's winner."""
+        return self.rungs()[-1][1]
+
+    def playoff_trials(self) -> int:
+        """Trials the play-off adds, all leaders together (0 without one)."""
+        return self.playoff * self.replay * self.top() if self.playoff > 1 else 0
+
+    def rungs(self) -> list[tuple[int, int]]:
+        """(candidates kept, trials each so far) at every rung of a bracket, ending with one candidate."""
+        found, kept, trials = [], self.size, self.first
+        while True:
+            found.append((kept, trials))
+            if kept == 1:
+                return found
+            kept, trials = max(1, kept // self.eta), trials * self.eta
+
+    def trials(self) -> int:
+        """Trials one bracket plays, all candidates together."""
+        done, total = 0, 0
+        for kept, trials in self.rungs():
+            total += kept * (trials - done)
+            done = trials
+        return total
+
+
+@dataclass(slots=True)
+class Scored(Generic[C, R]):
+    """A candidate, its number in the proposal order, its trials' results so far and their loss."""
+
+    candidate: C
+    index: int
+    results: list[R] = field(default_factory=list)
+    loss: float = math.inf
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome(Generic[C, R]):
+    """What a search found: the best candidate (results on the final rung's trials), brackets and
+    candidates tried, trials played and seconds spent."""
+
+    best: Scored[C, R]
+    brackets: int
+    candidates: int
+    trials: int
+    seconds: float
+
+
+Measure = Callable[[Sequence[C], int, int], list[list[R]]]
+"""Results of trials start..stop-1 of each candidate, trial i seeded alike for every candidate."""
+
+
+def halve(candidates: Sequence[C], first_index: int, measure: Measure[C, R], loss: Callable[[list[R]], float],
+          schedule: Schedule) -> Scored[C, R]:
+    """The winner of one bracket of successive halving (ties: the earlier proposal)."""
+    pool = [Scored[C, R](c, first_index + i) for i, c in enumerate(candidates)]
+    done = 0
+    for kept, trials in schedule.rungs():
+        pool = sorted(pool, key=lambda s: (s.loss, s.index))[:kept]
+        for scored, more in zip(pool, measure([s.candidate for s in pool], done, trials), strict=True):
+            scored.results.extend(more)
+            scored.loss = loss(scored.results)
+        done = trials
+    return pool[0]
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """When a search stops: after `budget` seconds, keeping `after` trials' worth of time for what the
+    caller plays afterwards, or after exactly `brackets` brackets when given (the budget is then ignored)."""
+
+    budget: float = 60.0
+    after: int = 0
+    brackets: int | None = None
+
+
+def search(propose: Callable[[int], C], measure: Measure[C, R], loss: Callable[[list[R]], float],
+           schedule: Schedule, limits: Limits, clock: Callable[[], float] = time.monotonic,
+           progress: Callable[[Outcome[C, R]], None] | None = None) -> Outcome[C, R]:
+    """Race brackets of proposals until the limits say stop (at least one bracket), then the play-off of the
+    best bracket winners; the best on equal trials."""
+    start = clock()
+    leaders: list[Scored[C, R]] = []
+    brackets = 0
+    while True:
+        first = brackets * schedule.size
+        winner = halve([propose(first + i) for i in range(schedule.size)], first, measure, loss, schedule)
+        leaders = sorted([*leaders, winner], key=lambda s: (s.loss, s.index))[:max(1, schedule.playoff)]
+        brackets += 1
+        spent = clock() - start
+        outcome = Outcome(leaders[0], brackets, brackets * schedule.size, brackets * schedule.trials(), spent)
+        if progress is not None:
+            progress(outcome)
+        if limits.brackets is not None:
+            if brackets >= limits.brackets:
+                break
+            continue
+        per_trial = spent / outcome.trials
+        if spent + per_trial * (schedule.trials() + schedule.playoff_trials() + limits.after) > limits.budget:
+            break
+    best, played = _playoff(leaders, measure, loss, schedule)
+    if not played:
+        return outcome
+    return Outcome(best, brackets, brackets * schedule.size, outcome.trials + played, clock() - start)
+
+
+def _playoff(leaders: list[Scored[C, R]], measure: Measure[C, R], loss: Callable[[list[R]], float],
+             schedule: Schedule) -> tuple[Scored[C, R], int]:
+    """The best of the leaders after `schedule.replay` times the final rung's trials more (the same for all),
+    and the trials played; the only leader as it is when there is one."""
+    if len(leaders) < 2 or schedule.playoff < 2:
+        return leaders[0], 0
+    top = schedule.top()
+    more = measure([s.candidate for s in leaders], top, top * (1 + schedule.replay))
+    for scored, results in zip(leaders, more, strict=True):
+        scored.results.extend(results)
+        scored.loss = loss(scored.results)
+    return min(leaders, key=lambda s: (s.loss, s.index)), len(leaders) * top * schedule.replay
