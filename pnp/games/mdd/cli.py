@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING
