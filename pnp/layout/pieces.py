@@ -29,6 +29,8 @@ class Piece:
     outline: Outline = "rect"
     corner_radius: float = 0.0
     name: str = ""
+    export: str = ""
+    """The file name (without `-front.png`) a card export gives this piece; "" for the default pattern."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,7 @@
 """Draw generic components (deck, counters, board) as pieces: scene items in piece coordinates.
 
 Input: the `Kit` model and an image resolver (src, YAML path) -> ImageInfo. Output: a `PrintJob`.
-Card texts containing `{{ }}` are rendered in the sandbox with `card` (name, count, fields) and `kit`.
+Card texts containing `{{ }}` are rendered in the sandbox with `card` (name, count, index, copy, fields) and `kit`.
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, Mark, PartialResult, Severity, SpecError
 from pnp.fonts import is_own, missing_glyphs
+from pnp.games.kit.decks import NUMBERED
+from pnp.games.kit.export_names import ExportNames
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import (
@@ -227,35 +229,68 @@ def _face(drawer: Drawer, face: Face, w: float, h: float, bleed: float, context:
             *drawer.elements(face.elements, w, h, context, (*path, "elements"), of))
 
 
-def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) -> PieceGroup:
-    """One piece per printed card (a card with count 3 gives 3 pieces), fronts and backs."""
+def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any],
+              copies: dict[tuple[int, int], tuple[int, int]] | None = None,
+              names: ExportNames | None = None) -> PieceGroup:
+    """One piece per printed card (a card with count 3 gives 3 pieces), fronts and backs; a card whose texts
+    or export name quote `card.index` or `card.copy` is drawn once per copy. `copies` gives (copy, count) of
+    the cards that stand for one copy each (`Kit._copies`); `names` checks the export names of a whole kit."""
     w, h, b = deck.size.width, deck.size.height, deck.bleed
+    names = names or ExportNames(drawer.render_text, drawer.mark)
     pieces: list[Piece] = []
-    shared_back: tuple[Item, ...] | None = None
+    shared: list[tuple[Item, ...]] = []
     """The deck's back as drawn for the first card, when it is the same for every card: none of its texts is a
     template and drawing it met no error (then every card draws it again, for errors located at that card)."""
+    index = 0
+    numbered_name = deck.export_name is not None and NUMBERED.search(deck.export_name) is not None
     for ci, card in enumerate(deck.cards):
-        cpath = (*path, "cards", ci)
-        context = {"card": _card_context(card), "deck": {"name": deck.name}, "kit": kit}
-        name = f'card "{card.name or ci + 1}" of deck "{deck.name}"'
-        front = (*_background(card.fill or deck.fill, w, h, b),
-                 *drawer.elements(card.elements, w, h, context, (*cpath, "elements"), FaceOf(name, card=cpath)))
-        back_face = card.back or deck.back
-        if back_face is not None and back_face is deck.back and shared_back is not None:
-            back: tuple[Item, ...] | None = shared_back
-        elif back_face is not None:
-            back_path = (*cpath, "back") if card.back else (*path, "back")
-            back_of = FaceOf(f"the back of {name}", shared="" if card.back else f'the back of deck "{deck.name}"',
-                             card=cpath)
-            errors = len(drawer.errors)
-            back = _face(drawer, back_face, w, h, b, context, back_path, back_of)
-            if back_face is deck.back and len(drawer.errors) == errors and not _templated(back_face):
-                shared_back = back
-        else:
-            back = None
-        for _ in range(card.count):
-            pieces.append(Piece(w, h, front, back, b, "rect", deck.corner_radius, card.name or deck.name))
+        copy, count = (copies or {}).get((int(path[1]) if len(path) > 1 else 0, ci), (1, card.count))
+        per_copy = card.count > 1 and (numbered_name or _numbered(card.elements, card.back or deck.back))
+        for n in range(card.count if per_copy else 1):
+            context = {"card": {**_card_context(card), "index": index + n + 1, "copy": copy + n, "count": count},
+                       "deck": {"name": deck.name}, "kit": kit}
+            front, back = _card_faces(drawer, deck, card, (path, ci), context, shared)
+            try:
+                export = names.name(deck.export_name, context, (*path, "export_name"),
+                                    f"card {index + n + 1} ({card.name or deck.name})", (front, back))
+            except SpecError as exc:
+                drawer.errors.extend(d for d in exc.diagnostics if d not in drawer.errors)
+                export = ""
+            for _ in range(1 if per_copy else card.count):
+                pieces.append(Piece(w, h, front, back, b, "rect", deck.corner_radius, card.name or deck.name, export))
+        index += card.count
     return PieceGroup(deck.name, tuple(pieces), kind="cards", where=path)
+
+
+def _card_faces(drawer: Drawer, deck: Deck, card: Card, at: tuple[PathKey, int], context: dict[str, Any],
+                shared: list[tuple[Item, ...]]) -> tuple[tuple[Item, ...], tuple[Item, ...] | None]:
+    """The front and back of one card (or copy) drawn with `context`; `shared` holds the deck's back once it
+    is known to be the same on every card."""
+    w, h, b = deck.size.width, deck.size.height, deck.bleed
+    path, ci = at
+    cpath = (*path, "cards", ci)
+    name = f'card "{card.name or ci + 1}" of deck "{deck.name}"'
+    front = (*_background(card.fill or deck.fill, w, h, b),
+             *drawer.elements(card.elements, w, h, context, (*cpath, "elements"), FaceOf(name, card=cpath)))
+    back_face = card.back or deck.back
+    if back_face is None:
+        return front, None
+    if back_face is deck.back and shared:
+        return front, shared[0]
+    back_path = (*cpath, "back") if card.back else (*path, "back")
+    back_of = FaceOf(f"the back of {name}", shared="" if card.back else f'the back of deck "{deck.name}"',
+                     card=cpath)
+    errors = len(drawer.errors)
+    back = _face(drawer, back_face, w, h, b, context, back_path, back_of)
+    if back_face is deck.back and len(drawer.errors) == errors and not _templated(back_face):
+        shared.append(back)
+    return front, back
+
+
+def _numbered(elements: list[Element], back: Face | None) -> bool:
+    """Whether a text of a card's front or back quotes `card.index` or `card.copy` (it differs copy to copy)."""
+    texts = [*elements, *(back.elements if back is not None else [])]
+    return any(isinstance(e, TextElement) and "card" in e.text and NUMBERED.search(e.text) for e in texts)
 
 
 def _templated(face: Face) -> bool:
@@ -333,6 +368,7 @@ def draw_board(board: Board, path: PathKey = ()) -> PieceGroup:
 def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
     """Every component of a generic kit as piece groups, in spec order."""
     kit_context = {"name": kit.kit}
+    names = ExportNames(drawer.render_text, drawer.mark)
     groups: list[PieceGroup] = []
     for i, component in enumerate(kit.components):
         path = ("components", i)
@@ -340,7 +376,7 @@ def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
             continue
         match component:
             case Deck():
-                groups.append(draw_deck(drawer, component, path, kit_context))
+                groups.append(draw_deck(drawer, component, path, kit_context, kit._copies, names))
             case Counters():
                 groups.append(draw_counters(drawer, component, path, kit_context))
             case Board():

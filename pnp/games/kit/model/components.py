@@ -128,6 +128,11 @@ class Deck(SpecModel):
     """Named layouts a card or data row chooses with `layout:` instead of `front`."""
     cards: list[Card] = Field(default=[], max_length=MAX_COUNT)
     """The cards written out (besides, or instead of, the `data:` rows)."""
+    export_name: str | None = Field(default=None, min_length=1, max_length=500, description=(
+        "a template naming each card's files in `--format cards` (`NAME-front.png`, `NAME-back.png`), e.g. "
+        "'{{ deck.name }}-{{ card.index }}': it knows card.name, card.index, card.copy, card.count, the card's "
+        "fields, deck.name and kit.name; each name must be a plain file name (no / or \\, not . or ..) and "
+        "differ from card to card (default: KIT-cards-DECK-NNN-CARD)"))
 
     @model_validator(mode="after")
     def _has_cards(self) -> Deck:
