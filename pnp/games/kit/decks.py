@@ -16,7 +16,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
+from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.games.kit.card_places import PLACE_KEYS, ROW_KEYS, count_of, near_misses, numbered
 from pnp.games.kit.model.components import DataTable, Layout
 from pnp.model.base import build_model
 from pnp.model.suggest import did_you_mean
@@ -29,19 +30,8 @@ if TYPE_CHECKING:
 
 DECK_KEYS = ("data", "front", "layouts")
 """Deck keys this module consumes."""
-ROW_KEYS = ("name", "count", "layout")
-"""Columns that set the card itself rather than a field."""
-PLACE_KEYS = ("index", "copy")
-"""What templates know of a card's place in its deck besides `card.count`: `card.index` (1-based, copies
-counted) and `card.copy` (1 to count)."""
-_NEAR_MISSES = {"names": "name", "cardname": "name", "counts": "count", "qty": "count", "quantity": "count",
-                "copies": "count", "layouts": "layout", "cardlayout": "layout"}
-"""Headers (casefolded, without spaces or punctuation) that people write for a reserved column."""
 _FIELD = re.compile(r"\bcard\s*(?:\.\s*(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
 _TEMPLATE = ("{{", "{%")
-NUMBERED = re.compile(r"\bcard\s*(?:\.\s*(?:index|copy)\b|\[\s*['\"](?:index|copy)['\"])")
-"""A template that quotes a card's place in the deck (`card.index`) or its copy (`card.copy`)."""
-
 Tree = tuple[Any, Any]
 """A value and the loader's node that marks it (and its children): made with `Located.graft`."""
 
@@ -58,24 +48,6 @@ def _strings(value: Any) -> list[str]:
     if isinstance(value, list):
         return [s for v in value for s in _strings(v)]
     return []
-
-
-def _numbered(value: Any) -> bool:
-    """Whether a value's `when` or non-text template quotes `card.index` or `card.copy` (then every copy of the
-    card is its own card: texts are drawn per copy anyway)."""
-    if isinstance(value, dict):
-        return any(_numbered(v) for k, v in value.items() if k != "text")
-    if isinstance(value, list):
-        return any(_numbered(v) for v in value)
-    return isinstance(value, str) and NUMBERED.search(value) is not None
-
-
-def _count(value: Any) -> int:
-    """A card's count as written (a data cell is text); 1 when it is not a whole number (the model says so)."""
-    try:
-        return max(1, int(str(value).strip() or 1))
-    except ValueError:
-        return 1
 
 
 def _templated(value: Any) -> bool:
@@ -221,13 +193,13 @@ class _Expander:
         shared_back = "back" in deck and _templated(deck["back"])
         cards: list[Tree] = []
         self._index = 0
-        split = _numbered([deck.get(k) for k in ("front", "layouts", "back")])
+        split = numbered([deck.get(k) for k in ("front", "layouts", "back")])
         written = deck.get("cards", [])
         if isinstance(written, list):
             for i, card in enumerate(written):
                 cpath = (*path, "cards", i)
-                count = _count(card.get("count", 1)) if isinstance(card, dict) else 1
-                for copy in self._copies(path, len(cards), count, split or _numbered(card)):
+                count = count_of(card.get("count", 1)) if isinstance(card, dict) else 1
+                for copy in self._copies(path, len(cards), count, split or numbered(card)):
                     cards.append(self._try(lambda cp=cpath, c=card, k=copy: self._card(
                         path, cp, c, None, layouts, shared_back, kit, k), self.copy(cpath)))
         if table is None and "data" in deck and not cards:  # unread: a stand-in card, the deck not drawn
@@ -236,7 +208,7 @@ class _Expander:
         if table is not None:
             for n, row in enumerate(table.rows, start=1):
                 fallback: Tree = ({}, self._scalar("", row.mark))
-                for copy in self._copies(path, len(cards), _count(row.cells.get("count", 1)), split):
+                for copy in self._copies(path, len(cards), count_of(row.cells.get("count", 1)), split):
                     cards.append(self._try(lambda r=row, n=n, k=copy: self._card(
                         path, (*path, "data"), None, (r, n), layouts, shared_back, kit, k), fallback))
         pairs = [(k, self.copy((*path, k))) for k in deck if k not in (*DECK_KEYS, "cards")
@@ -300,7 +272,7 @@ class _Expander:
             return None
         self.data_files.add(table.file)
         self.located.warnings.extend(table.warnings)
-        self.located.warnings.extend(_near_misses(table))
+        self.located.warnings.extend(near_misses(table))
         used = {f for key in ("front", "layouts", "back") for s in _strings(deck.get(key)) for f in _fields(s)}
         missing = sorted(used - set(table.header) - set(ROW_KEYS) - set(PLACE_KEYS))
         for name in missing:
@@ -416,23 +388,6 @@ class _Expander:
                                       did_you_mean(choice, layouts) or (
                                           f"the layouts are {', '.join(layouts)}" if layouts
                                           else "add it under the deck's `layouts:`")))
-
-
-def _near_misses(table: Table) -> list[Diagnostic]:
-    """A warning at each header that is close to a reserved column's name but is read as a plain field."""
-    found = []
-    for name, mark in zip(table.header, table.header_marks, strict=True):
-        if name in PLACE_KEYS:
-            found.append(Diagnostic.at(mark, "deck.data.header", f"card.{name} is the card's place in the deck, "
-                                       f"not this column", f"rename the column (e.g. '{name}_'): templates read "
-                                       f"card.{name} as the card's {'1-based index' if name == 'index' else 'copy'}",
-                                       Severity.WARNING))
-        reserved = _NEAR_MISSES.get(re.sub(r"[\W_]+", "", name.casefold()))
-        if reserved is not None and name not in ROW_KEYS:
-            found.append(Diagnostic.at(mark, "deck.data.header", f"the column {name!r} is read as a card field, "
-                                       f"not as the card's {reserved!r}", f"name the column {reserved!r} if it "
-                                       f"gives the card's {reserved}", Severity.WARNING))
-    return found
 
 
 def _needs(deck: Any) -> bool:

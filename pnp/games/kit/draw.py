@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, Mark, PartialResult, Severity, SpecError
 from pnp.fonts import is_own, missing_glyphs
-from pnp.games.kit.decks import NUMBERED
+from pnp.games.kit.card_places import NUMBERED
 from pnp.games.kit.export_names import ExportNames
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
