@@ -143,6 +143,20 @@ def card_files(job: PrintJob, stem: str, dpi: int = CARD_DPI) -> Export:
     return Export(files, notes, total)
 
 
+def proof_file(job: PrintJob, stem: str, paper: str) -> Export:
+    """`STEM-proof.pdf`: every distinct card face of the kit's decks, reduced, named and numbered
+    (`pnp.layout.proof`), on portrait sheets of `paper`."""
+    from pnp.layout.paper import get_paper
+    from pnp.layout.proof import proof_document, proof_faces
+    from pnp.render.pdf import write_pdf
+
+    sheet = get_paper(paper)
+    document = proof_document(job, (sheet.width, sheet.height))
+    decks = [d for d in decks_of(job, with_bleed=False) if d.kind == "deck"]
+    notes = [f'proof: deck "{d.name}": {len(proof_faces(d))} face(s) of {d.total} card(s)' for d in decks]
+    return Export({f"{stem}-proof.pdf": partial(write_pdf, document)}, notes, 0)
+
+
 def _default_name(stem: str, deck_slug: str, card: CardFaces, digits: int, deck: str) -> str:
     """`KIT-cards-DECK-NNN-CARD-xCOUNT`, the name of a card's files when its deck has no `export_name`."""
     name = f"{stem}-cards-{deck_slug}-{card.number:0{digits}d}"
