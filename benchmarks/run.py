@@ -47,10 +47,10 @@ FACE_PX = (round(CARD_W / 25.4 * 300), round(CARD_H / 25.4 * 300))
 TARGETS = {"images": 1.0}
 """Largest allowed pnp/plain wall-time ratio per workload (vector's whole-process ratio is retired by issue 16:
 its floor is the libraries' import cost; the per-card row replaces it)."""
-ISSUE_ROWS = ("tiles", "startup", "vector-per-card", "booklet", "mdd-simulate", "dragrage-optimal", "card-export",
-              "preview")
-"""Issue 16's rows, in its table's order (see rows.py), then the card export's peak memory (card_export.py) and
-the live preview's rebuild latency (preview_latency.py)."""
+ISSUE_ROWS = ("tiles", "hex-tiles", "startup", "vector-per-card", "booklet", "mdd-simulate", "dragrage-optimal",
+              "card-export", "preview")
+"""Issue 16's rows, in its table's order (see rows.py; hex-tiles is issue 24's), then the card export's peak
+memory (card_export.py) and the live preview's rebuild latency (preview_latency.py)."""
 MAX_PEAK_MB = 100.0
 """Largest allowed pnp peak memory for the image workload at 540 cards."""
 
@@ -359,7 +359,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _issue_rows(names: list[str], work: Path, repeat: int) -> list[rows_module.Verdict]:
     """Measure issue 16's rows; print each verdict as it comes."""
-    measures = {"tiles": rows_module.tiles, "startup": rows_module.startup,
+    measures = {"tiles": rows_module.tiles, "hex-tiles": rows_module.hex_tiles, "startup": rows_module.startup,
                 "vector-per-card": lambda w, r: rows_module.vector_per_card(w, r, kit_yaml),
                 "booklet": rows_module.booklet, "mdd-simulate": rows_module.mdd_simulate,
                 "dragrage-optimal": rows_module.dragrage_optimal, "card-export": card_export,

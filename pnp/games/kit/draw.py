@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, Mark, PartialResult, Severity, SpecError
 from pnp.fonts import is_own, missing_glyphs
+from pnp.games.kit.boards import draw_board
 from pnp.games.kit.card_places import NUMBERED
 from pnp.games.kit.export_names import ExportNames
 from pnp.games.kit.model import Kit
@@ -341,30 +342,6 @@ def _label(label: str, s: float, colour: str) -> list[Item]:
     return [Text(s / 2, s / 2 + size * 0.36, label, size, "sans-bold", colour, "middle")]
 
 
-def draw_board(board: Board, path: PathKey = ()) -> PieceGroup:
-    """A grid board as one piece, tiled by the layout when larger than the paper."""
-    c = board.cell
-    w, h = board.columns * c, board.rows * c
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill=board.fill, stroke=None))]
-    for cell in board.cells:
-        x, y = (cell.column - 1) * c, (cell.row - 1) * c
-        if cell.fill:
-            items.append(Rect(x, y, c, c, Style(fill=cell.fill, stroke=None)))
-        if cell.label:
-            items.append(Text(x + c / 2, y + c * 0.62, cell.label, c * 0.3, "sans-bold", anchor="middle"))
-    line = Style(stroke=board.line_colour, stroke_width=board.line_width)
-    items.extend(Line(i * c, 0, i * c, h, line) for i in range(board.columns + 1))
-    items.extend(Line(0, j * c, w, j * c, line) for j in range(board.rows + 1))
-    if board.numbers:
-        size = min(c * 0.18, 3.0)
-        items.extend(Text(i * c + size * 0.3, size * 1.1, str(i + 1), size, "sans", "#666666")
-                     for i in range(board.columns))
-        items.extend(Text(size * 0.3, j * c + c - size * 0.4, str(j + 1), size, "sans", "#666666")
-                     for j in range(board.rows))
-    return PieceGroup(board.name, (Piece(w, h, tuple(items), name=board.name),), crop_marks=False, tile=True,
-                      kind="board", where=path)
-
-
 def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
     """Every component of a generic kit as piece groups, in spec order."""
     kit_context = {"name": kit.kit}
@@ -380,7 +357,7 @@ def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
             case Counters():
                 groups.append(draw_counters(drawer, component, path, kit_context))
             case Board():
-                groups.append(draw_board(component, path))
+                groups.append(draw_board(drawer, component, path, kit_context))
     warnings = (*drawer.typeset.warnings, *drawer.warnings)
     job = PrintJob(kit.kit, kit.credit, tuple(groups), kit.sheets, warnings=warnings)
     if drawer.errors:

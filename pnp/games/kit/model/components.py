@@ -217,21 +217,33 @@ class BoardCell(SharedKeysModel):
     """Text in the cell."""
 
 
+SQRT3 = 3 ** 0.5
+
+
 class Board(SpecModel):
-    """A grid board: rows x columns of square cells; tiled across sheets when larger than the paper."""
+    """A grid board: rows x columns of square or hexagonal cells, over an optional picture and under optional
+    elements; tiled across sheets when larger than the paper."""
 
     type: Literal["board"]
-    """A board of square cells."""
+    """A board of square or hexagonal cells."""
     name: str = Field(max_length=200)
     """Name of the board, for messages."""
     rows: int = Field(ge=1, le=500)
     """Number of rows."""
     columns: int = Field(ge=1, le=500)
     """Number of columns."""
+    grid: Literal["square", "hex"] = "square"
+    """The cells' shape: `square`, or `hex` (hexagons, every other row or column shifted by half a cell)."""
+    orientation: Literal["flat", "pointy"] | None = Field(default=None, description=(
+        "hex grids only: `pointy` (a corner at the top of each hexagon, rows shifted; the default) or `flat` (a "
+        "flat side at the top, columns shifted)"))
     cell: PositiveLength = 25.0
-    """Side of one square cell."""
+    """Side of one square cell; on a hex grid the hexagon's width from flat side to flat side."""
     fill: Colour = "#ffffff"
-    """Background colour of the cells."""
+    """Background colour of the board (under `image`)."""
+    image: str | None = Field(default=None, min_length=1, max_length=500, description=(
+        "a PNG or JPEG file inside the kit folder: the board's artwork, stretched over the whole board under the "
+        "cells and the grid (make it the board's shape; a warning says when it prints under 150 ppi)"))
     line_colour: Colour = "#333333"
     """Colour of the grid lines."""
     line_width: NonNegativeLength = 0.3
@@ -240,15 +252,32 @@ class Board(SpecModel):
     """Print row and column numbers along the edges."""
     cells: list[BoardCell] = Field(default=[], max_length=250_000)
     """Cells with their own colour or label."""
+    elements: list[Element] = Field(default=[], max_length=500)
+    """Texts, shapes and images drawn over the board and its grid, in board millimetres from its top-left
+    corner."""
 
     @model_validator(mode="after")
     def _cells_inside(self) -> Board:
         for cell in self.cells:
             if cell.row > self.rows or cell.column > self.columns:
                 raise ValueError(f"cell ({cell.row}, {cell.column}) is outside the {self.rows} x {self.columns} grid")
-        if self.rows * self.cell > 5000 or self.columns * self.cell > 5000:
+        if self.orientation is not None and self.grid != "hex":
+            raise HintedValueError("`orientation` is for hex grids", "add grid: hex, or remove orientation")
+        width, height = self.size
+        if width > 5000 or height > 5000:
             raise ValueError("the board is over 5 m on a side")
         return self
+
+    @property
+    def size(self) -> tuple[float, float]:
+        """Width and height of the whole board (mm)."""
+        c, rows, columns = self.cell, self.rows, self.columns
+        if self.grid == "square":
+            return columns * c, rows * c
+        radius = c / SQRT3  # centre to corner
+        if self.orientation == "flat":
+            return 2 * radius + (columns - 1) * 1.5 * radius, rows * c + (c / 2 if columns > 1 else 0)
+        return columns * c + (c / 2 if rows > 1 else 0), 2 * radius + (rows - 1) * 1.5 * radius
 
 
 Component = Annotated[Deck | Counters | Board, Field(discriminator="type")]
