@@ -30,8 +30,10 @@ from pnp.games.kit.model.elements import (
     RectElement,
     TextElement,
 )
+from pnp.games.kit.model.tuckbox import TuckBox
 from pnp.games.kit.overflow import shrunk, text_overflow
 from pnp.games.kit.rules import rendered_glyphs
+from pnp.games.kit.tuckbox import draw_tuckbox
 from pnp.games.kit.typeset import Typesetter, own_glyph_problems
 from pnp.layout.fit import fitted_image, ppi
 from pnp.layout.furniture import hex_points
@@ -342,9 +344,11 @@ def _label(label: str, s: float, colour: str) -> list[Item]:
     return [Text(s / 2, s / 2 + size * 0.36, label, size, "sans-bold", colour, "middle")]
 
 
-def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
-    """Every component of a generic kit as piece groups, in spec order."""
+def draw_kit(kit: Kit, drawer: Drawer, paper: str | None = None) -> PrintJob:
+    """Every component of a generic kit as piece groups, in spec order (`paper`: the one asked for instead of
+    the spec's, which tuck boxes must fit)."""
     kit_context = {"name": kit.kit}
+    decks = {c.name: c for i, c in enumerate(kit.components) if isinstance(c, Deck) and i not in kit._stand_ins}
     names = ExportNames(drawer.render_text, drawer.mark)
     groups: list[PieceGroup] = []
     for i, component in enumerate(kit.components):
@@ -358,6 +362,9 @@ def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
                 groups.append(draw_counters(drawer, component, path, kit_context))
             case Board():
                 groups.append(draw_board(drawer, component, path, kit_context))
+            case TuckBox():
+                box = draw_tuckbox(drawer, component, path, kit_context, decks, kit.sheets, paper)
+                groups.extend([box] if box is not None else [])
     warnings = (*drawer.typeset.warnings, *drawer.warnings)
     job = PrintJob(kit.kit, kit.credit, tuple(groups), kit.sheets, warnings=warnings)
     if drawer.errors:

@@ -119,7 +119,8 @@ def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
         return info
 
     try:
-        job = draw_kit(kit, Drawer(images, render_text, located.mark, Typesetter(kit, located, icon_image)))
+        job = draw_kit(kit, Drawer(images, render_text, located.mark, Typesetter(kit, located, icon_image)),
+                       context.paper)
     except PartialResult as exc:
         drawn = _merged_warnings(exc.partial) if isinstance(exc.partial, PrintJob) else None
         raise PartialResult(merge_shared(exc.diagnostics), drawn) from None

@@ -8,6 +8,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 
 from pnp.data import layout_data
 from pnp.games.kit.model.elements import Element, Face, SharedKeysModel, clean_text
+from pnp.games.kit.model.tuckbox import TuckBox
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
 from pnp.model.named import LayoutNames
@@ -280,4 +281,4 @@ class Board(SpecModel):
         return columns * c + (c / 2 if rows > 1 else 0), 2 * radius + (rows - 1) * 1.5 * radius
 
 
-Component = Annotated[Deck | Counters | Board, Field(discriminator="type")]
+Component = Annotated[Deck | Counters | Board | TuckBox, Field(discriminator="type")]
