@@ -15,6 +15,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import SpecError
+from pnp.games.kit.faces import FaceOf
 from pnp.games.kit.model.components import SQRT3, Board, BoardCell
 from pnp.games.kit.model.elements import ImageElement
 from pnp.layout.fit import fitted_image
@@ -30,8 +31,6 @@ NUMBER_COLOUR = "#666666"
 
 def draw_board(drawer: Drawer, board: Board, path: PathKey, kit: dict[str, Any]) -> PieceGroup:
     """A board as one piece, tiled by the layout when larger than the paper."""
-    from pnp.games.kit.draw import FaceOf
-
     w, h = board.size
     items: list[Item] = [Rect(0, 0, w, h, Style(fill=board.fill, stroke=None))]
     if board.image is not None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -17,6 +16,7 @@ from pnp.fonts import is_own, missing_glyphs
 from pnp.games.kit.boards import draw_board
 from pnp.games.kit.card_places import NUMBERED
 from pnp.games.kit.export_names import ExportNames
+from pnp.games.kit.faces import FaceOf
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import (
@@ -48,18 +48,6 @@ if TYPE_CHECKING:
 
 ImageResolver = Callable[[str, PathKey], ImageInfo]
 TextRenderer = Callable[[str, dict[str, Any], PathKey], str]
-
-
-@dataclass(frozen=True, slots=True)
-class FaceOf:
-    """Whose face is being drawn, for messages: `name` (card "A" of deck "D"), `kind` (card, counter) and
-    `shared`, the name for untemplated texts of a face many pieces share (the back of deck "D")."""
-
-    name: str
-    kind: str = "card"
-    shared: str = ""
-    card: PathKey | None = None
-    """The card's own path (its `name` and `fields`), to put an error where a field's value was written."""
 
 
 MIN_PPI = 150

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, SpecError
+from pnp.games.kit.faces import FaceOf
 from pnp.games.kit.model.components import Deck
 from pnp.games.kit.model.elements import Face
 from pnp.games.kit.model.tuckbox import TuckBox
@@ -97,8 +98,6 @@ def _folds(net: Net) -> list[Item]:
 def _panel(drawer: Drawer, face: Face | None, at: tuple[float, float, float, float], context: dict[str, Any],
            path: PathKey, who: str) -> list[Item]:
     """A face drawn in its panel's own millimetres (x, y, width, height on the net)."""
-    from pnp.games.kit.draw import FaceOf
-
     if face is None:
         return []
     x, y, w, h = at
