@@ -102,3 +102,17 @@ def test_a_data_column_named_index_is_warned_about(run_pnp, tmp_kit):
     result = run_pnp("validate", spec, "--format", "json")
     [warning] = [d for d in json.loads(result.stdout) if d["rule"] == "deck.data.header"]
     assert "card.index" in warning["message"] and warning["severity"] == "warning"
+
+
+def test_a_back_that_quotes_the_place_is_drawn_per_copy(run_pnp, tmp_kit, tmp_path: Path):
+    spec = tmp_kit(KIT + '    back: {elements: [{type: text, x: 4mm, y: 4mm, size: 4mm, text: "B{{ card.index }}"}]}\n')
+    result = run_pnp("render", spec, "-o", tmp_path / "out", "--format", "cards", "--dpi", "40")
+    assert result.exit_code == 0, result.output
+    backs = sorted(p.name for p in (tmp_path / "out").glob("*-back.png"))
+    assert len(backs) == 5 and all("-x" not in name for name in backs)  # one back per copy, each its own file
+
+
+def test_card_copy_is_the_key_but_other_methods_stay_methods(run_pnp, tmp_kit):
+    spec = tmp_kit(KIT.replace("N{{ card.index }}C{{ card.copy }}of{{ card.count }}", "{{ card.items }}"))
+    result = run_pnp("validate", spec, "--format", "json")
+    assert result.exit_code == 1 and "'items' is a method" in result.stdout
