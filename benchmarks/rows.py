@@ -88,6 +88,12 @@ def board_yaml(n: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def hex_board_yaml(n: int) -> str:
+    """An n x n hex board of 20 mm cells (pointy) on A4, tinted, labelled and numbered like `board_yaml`'s."""
+    return board_yaml(n).replace(f"kit: Board {n}", f"kit: Hex board {n}").replace(
+        "    cell: 20mm", "    grid: hex\n    cell: 20mm")
+
+
 def plain_board(n: int, out: Path) -> None:
     """The board with reportlab directly: A4 tiles of the printable area with 10 mm overlap, each drawing
     the cells, lines and labels that reach it under a clip, then an assembly map page (a plain script's own
@@ -155,6 +161,23 @@ def tiles(work: Path, repeat: int) -> list[Verdict]:
                 f"peak {r['pnp 200'].peak_mb:.0f} MB); plain {r['plain 50'].cpu:.2f} -> {r['plain 200'].cpu:.2f} s "
                 f"({plain_growth:.1f}x); pnp/plain at 200: {r['pnp 200'].cpu / r['plain 200'].cpu:.1f}")
     return [Verdict("tiles", measured, f"{growth:.1f}x", "<= 24x", growth <= 24)]
+
+
+def hex_tiles(work: Path, repeat: int) -> list[Verdict]:
+    """A hex board of 200 x 200 cells against one of 50 x 50: pnp's growth in CPU (each cell its own hexagon,
+    each tile drawing those that fall on it)."""
+    sides: dict[str, list[str]] = {}
+    for n in (50, 200):
+        spec = work / f"hex-board-{n}.yaml"
+        spec.write_text(hex_board_yaml(n), encoding="utf-8")
+        sides[f"hex {n}"] = [*PNP, "render", str(spec), "-o", str(work / f"hex-board-{n}"), "--format", "pdf",
+                             "--force"]
+    r = alternate(sides, repeat)
+    growth = r["hex 200"].cpu / r["hex 50"].cpu
+    pdf_mb = sum(p.stat().st_size for p in (work / "hex-board-200").glob("*.pdf")) / 1e6
+    measured = (f"pnp {r['hex 50'].cpu:.2f} -> {r['hex 200'].cpu:.2f} s CPU ({growth:.1f}x, PDF {pdf_mb:.1f} MB, "
+                f"peak {r['hex 200'].peak_mb:.0f} MB)")
+    return [Verdict("hex-tiles", measured, f"{growth:.1f}x", "<= 24x", growth <= 24)]
 
 
 # --- start-up -------------------------------------------------------------------------------------------

@@ -53,11 +53,11 @@ DECK_TARGETS = {("images", 120): 0.04, ("images", 540): 0.06}
 """Issue 23's tighter ratios for the image deck at the sizes it names (image checks at their old cost)."""
 SIZES = {"vector": (108, 540), "images": (120, 540)}
 """Deck sizes of each workload (`--quick`: the first only; `--cards` replaces them)."""
-ISSUE_ROWS = ("tiles", "startup", "vector-per-card", "booklet", "mdd-simulate", "dragrage-optimal", "card-export",
-              "preview", "nitro-generate", "mdd-setup-search")
-"""Issue 16's rows, in its table's order (see rows.py), then the card export's peak memory (card_export.py),
-the live preview's rebuild latency (preview_latency.py), the Nitro track search's candidates per second
-(nitro_generate.py) and the balanced MDD setup search's candidates per second (rows.py)."""
+ISSUE_ROWS = ("tiles", "hex-tiles", "startup", "vector-per-card", "booklet", "mdd-simulate", "dragrage-optimal",
+              "card-export", "preview", "nitro-generate", "mdd-setup-search")
+"""Issue 16's rows, in its table's order (see rows.py; hex-tiles is issue 24's), then the card export's peak
+memory (card_export.py), the live preview's rebuild latency (preview_latency.py), the Nitro track search's
+candidates per second (nitro_generate.py) and the balanced MDD setup search's candidates per second (rows.py)."""
 MAX_PEAK_MB = 100.0
 """Largest allowed pnp peak memory for the image workload at 540 cards."""
 
@@ -367,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def _issue_rows(names: list[str], work: Path, repeat: int) -> list[rows_module.Verdict]:
     """Measure issue 16's rows; print each verdict as it comes."""
-    measures = {"tiles": rows_module.tiles, "startup": rows_module.startup,
+    measures = {"tiles": rows_module.tiles, "hex-tiles": rows_module.hex_tiles, "startup": rows_module.startup,
                 "vector-per-card": lambda w, r: rows_module.vector_per_card(w, r, kit_yaml),
                 "booklet": rows_module.booklet, "mdd-simulate": rows_module.mdd_simulate,
                 "dragrage-optimal": rows_module.dragrage_optimal, "card-export": card_export,

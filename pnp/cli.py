@@ -302,22 +302,26 @@ def _card_exports(loaded: LoadedSpec, chosen: tuple[str, ...], limits: RunLimits
     """The `tts` and `cards` exports of a kit's decks and counters (their files drawn when written), each with its
     render job; a SpecError when it has none, or when their pixels pass `budget`, before anything is drawn.
     Says on stderr what each deck became (the dpi TTS sheets use)."""
-    if "tts" not in chosen and "cards" not in chosen:
+    if not {"tts", "cards", "proof"} & set(chosen):
         return []
     from pnp.layout.singles import EXPORTED_KINDS
-    from pnp.pipeline import print_job
-    from pnp.render.export import CARD_DPI, card_files, tts_files
+    from pnp.pipeline import print_job, settings_of
+    from pnp.render.export import CARD_DPI, card_files, proof_file, tts_files
     from pnp.render.outputs import slug
 
     job = print_job(loaded, limits, paper, tr)
-    asked = " and ".join(f for f in ("tts", "cards") if f in chosen)
-    if not any(g.kind in EXPORTED_KINDS for g in job.groups):
+    asked = " and ".join(f for f in ("tts", "cards", "proof") if f in chosen)
+    kinds = ("cards",) if asked == "proof" else EXPORTED_KINDS
+    if not any(g.kind in kinds and g.pieces for g in job.groups):
         raise SpecError(Diagnostic.at(loaded.located.mark(()), "render.no_decks",
-                                      f"--format {asked}: {job.title!r} has no deck of cards or counters to export",
+                                      f"--format {asked}: {job.title!r} has no deck of cards"
+                                      f"{'' if asked == 'proof' else ' or counters'} to export",
                                       "add a `type: deck` component, or choose pdf, svg or png"))
     stem = slug(job.title) + (f"-{lang}" if lang else "")
     exports = [(f"{stem} {fmt}", make(job, stem, dpi or CARD_DPI))
                for fmt, make in (("tts", tts_files), ("cards", card_files)) if fmt in chosen]
+    if "proof" in chosen:
+        exports.append((f"{stem} proof", proof_file(job, stem, paper or settings_of(job).paper)))
     needed = sum(export.pixels for _, export in exports)
     if needed > budget:
         raise SpecError(Diagnostic.at(

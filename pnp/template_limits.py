@@ -21,6 +21,8 @@ from jinja2.compiler import CodeGenerator, Frame
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from jinja2.utils import _PassArg
 
+from pnp.templating import KEY_FIRST
+
 MAX_SEQUENCE = 10_000
 """Largest size (characters and items, counted through nesting) one operation may build."""
 MAX_INT_DIGITS = 18
@@ -186,6 +188,8 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
         return _check(_BINOPS[operator](left, right), repr(operator))
 
     def getattr(self, obj: Any, attribute: str) -> Any:
+        if attribute in KEY_FIRST and isinstance(obj, Mapping) and attribute in obj:
+            return obj[attribute]
         return _callable_wrapped(super().getattr(obj, attribute), obj, attribute)
 
     def getitem(self, obj: Any, argument: Any) -> Any:

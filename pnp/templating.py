@@ -35,6 +35,8 @@ MAX_TEMPLATE_CHARS = 20_000
 """Longest template source accepted."""
 MAX_OUTPUT_CHARS = 100_000
 """Longest text a template may produce."""
+KEY_FIRST = frozenset({"copy"})
+"""Keys a mapping's `x.name` finds before its method of that name: `card.copy` is the card's copy number."""
 MAX_NESTING = 30
 """Deepest nesting of brackets in a template expression (the parser recurses once per level)."""
 
@@ -138,7 +140,7 @@ def _lookups(source: str) -> tuple[str | tuple[str, ...], ...] | None:
                 continue
             names: list[str] = []
             while type(part) is nodes.Getattr:
-                if hasattr(dict, part.attr):
+                if hasattr(dict, part.attr) and part.attr not in KEY_FIRST:
                     return None
                 names.append(part.attr)
                 part = part.node

@@ -21,7 +21,7 @@ from pnp.booklet.text import TextResolver
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.fonts import register_fonts
 from pnp.i18n.translate import translation_for
-from pnp.layout.paper import rulebook_papers
+from pnp.layout.paper import is_rulebook_paper, rulebook_papers
 from pnp.layout.pieces import Piece
 from pnp.rulebook_markdown import parse_document
 
@@ -44,7 +44,7 @@ def _usage(source: Path, message: str, hint: str) -> SpecError:
 def _read_source(source: Path, paper: str, imposition: str) -> str:
     """The Markdown text of `source`, once `paper` and `imposition` are known options."""
     papers = rulebook_papers()
-    if paper not in papers:
+    if not is_rulebook_paper(paper):
         raise _usage(source, f"unknown paper {paper!r}", f"use one of {', '.join(papers)}")
     if imposition not in IMPOSITIONS:
         raise _usage(source, f"unknown imposition {imposition!r}", f"use one of {', '.join(IMPOSITIONS)}")

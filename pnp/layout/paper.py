@@ -3,6 +3,7 @@ and the footer; the page size of a rulebook folded from a paper."""
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from pnp.data import layout_data
@@ -27,25 +28,49 @@ class Paper:
         return self.width > self.height
 
 
+CUSTOM = re.compile(r"^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)mm$")
+"""The name of a paper a spec sizes itself (`sheets.paper: {width: 320mm, height: 450mm}` is `320x450mm`)."""
+
+
+def custom_paper(width: float, height: float) -> str:
+    """The name of a paper of `width` x `height` mm, which `get_paper` reads back (its portrait has the shorter
+    side across, like every paper's)."""
+    return f"{round(width, 2):g}x{round(height, 2):g}mm"
+
+
+def _data(name: str) -> dict[str, object]:
+    custom = CUSTOM.match(name)
+    if custom is None:
+        return dict(layout_data("papers")[name])
+    short, long = sorted((float(custom.group(1)), float(custom.group(2))))
+    return {"width": short, "height": long, "scale_bar": "50mm", "booklet_page": {"width": long / 2, "height": short}}
+
+
 def get_paper(name: str, orientation: str = "portrait") -> Paper:
-    """Paper `name` (a4, letter, …) as portrait or landscape."""
-    data = layout_data("papers")[name]
+    """Paper `name` (a4, letter, … or a `custom_paper` name) as portrait or landscape."""
+    data = _data(name)
     bar_text = str(data["scale_bar"])
     bar = parse_length(bar_text)
-    width, height = float(data["width"]), float(data["height"])
+    width, height = float(data["width"]), float(data["height"])  # type: ignore[arg-type]
     if orientation == "landscape":
         width, height = height, width
     return Paper(name, width, height, bar, bar_text.replace("in", " in").replace("mm", " mm"))
 
 
+def is_rulebook_paper(name: str) -> bool:
+    """Whether a rulebook prints on paper `name`: one of `rulebook_papers()` or a kit's own paper."""
+    return name in rulebook_papers() or CUSTOM.match(name) is not None
+
+
 def rulebook_papers() -> list[str]:
-    """The papers rulebooks print on (those with a `booklet_page`), in the data file's order."""
+    """The named papers rulebooks print on (those with a `booklet_page`), in the data file's order."""
     return [name for name, data in layout_data("papers").items() if "booklet_page" in data]
 
 
 def booklet_page(name: str) -> tuple[float, float]:
-    """Portrait page size (mm) of a rulebook folded from paper `name`, one of `rulebook_papers()`."""
-    page = layout_data("papers")[name]["booklet_page"]
+    """Portrait page size (mm) of a rulebook folded from paper `name` (see `is_rulebook_paper`): a kit's own
+    paper folds in half across its long side."""
+    page: dict[str, float] = _data(name)["booklet_page"]  # type: ignore[assignment]
     return float(page["width"]), float(page["height"])
 
 

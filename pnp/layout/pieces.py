@@ -32,6 +32,8 @@ class Piece:
     where: tuple[str | int, ...] = ()
     """The YAML path of the entry this piece is printed from (a card, a counter), for pointing at it; () when
     it is its group's."""
+    export: str = ""
+    """The file name (without `-front.png`) a card export gives this piece; "" for the default pattern."""
 
 
 @dataclass(frozen=True, slots=True)

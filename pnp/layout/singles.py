@@ -26,6 +26,8 @@ class CardFaces:
     count: int
     front: Page
     back: Page | None
+    export: str = ""
+    """The name the deck's `export_name` gives its files ("" for the default pattern)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +79,7 @@ def deck_faces(group: PieceGroup, with_bleed: bool) -> DeckFaces:
     for number, (piece, count) in enumerate(_distinct(group.pieces), start=1):
         front = face_page(piece.front, width, height, margin, piece.name)
         back = face_page(piece.back, width, height, margin, piece.name) if piece.back is not None else None
-        cards.append(CardFaces(number, piece.name, count, front, back))
+        cards.append(CardFaces(number, piece.name, count, front, back, piece.export))
     backs = {piece.back for piece in group.pieces}
     shared = None
     if len(backs) == 1 and None not in backs:

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import field_validator
+from pydantic import BeforeValidator, field_validator, model_validator
 
 from pnp.data import layout_data
 from pnp.model.base import SpecModel
 from pnp.model.named import LayoutNames
 from pnp.model.suggest import HintedValueError, did_you_mean
-from pnp.units import NonNegativeLength, parse_length
+from pnp.units import NonNegativeLength, PositiveLength, parse_length
 
 Duplex = Literal["none", "long-edge", "short-edge"]
 
@@ -34,11 +34,46 @@ def paper_names() -> list[str]:
     return sorted(layout_data("papers"))
 
 
+MIN_PAPER, MAX_PAPER = 100.0, 1500.0
+"""The sides a kit's own paper may have (mm): room for the footer and scale bar, and what a plotter takes."""
+
+
+class PaperSize(SpecModel):
+    """A paper of the kit's own size; as every paper, printed portrait (the shorter side across) or landscape
+    as `orientation` says."""
+
+    width: PositiveLength
+    """Width of the sheet (e.g. 320mm)."""
+    height: PositiveLength
+    """Height of the sheet (e.g. 450mm)."""
+
+    @model_validator(mode="after")
+    def _printable(self) -> PaperSize:
+        for side, value in (("width", self.width), ("height", self.height)):
+            if not MIN_PAPER <= value <= MAX_PAPER:
+                raise HintedValueError(f"a paper {value:g} mm {'wide' if side == 'width' else 'high'} is outside "
+                                       f"{MIN_PAPER:g} mm to {MAX_PAPER:g} mm",
+                                       "give the sheet's real size, e.g. paper: {width: 320mm, height: 450mm}")
+        return self
+
+
+def _paper_value(value: object) -> object:
+    """`{width, height}` as the name of that paper (`320x450mm`, read back by `pnp.layout.paper.get_paper`)."""
+    from pnp.layout.paper import custom_paper
+
+    if isinstance(value, dict):
+        size = PaperSize.model_validate(value)
+        return custom_paper(size.width, size.height)
+    return value
+
+
 class SheetSettings(SpecModel):
     """How pieces go on paper. Defaults suit home printers (5 mm margins, crop marks, no cut lines)."""
 
-    paper: Annotated[str, LayoutNames("papers")] = "a4"
-    """Paper size of the sheets (pnp/data/layouts/papers.yaml), in any case; `--paper` overrides it."""
+    paper: Annotated[str, BeforeValidator(_paper_value, json_schema_input_type=Annotated[
+        str, LayoutNames("papers")] | PaperSize)] = "a4"
+    """Paper size of the sheets: a name of pnp/data/layouts/papers.yaml in any case (a4, letter, sra3, …) or
+    {width, height} for a paper of the kit's own size; `--paper` overrides it."""
     orientation: Literal["auto", "portrait", "landscape"] = "auto"
     """Sheet orientation; `auto` takes the one that fits more pieces per sheet."""
     margin: NonNegativeLength = 5.0
@@ -64,9 +99,13 @@ class SheetSettings(SpecModel):
     @field_validator("paper")
     @classmethod
     def _known_paper(cls, value: str) -> str:
+        from pnp.layout.paper import CUSTOM
+
+        if CUSTOM.match(value):
+            return value
         if value.lower() not in layout_data("papers"):
-            raise HintedValueError(f"unknown paper {value!r}; use one of {', '.join(paper_names())}",
-                                   did_you_mean(value, paper_names()))
+            raise HintedValueError(f"unknown paper {value!r}; use one of {', '.join(paper_names())}, or "
+                                   "{width: LEN, height: LEN}", did_you_mean(value, paper_names()))
         return value.lower()
 
     @field_validator("tile_overlap")

@@ -10,8 +10,9 @@ carries its resolution (pHYs).
 File names are flat (no subfolders), so the output manifest handles them like every other file:
 `KIT-cards-DECK-NNN-CARD-front.png` (and `-back.png`, or `KIT-cards-DECK-back.png` for a back every card
 shares; KIT is the kit's name and `--lang`); a card printed several times is written once, `-xCOUNT` before `-front`
-(print-on-demand services take a quantity per image). TTS files are `KIT-tts-DECK-sheetN.png`,
-`KIT-tts-DECK-back.png` and `KIT-tts-DECK.json`.
+(print-on-demand services take a quantity per image). A deck's `export_name:` template names its cards' files
+instead (`NAME-front.png`, `NAME-back.png`; checked safe and distinct when the deck is drawn). TTS files are
+`KIT-tts-DECK-sheetN.png`, `KIT-tts-DECK-back.png` and `KIT-tts-DECK.json`.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from PIL import Image as PILImage
 
 from pnp.layout.pieces import PrintJob
 from pnp.layout.scene import Document, Page
-from pnp.layout.singles import DeckFaces, decks_of
+from pnp.layout.singles import CardFaces, DeckFaces, decks_of
 from pnp.output import Payload
 from pnp.render.outputs import save_png, slug
 from pnp.render.pdf import render_pdf
@@ -123,9 +124,7 @@ def card_files(job: PrintJob, stem: str, dpi: int = CARD_DPI) -> Export:
         digits = max(3, len(str(len(deck.cards))))
         pages, names = [], []
         for card in deck.cards:
-            name = f"{stem}-cards-{deck_slug}-{card.number:0{digits}d}"
-            name += (f"-{short_slug(card.name)}" if card.name and card.name != deck.name else "")
-            name += f"-x{card.count}" if card.count > 1 else ""
+            name = card.export or _default_name(stem, deck_slug, card, digits, deck.name)
             pages.append(card.front)
             names.append(f"{name}-front.png")
             if card.back is not None and deck.shared_back is None:
@@ -142,6 +141,27 @@ def card_files(job: PrintJob, stem: str, dpi: int = CARD_DPI) -> Export:
         notes.append(f'cards: {deck.kind} "{deck.name}": {len(deck.cards)} {noun} file(s) for {deck.total} {noun}(s) '
                      f"and {_backs(deck)}, {w} x {h} px at {dpi} dpi ({deck.bleed:g} mm bleed)")
     return Export(files, notes, total)
+
+
+def proof_file(job: PrintJob, stem: str, paper: str) -> Export:
+    """`STEM-proof.pdf`: every distinct card face of the kit's decks, reduced, named and numbered
+    (`pnp.layout.proof`), on portrait sheets of `paper`."""
+    from pnp.layout.paper import get_paper
+    from pnp.layout.proof import proof_document, proof_faces
+    from pnp.render.pdf import write_pdf
+
+    sheet = get_paper(paper)
+    document = proof_document(job, (sheet.width, sheet.height))
+    decks = [d for d in decks_of(job, with_bleed=False) if d.kind == "deck"]
+    notes = [f'proof: deck "{d.name}": {len(proof_faces(d))} face(s) of {d.total} card(s)' for d in decks]
+    return Export({f"{stem}-proof.pdf": partial(write_pdf, document)}, notes, 0)
+
+
+def _default_name(stem: str, deck_slug: str, card: CardFaces, digits: int, deck: str) -> str:
+    """`KIT-cards-DECK-NNN-CARD-xCOUNT`, the name of a card's files when its deck has no `export_name`."""
+    name = f"{stem}-cards-{deck_slug}-{card.number:0{digits}d}"
+    name += (f"-{short_slug(card.name)}" if card.name and card.name != deck else "")
+    return name + (f"-x{card.count}" if card.count > 1 else "")
 
 
 def _noun(deck: DeckFaces) -> str:

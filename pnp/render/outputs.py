@@ -15,8 +15,9 @@ from pnp.render.pdf import render_pdf, write_pdf
 if TYPE_CHECKING:
     from PIL import Image as PILImage
 
-FORMATS = ("pdf", "svg", "png", "tts", "cards")
-"""pdf, svg and png draw the imposed sheets; tts and cards export each deck card by card (`pnp.render.export`)."""
+FORMATS = ("pdf", "svg", "png", "tts", "cards", "proof")
+"""pdf, svg and png draw the imposed sheets; tts and cards export each deck card by card, proof the decks' faces
+on proof sheets (`pnp.render.export`)."""
 PNG_DPI = 100
 """Resolution of the PNG page previews."""
 

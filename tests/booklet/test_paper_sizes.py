@@ -63,4 +63,4 @@ def test_a_paper_the_data_file_does_not_know_is_refused_with_the_list(write_book
         render_rulebook(write_book(BOOK), paper="b5")
     diagnostic = caught.value.diagnostics[0]
     assert "unknown paper 'b5'" in diagnostic.message
-    assert diagnostic.hint == "use one of a4, a3, a5, letter, legal, tabloid"
+    assert diagnostic.hint == "use one of a4, a3, a5, letter, legal, tabloid, sra3, sra4"

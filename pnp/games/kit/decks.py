@@ -16,7 +16,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
+from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.games.kit.card_places import PLACE_KEYS, ROW_KEYS, count_of, near_misses, numbered
 from pnp.games.kit.model.components import DataTable, Layout
 from pnp.model.base import build_model
 from pnp.model.suggest import did_you_mean
@@ -29,14 +30,8 @@ if TYPE_CHECKING:
 
 DECK_KEYS = ("data", "front", "layouts")
 """Deck keys this module consumes."""
-ROW_KEYS = ("name", "count", "layout")
-"""Columns that set the card itself rather than a field."""
-_NEAR_MISSES = {"names": "name", "cardname": "name", "counts": "count", "qty": "count", "quantity": "count",
-                "copies": "count", "layouts": "layout", "cardlayout": "layout"}
-"""Headers (casefolded, without spaces or punctuation) that people write for a reserved column."""
 _FIELD = re.compile(r"\bcard\s*(?:\.\s*(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
 _TEMPLATE = ("{{", "{%")
-
 Tree = tuple[Any, Any]
 """A value and the loader's node that marks it (and its children): made with `Located.graft`."""
 
@@ -93,6 +88,10 @@ class _Expander:
         """The decks whose data could not be read."""
         self.missing: set[str] = set()
         """The fields the deck being expanded quotes that its data lacks: what quotes them is left out."""
+        self.copies: dict[tuple[int, int], tuple[int, int]] = {}
+        """(component, card) -> (copy, count) of each card split from one whose copies differ."""
+        self._index = 0
+        """How many cards of the deck being expanded come before the next one (`card.index` - 1)."""
         self._marks: dict[tuple[str, PathKey], Mark] = {}
         self._nodes: dict[PathKey, tuple[Any, str]] = {}
 
@@ -193,25 +192,41 @@ class _Expander:
         layouts = deck.get("layouts") or {}
         shared_back = "back" in deck and _templated(deck["back"])
         cards: list[Tree] = []
+        self._index = 0
+        split = numbered([deck.get(k) for k in ("front", "layouts", "back")])
         written = deck.get("cards", [])
         if isinstance(written, list):
             for i, card in enumerate(written):
                 cpath = (*path, "cards", i)
-                cards.append(self._try(lambda cp=cpath, c=card: self._card(path, cp, c, None, layouts, shared_back,
-                                                                         kit), self.copy(cpath)))
+                count = count_of(card.get("count", 1)) if isinstance(card, dict) else 1
+                for copy in self._copies(path, len(cards), count, split or numbered(card)):
+                    cards.append(self._try(lambda cp=cpath, c=card, k=copy: self._card(
+                        path, cp, c, None, layouts, shared_back, kit, k), self.copy(cpath)))
         if table is None and "data" in deck and not cards:  # unread: a stand-in card, the deck not drawn
             cards.append(({}, self._scalar("", self.mark((*path, "data")))))
             self.unread.add(path)
         if table is not None:
             for n, row in enumerate(table.rows, start=1):
                 fallback: Tree = ({}, self._scalar("", row.mark))
-                cards.append(self._try(lambda r=row, n=n: self._card(path, (*path, "data"), None, (r, n), layouts,
-                                                                     shared_back, kit), fallback))
+                for copy in self._copies(path, len(cards), count_of(row.cells.get("count", 1)), split):
+                    cards.append(self._try(lambda r=row, n=n, k=copy: self._card(
+                        path, (*path, "data"), None, (r, n), layouts, shared_back, kit, k), fallback))
         pairs = [(k, self.copy((*path, k))) for k in deck if k not in (*DECK_KEYS, "cards")
                  and not (k == "back" and shared_back)]
         cards_mark = self.mark((*path, "cards")) if "cards" in deck else self.mark(path)
         pairs.append(("cards", self._sequence(cards, cards_mark)))
         return self._mapping(pairs, self.mark(path), {k: self.key_mark((*path, k)) for k in deck})
+
+    def _copies(self, path: PathKey, card: int, count: int, split: bool) -> list[tuple[int, int, int, bool]]:
+        """(index, copy, count, split) of each model card a card of `count` copies becomes: one per copy when
+        its copies differ (`split`), else one for all, numbered as its first copy."""
+        first = self._index + 1
+        self._index += count
+        if not split or count == 1:
+            return [(first, 1, count, False)]
+        for copy in range(count):
+            self.copies[(int(path[1]), card + copy)] = (copy + 1, count)
+        return [(first + copy, copy + 1, count, True) for copy in range(count)]
 
     def _layouts_well_formed(self, path: PathKey, deck: dict[str, Any]) -> bool:
         """Whether `front` and every one of `layouts` is a layout (else their errors are collected): they are
@@ -257,9 +272,9 @@ class _Expander:
             return None
         self.data_files.add(table.file)
         self.located.warnings.extend(table.warnings)
-        self.located.warnings.extend(_near_misses(table))
+        self.located.warnings.extend(near_misses(table))
         used = {f for key in ("front", "layouts", "back") for s in _strings(deck.get(key)) for f in _fields(s)}
-        missing = sorted(used - set(table.header) - set(ROW_KEYS))
+        missing = sorted(used - set(table.header) - set(ROW_KEYS) - set(PLACE_KEYS))
         for name in missing:
             hint = did_you_mean(name, table.header) or f"add a {name!r} column (the columns: {', '.join(table.header)})"
             self.errors.append(Diagnostic.at(table.header_mark, "deck.data.field",
@@ -277,8 +292,10 @@ class _Expander:
         return build_model(DataTable, self.located, where)
 
     def _card(self, deck_path: PathKey, cpath: PathKey, card: Any, numbered: tuple[Row, int] | None,
-              layouts: dict[str, Any], shared_back: bool, kit: dict[str, Any]) -> Tree:
-        """One card: a card written in YAML (`card`, at `cpath`) or the `numbered` data row (row, number)."""
+              layouts: dict[str, Any], shared_back: bool, kit: dict[str, Any],
+              place: tuple[int, int, int, bool] = (1, 1, 1, False)) -> Tree:
+        """One card: a card written in YAML (`card`, at `cpath`) or the `numbered` data row (row, number), at
+        `place` (index, copy, count) in the deck: a card split into its copies has a count of 1 each."""
         deck = self._value(deck_path)
         row = numbered[0] if numbered else None
         if numbered is not None and row is not None:
@@ -305,8 +322,12 @@ class _Expander:
             own = card
             pairs = [(k, self.copy((*cpath, k))) for k in card if k not in ("layout", "elements", "fill", "back")]
             where, key_marks = self.mark(cpath), {k: self.key_mark((*cpath, k)) for k in card}
-        count = (row.cells.get("count") if row else card.get("count")) or "1"
-        context = {"card": {"name": name, "count": count, **{str(k): v for k, v in fields.items()}},
+        index, copy, count, split = place
+        if split:  # one model card per copy
+            at = row.marks["count"] if row is not None else self.mark((*cpath, "count"))
+            pairs = [(k, (1, self._scalar("1", at))) if k == "count" else (k, tree) for k, tree in pairs]
+        context = {"card": {"name": name, **{str(k): v for k, v in fields.items()}, "count": count, "index": index,
+                            "copy": copy},
                    "deck": {"name": deck.get("name")}, "kit": kit}
         layout_path = self._layout(deck_path, deck, layouts, choice, choice_mark)
         elements: list[Tree] = []
@@ -369,18 +390,6 @@ class _Expander:
                                           else "add it under the deck's `layouts:`")))
 
 
-def _near_misses(table: Table) -> list[Diagnostic]:
-    """A warning at each header that is close to a reserved column's name but is read as a plain field."""
-    found = []
-    for name, mark in zip(table.header, table.header_marks, strict=True):
-        reserved = _NEAR_MISSES.get(re.sub(r"[\W_]+", "", name.casefold()))
-        if reserved is not None and name not in ROW_KEYS:
-            found.append(Diagnostic.at(mark, "deck.data.header", f"the column {name!r} is read as a card field, "
-                                       f"not as the card's {reserved!r}", f"name the column {reserved!r} if it "
-                                       f"gives the card's {reserved}", Severity.WARNING))
-    return found
-
-
 def _needs(deck: Any) -> bool:
     if not isinstance(deck, dict) or deck.get("type") != "deck":
         return False
@@ -390,19 +399,24 @@ def _needs(deck: Any) -> bool:
     return any(isinstance(c, dict) and "layout" in c for c in cards) or _templated(deck)
 
 
-def expand_decks(located: Located) -> tuple[set[str], list[Diagnostic], set[int]]:
+Copies = dict[tuple[int, int], tuple[int, int]]
+"""(component, card) -> (copy, count) of the cards split into one per copy."""
+
+
+def expand_decks(located: Located) -> tuple[set[str], list[Diagnostic], set[int], Copies]:
     """Rewrite the located spec's data and layout decks into plain cards (in place): the data files read,
-    every problem found (bad data files, missing fields, template errors, unknown layouts) and the indices of
-    the decks whose data could not be read (they hold one stand-in card). What a problem breaks is left out
-    (a card, an element), the rest expanded, so that the model checks all of it."""
+    every problem found (bad data files, missing fields, template errors, unknown layouts), the indices of
+    the decks whose data could not be read (they hold one stand-in card) and the cards split into their copies
+    (a layout quoting `card.index` or `card.copy` outside texts). What a problem breaks is left out (a card,
+    an element), the rest expanded, so that the model checks all of it."""
     data = located.data
     components = data.get("components") if isinstance(data, dict) else None
     if not isinstance(components, list) or not any(_needs(c) for c in components):
-        return set(), [], set()
+        return set(), [], set(), {}
     expander = _Expander(located)
     kit = {"name": data.get("kit")}
     for i, component in enumerate(components):
         if _needs(component):
             value, node = expander.deck(("components", i), kit)
             located.place(("components", i), value, node)
-    return expander.data_files, expander.errors, {int(path[1]) for path in expander.unread}
+    return expander.data_files, expander.errors, {int(path[1]) for path in expander.unread}, expander.copies

@@ -1,7 +1,7 @@
 """Draw generic components (deck, counters, board) as pieces: scene items in piece coordinates.
 
 Input: the `Kit` model and an image resolver (src, YAML path) -> ImageInfo. Output: a `PrintJob`.
-Card texts containing `{{ }}` are rendered in the sandbox with `card` (name, count, fields) and `kit`.
+Card texts containing `{{ }}` are rendered in the sandbox with `card` (name, count, index, copy, fields) and `kit`.
 """
 
 from __future__ import annotations
@@ -9,13 +9,16 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, Mark, PartialResult, Severity, SpecError
 from pnp.fonts import is_own, missing_glyphs
+from pnp.games.kit.boards import draw_board
+from pnp.games.kit.card_places import NUMBERED
 from pnp.games.kit.effects import paint, styled, text_effects, turned, valign_offset
+from pnp.games.kit.export_names import ExportNames
+from pnp.games.kit.faces import FaceOf
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import (
@@ -29,8 +32,10 @@ from pnp.games.kit.model.elements import (
     RectElement,
     TextElement,
 )
+from pnp.games.kit.model.tuckbox import TuckBox
 from pnp.games.kit.overflow import shrunk, text_overflow
 from pnp.games.kit.rules import rendered_glyphs
+from pnp.games.kit.tuckbox import draw_tuckbox
 from pnp.games.kit.typeset import Typesetter, own_glyph_problems
 from pnp.layout.fit import fitted_image, ppi
 from pnp.layout.furniture import hex_points
@@ -45,18 +50,6 @@ if TYPE_CHECKING:
 
 ImageResolver = Callable[[str, PathKey], ImageInfo]
 TextRenderer = Callable[[str, dict[str, Any], PathKey], str]
-
-
-@dataclass(frozen=True, slots=True)
-class FaceOf:
-    """Whose face is being drawn, for messages: `name` (card "A" of deck "D"), `kind` (card, counter) and
-    `shared`, the name for untemplated texts of a face many pieces share (the back of deck "D")."""
-
-    name: str
-    kind: str = "card"
-    shared: str = ""
-    card: PathKey | None = None
-    """The card's own path (its `name` and `fields`), to put an error where a field's value was written."""
 
 
 _ICON = re.compile(r":[A-Za-z][A-Za-z0-9_-]*:")
@@ -226,35 +219,69 @@ def _face(drawer: Drawer, face: Face, w: float, h: float, bleed: float, context:
             *drawer.elements(face.elements, w, h, context, (*path, "elements"), of))
 
 
-def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any]) -> PieceGroup:
-    """One piece per printed card (a card with count 3 gives 3 pieces), fronts and backs."""
+def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any],
+              copies: dict[tuple[int, int], tuple[int, int]] | None = None,
+              names: ExportNames | None = None) -> PieceGroup:
+    """One piece per printed card (a card with count 3 gives 3 pieces), fronts and backs; a card whose texts
+    or export name quote `card.index` or `card.copy` is drawn once per copy. `copies` gives (copy, count) of
+    the cards that stand for one copy each (`Kit._copies`); `names` checks the export names of a whole kit."""
     w, h, b = deck.size.width, deck.size.height, deck.bleed
+    names = names or ExportNames(drawer.render_text, drawer.mark)
     pieces: list[Piece] = []
-    shared_back: tuple[Item, ...] | None = None
+    shared: list[tuple[Item, ...]] = []
     """The deck's back as drawn for the first card, when it is the same for every card: none of its texts is a
     template and drawing it met no error (then every card draws it again, for errors located at that card)."""
+    index = 0
+    numbered_name = deck.export_name is not None and NUMBERED.search(deck.export_name) is not None
     for ci, card in enumerate(deck.cards):
-        cpath = (*path, "cards", ci)
-        context = {"card": _card_context(card), "deck": {"name": deck.name}, "kit": kit}
-        name = f'card "{card.name or ci + 1}" of deck "{deck.name}"'
-        front = (*_background(paint(card.fill or deck.fill), w, h, b),
-                 *drawer.elements(card.elements, w, h, context, (*cpath, "elements"), FaceOf(name, card=cpath)))
-        back_face = card.back or deck.back
-        if back_face is not None and back_face is deck.back and shared_back is not None:
-            back: tuple[Item, ...] | None = shared_back
-        elif back_face is not None:
-            back_path = (*cpath, "back") if card.back else (*path, "back")
-            back_of = FaceOf(f"the back of {name}", shared="" if card.back else f'the back of deck "{deck.name}"',
-                             card=cpath)
-            errors = len(drawer.errors)
-            back = _face(drawer, back_face, w, h, b, context, back_path, back_of)
-            if back_face is deck.back and len(drawer.errors) == errors and not _templated(back_face):
-                shared_back = back
-        else:
-            back = None
-        for _ in range(card.count):
-            pieces.append(Piece(w, h, front, back, b, "rect", deck.corner_radius, card.name or deck.name, cpath))
+        copy, count = (copies or {}).get((int(path[1]) if len(path) > 1 else 0, ci), (1, card.count))
+        per_copy = card.count > 1 and (numbered_name or _numbered(card.elements, card.back or deck.back))
+        for n in range(card.count if per_copy else 1):
+            context = {"card": {**_card_context(card), "index": index + n + 1, "copy": copy + n, "count": count},
+                       "deck": {"name": deck.name}, "kit": kit}
+            front, back = _card_faces(drawer, deck, card, (path, ci), context, shared)
+            try:
+                export = names.name(deck.export_name, context, (*path, "export_name"),
+                                    f"card {index + n + 1} ({card.name or deck.name})", (front, back))
+            except SpecError as exc:
+                drawer.errors.extend(d for d in exc.diagnostics if d not in drawer.errors)
+                export = ""
+            for _ in range(1 if per_copy else card.count):
+                pieces.append(Piece(w, h, front, back, b, "rect", deck.corner_radius, card.name or deck.name,
+                                    where=(*path, "cards", ci), export=export))
+        index += card.count
     return PieceGroup(deck.name, tuple(pieces), kind="cards", where=path)
+
+
+def _card_faces(drawer: Drawer, deck: Deck, card: Card, at: tuple[PathKey, int], context: dict[str, Any],
+                shared: list[tuple[Item, ...]]) -> tuple[tuple[Item, ...], tuple[Item, ...] | None]:
+    """The front and back of one card (or copy) drawn with `context`; `shared` holds the deck's back once it
+    is known to be the same on every card."""
+    w, h, b = deck.size.width, deck.size.height, deck.bleed
+    path, ci = at
+    cpath = (*path, "cards", ci)
+    name = f'card "{card.name or ci + 1}" of deck "{deck.name}"'
+    front = (*_background(paint(card.fill or deck.fill), w, h, b),
+             *drawer.elements(card.elements, w, h, context, (*cpath, "elements"), FaceOf(name, card=cpath)))
+    back_face = card.back or deck.back
+    if back_face is None:
+        return front, None
+    if back_face is deck.back and shared:
+        return front, shared[0]
+    back_path = (*cpath, "back") if card.back else (*path, "back")
+    back_of = FaceOf(f"the back of {name}", shared="" if card.back else f'the back of deck "{deck.name}"',
+                     card=cpath)
+    errors = len(drawer.errors)
+    back = _face(drawer, back_face, w, h, b, context, back_path, back_of)
+    if back_face is deck.back and len(drawer.errors) == errors and not _templated(back_face):
+        shared.append(back)
+    return front, back
+
+
+def _numbered(elements: list[Element], back: Face | None) -> bool:
+    """Whether a text of a card's front or back quotes `card.index` or `card.copy` (it differs copy to copy)."""
+    texts = [*elements, *(back.elements if back is not None else [])]
+    return any(isinstance(e, TextElement) and "card" in e.text and NUMBERED.search(e.text) for e in texts)
 
 
 def _templated(face: Face) -> bool:
@@ -317,33 +344,12 @@ def _label(drawer: Drawer, label: str, s: float, colour: str, path: PathKey, key
     return rich.items(0.0, s / 2 + size * (0.36 - ASCENT), s, size, colour, "center")
 
 
-def draw_board(board: Board, path: PathKey = ()) -> PieceGroup:
-    """A grid board as one piece, tiled by the layout when larger than the paper."""
-    c = board.cell
-    w, h = board.columns * c, board.rows * c
-    items: list[Item] = [Rect(0, 0, w, h, Style(fill=board.fill, stroke=None))]
-    for cell in board.cells:
-        x, y = (cell.column - 1) * c, (cell.row - 1) * c
-        if cell.fill:
-            items.append(Rect(x, y, c, c, Style(fill=cell.fill, stroke=None)))
-        if cell.label:
-            items.append(Text(x + c / 2, y + c * 0.62, cell.label, c * 0.3, "sans-bold", anchor="middle"))
-    line = Style(stroke=board.line_colour, stroke_width=board.line_width)
-    items.extend(Line(i * c, 0, i * c, h, line) for i in range(board.columns + 1))
-    items.extend(Line(0, j * c, w, j * c, line) for j in range(board.rows + 1))
-    if board.numbers:
-        size = min(c * 0.18, 3.0)
-        items.extend(Text(i * c + size * 0.3, size * 1.1, str(i + 1), size, "sans", "#666666")
-                     for i in range(board.columns))
-        items.extend(Text(size * 0.3, j * c + c - size * 0.4, str(j + 1), size, "sans", "#666666")
-                     for j in range(board.rows))
-    return PieceGroup(board.name, (Piece(w, h, tuple(items), name=board.name),), crop_marks=False, tile=True,
-                      kind="board", where=path)
-
-
-def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
-    """Every component of a generic kit as piece groups, in spec order."""
+def draw_kit(kit: Kit, drawer: Drawer, paper: str | None = None) -> PrintJob:
+    """Every component of a generic kit as piece groups, in spec order (`paper`: the one asked for instead of
+    the spec's, which tuck boxes must fit)."""
     kit_context = {"name": kit.kit}
+    decks = {c.name: c for i, c in enumerate(kit.components) if isinstance(c, Deck) and i not in kit._stand_ins}
+    names = ExportNames(drawer.render_text, drawer.mark)
     groups: list[PieceGroup] = []
     for i, component in enumerate(kit.components):
         path = ("components", i)
@@ -351,11 +357,14 @@ def draw_kit(kit: Kit, drawer: Drawer) -> PrintJob:
             continue
         match component:
             case Deck():
-                groups.append(draw_deck(drawer, component, path, kit_context))
+                groups.append(draw_deck(drawer, component, path, kit_context, kit._copies, names))
             case Counters():
                 groups.append(draw_counters(drawer, component, path, kit_context))
             case Board():
-                groups.append(draw_board(component, path))
+                groups.append(draw_board(drawer, component, path, kit_context))
+            case TuckBox():
+                box = draw_tuckbox(drawer, component, path, kit_context, decks, kit.sheets, paper)
+                groups.extend([box] if box is not None else [])
     warnings = (*drawer.typeset.warnings, *drawer.warnings)
     job = PrintJob(kit.kit, kit.credit, tuple(groups), kit.sheets, warnings=warnings)
     if drawer.errors:

@@ -35,7 +35,7 @@ def build_kit(located: Located) -> Kit:
 
     from pnp.model.base import diagnostics_from_validation
 
-    data_files, errors, unread = expand_decks(located)
+    data_files, errors, unread, copies = expand_decks(located)
     kit: Kit | None
     try:
         kit = Kit.model_validate(located.data) if isinstance(located.data, dict) else build_model(Kit, located)
@@ -46,6 +46,8 @@ def build_kit(located: Located) -> Kit:
         kit = _stand_in_kit(located.data, exc)
     if kit is not None and unread:
         kit._stand_ins = kit._stand_ins | unread
+    if kit is not None:
+        kit._copies = copies
     if errors or kit is None:
         raise PartialResult(merge_shared(errors), kit)
     return kit
@@ -117,7 +119,8 @@ def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
         return info
 
     try:
-        job = draw_kit(kit, Drawer(images, render_text, located.mark, Typesetter(kit, located, icon_image)))
+        job = draw_kit(kit, Drawer(images, render_text, located.mark, Typesetter(kit, located, icon_image)),
+                       context.paper)
     except PartialResult as exc:
         drawn = _merged_warnings(exc.partial) if isinstance(exc.partial, PrintJob) else None
         raise PartialResult(merge_shared(exc.diagnostics), drawn) from None

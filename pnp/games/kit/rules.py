@@ -18,6 +18,7 @@ from pnp.fonts import missing_glyphs
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import BUILTIN_FONTS, Element, Face, TextElement
+from pnp.games.kit.model.tuckbox import TuckBox
 from pnp.rules import rule
 from pnp.source.located import Located, PathKey
 
@@ -48,7 +49,7 @@ def _card(card: Card, back: Face | None, path: PathKey, out: list[PrintedText]) 
         out.extend(((*path, "fields", name), value, fonts) for name, value in card.fields.items())
 
 
-def _component(component: Deck | Counters | Board, path: PathKey, out: list[PrintedText]) -> None:
+def _component(component: Deck | Counters | Board | TuckBox, path: PathKey, out: list[PrintedText]) -> None:
     out.append(((*path, "name"), component.name, ("sans",)))
     match component:
         case Deck():
@@ -65,6 +66,12 @@ def _component(component: Deck | Counters | Board, path: PathKey, out: list[Prin
         case Board():
             for i, cell in enumerate(component.cells):
                 out.append(((*path, "cells", i, "label"), cell.label, (LABEL_FONT,)))
+            _elements(component.elements, (*path, "elements"), out)
+        case TuckBox():
+            for key in ("front", "back", "spine"):
+                face = getattr(component, key)
+                if face is not None:
+                    _elements(face.elements, (*path, key, "elements"), out)
 
 
 def printed_texts(kit: Kit) -> list[PrintedText]:

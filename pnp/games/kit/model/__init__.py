@@ -38,6 +38,10 @@ class Kit(SpecModel):
     """Indices of components that stand in for broken ones (a kit built for `validate` despite errors): they
     are neither drawn nor checked."""
 
+    _copies: dict[tuple[int, int], tuple[int, int]] = PrivateAttr(default_factory=dict)
+    """(component, card) -> (copy, count) of each card that stands for one copy of a card written once (its
+    layout quotes `card.index` or `card.copy`): their model count is 1."""
+
     _clean = field_validator("kit", "credit")(classmethod(lambda cls, v: clean_text(v)))
 
     @field_validator("fonts")

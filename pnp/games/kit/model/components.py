@@ -9,6 +9,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_valida
 from pnp.data import layout_data
 from pnp.games.kit.model.elements import Element, Face, SharedKeysModel, clean_text
 from pnp.games.kit.model.paint import Fill, LayoutLinearFill, LayoutRadialFill, TemplateText
+from pnp.games.kit.model.tuckbox import TuckBox
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
 from pnp.model.named import LayoutNames
@@ -129,6 +130,11 @@ class Deck(SpecModel):
     """Named layouts a card or data row chooses with `layout:` instead of `front`."""
     cards: list[Card] = Field(default=[], max_length=MAX_COUNT)
     """The cards written out (besides, or instead of, the `data:` rows)."""
+    export_name: str | None = Field(default=None, min_length=1, max_length=500, description=(
+        "a template naming each card's files in `--format cards` (`NAME-front.png`, `NAME-back.png`), e.g. "
+        "'{{ deck.name }}-{{ card.index }}': it knows card.name, card.index, card.copy, card.count, the card's "
+        "fields, deck.name and kit.name; each name must be a plain file name (no / or \\, not . or ..) and "
+        "differ from card to card (default: KIT-cards-DECK-NNN-CARD)"))
 
     @model_validator(mode="after")
     def _has_cards(self) -> Deck:
@@ -214,21 +220,33 @@ class BoardCell(SharedKeysModel):
     """Text in the cell."""
 
 
+SQRT3 = 3 ** 0.5
+
+
 class Board(SpecModel):
-    """A grid board: rows x columns of square cells; tiled across sheets when larger than the paper."""
+    """A grid board: rows x columns of square or hexagonal cells, over an optional picture and under optional
+    elements; tiled across sheets when larger than the paper."""
 
     type: Literal["board"]
-    """A board of square cells."""
+    """A board of square or hexagonal cells."""
     name: str = Field(max_length=200)
     """Name of the board, for messages."""
     rows: int = Field(ge=1, le=500)
     """Number of rows."""
     columns: int = Field(ge=1, le=500)
     """Number of columns."""
+    grid: Literal["square", "hex"] = "square"
+    """The cells' shape: `square`, or `hex` (hexagons, every other row or column shifted by half a cell)."""
+    orientation: Literal["flat", "pointy"] | None = Field(default=None, description=(
+        "hex grids only: `pointy` (a corner at the top of each hexagon, rows shifted; the default) or `flat` (a "
+        "flat side at the top, columns shifted)"))
     cell: PositiveLength = 25.0
-    """Side of one square cell."""
+    """Side of one square cell; on a hex grid the hexagon's width from flat side to flat side."""
     fill: Colour = "#ffffff"
-    """Background colour of the cells."""
+    """Background colour of the board (under `image`)."""
+    image: str | None = Field(default=None, min_length=1, max_length=500, description=(
+        "a PNG or JPEG file inside the kit folder: the board's artwork, stretched over the whole board under the "
+        "cells and the grid (make it the board's shape; a warning says when it prints under 150 ppi)"))
     line_colour: Colour = "#333333"
     """Colour of the grid lines."""
     line_width: NonNegativeLength = 0.3
@@ -237,15 +255,32 @@ class Board(SpecModel):
     """Print row and column numbers along the edges."""
     cells: list[BoardCell] = Field(default=[], max_length=250_000)
     """Cells with their own colour or label."""
+    elements: list[Element] = Field(default=[], max_length=500)
+    """Texts, shapes and images drawn over the board and its grid, in board millimetres from its top-left
+    corner."""
 
     @model_validator(mode="after")
     def _cells_inside(self) -> Board:
         for cell in self.cells:
             if cell.row > self.rows or cell.column > self.columns:
                 raise ValueError(f"cell ({cell.row}, {cell.column}) is outside the {self.rows} x {self.columns} grid")
-        if self.rows * self.cell > 5000 or self.columns * self.cell > 5000:
+        if self.orientation is not None and self.grid != "hex":
+            raise HintedValueError("`orientation` is for hex grids", "add grid: hex, or remove orientation")
+        width, height = self.size
+        if width > 5000 or height > 5000:
             raise ValueError("the board is over 5 m on a side")
         return self
 
+    @property
+    def size(self) -> tuple[float, float]:
+        """Width and height of the whole board (mm)."""
+        c, rows, columns = self.cell, self.rows, self.columns
+        if self.grid == "square":
+            return columns * c, rows * c
+        radius = c / SQRT3  # centre to corner
+        if self.orientation == "flat":
+            return 2 * radius + (columns - 1) * 1.5 * radius, rows * c + (c / 2 if columns > 1 else 0)
+        return columns * c + (c / 2 if rows > 1 else 0), 2 * radius + (rows - 1) * 1.5 * radius
 
-Component = Annotated[Deck | Counters | Board, Field(discriminator="type")]
+
+Component = Annotated[Deck | Counters | Board | TuckBox, Field(discriminator="type")]

@@ -1,0 +1,165 @@
+"""Draw a tuck box as one piece: the flat net of a one-piece box for one of the kit's decks.
+
+Across, left to right: the glue flap, the front (with the thumb notch at its top), a spine, the back, a spine.
+Above the back: the lid and its tuck flap; above the spines: dust flaps; below every panel: a bottom flap.
+Inner size: the deck's card width and height, and its card count x `card_thickness` deep, each plus `play`.
+Solid lines are cut, dashed lines folded. A box too large for the paper is a located error naming the largest
+card count whose box fits.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from pnp.diagnostics import Diagnostic, SpecError
+from pnp.games.kit.effects import paint
+from pnp.games.kit.faces import FaceOf
+from pnp.games.kit.model.components import Deck
+from pnp.games.kit.model.elements import Face
+from pnp.games.kit.model.tuckbox import TuckBox
+from pnp.layout.paper import get_paper, printable_area
+from pnp.layout.pieces import Piece, PieceGroup
+from pnp.layout.scene import Group, Item, Line, Polygon, Rect, Style, Text, Transform
+from pnp.model.sheets import SheetSettings
+from pnp.model.suggest import did_you_mean
+from pnp.source.located import PathKey
+
+if TYPE_CHECKING:
+    from pnp.games.kit.draw import Drawer
+
+GLUE = 10.0
+"""Width of the glue flap (mm)."""
+CUT = Style(stroke="#000000", stroke_width=0.3)
+FOLD = Style(stroke="#555555", stroke_width=0.25, dash=(2.0, 1.5))
+
+
+@dataclass(frozen=True, slots=True)
+class Net:
+    """The box's inner width, height and depth and where its panels lie on the net (mm)."""
+
+    w: float
+    h: float
+    d: float
+
+    @property
+    def tuck(self) -> float:
+        """Height of the tuck flap above the lid."""
+        return min(20.0, max(10.0, self.d))
+
+    @property
+    def top(self) -> float:
+        """y of the body's top edge (the front's, the spines' and the back's)."""
+        return self.tuck + self.d
+
+    @property
+    def columns(self) -> tuple[float, float, float, float, float, float]:
+        """x of the glue flap's outer edge, then of each fold and of the last spine's outer edge."""
+        w, d = self.w, self.d
+        return 0.0, GLUE, GLUE + w, GLUE + w + d, GLUE + 2 * w + d, GLUE + 2 * w + 2 * d
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return GLUE + 2 * self.w + 2 * self.d, self.tuck + 2 * self.d + self.h
+
+
+def net_for(box: TuckBox, deck: Deck, cards: int) -> Net:
+    return Net(deck.size.width + box.play, deck.size.height + box.play, cards * box.card_thickness + box.play)
+
+
+def _outline(net: Net) -> tuple[tuple[float, float], ...]:
+    """The cut outline, clockwise from the glue flap's top."""
+    a, b, c, d, e, f = net.columns
+    y0, y1 = net.top, net.top + net.h
+    dust, inset, depth = net.d * 0.8, min(3.0, net.d / 4), net.d
+    chamfer, notch = min(GLUE, net.h / 4) * 0.8, min(10.0, net.w / 4)
+    centre = b + net.w / 2
+    arc = [(centre + notch * math.cos(t), y0 + notch * math.sin(t))
+           for t in (math.pi * (1 - i / 12) for i in range(13))]
+    return (
+        (a, y0 + chamfer), (b, y0), *arc, (c, y0),
+        (c + inset, y0 - dust), (d - inset, y0 - dust), (d, y0), (d, y0 - depth),
+        (d + inset, y0 - depth - net.tuck), (e - inset, y0 - depth - net.tuck), (e, y0 - depth), (e, y0),
+        (e + inset, y0 - dust), (f - inset, y0 - dust), (f, y0), (f, y1),
+        (f - inset, y1 + dust), (e + inset, y1 + dust), (e, y1), (e - inset, y1 + depth), (d + inset, y1 + depth),
+        (d, y1), (d - inset, y1 + dust), (c + inset, y1 + dust), (c, y1), (c - inset, y1 + dust),
+        (b + inset, y1 + dust), (b, y1), (a, y1 - chamfer),
+    )
+
+
+def _folds(net: Net) -> list[Item]:
+    _, b, c, d, e, f = net.columns
+    y0, y1 = net.top, net.top + net.h
+    lines: list[Item] = [Line(x, y0, x, y1, FOLD) for x in (b, c, d, e)]
+    lines += [Line(c, y0, f, y0, FOLD), Line(b, y1, f, y1, FOLD), Line(d, y0 - net.d, e, y0 - net.d, FOLD)]
+    return lines
+
+
+def _panel(drawer: Drawer, face: Face | None, at: tuple[float, float, float, float], context: dict[str, Any],
+           path: PathKey, who: str) -> list[Item]:
+    """A face drawn in its panel's own millimetres (x, y, width, height on the net)."""
+    if face is None:
+        return []
+    x, y, w, h = at
+    own: list[Item] = [Rect(0, 0, w, h, Style(fill=paint(face.fill), stroke=None))] if face.fill else []
+    own += drawer.elements(face.elements, w, h, context, (*path, "elements"), FaceOf(who, "box"))
+    return [Group(tuple(own), Transform(x, y), clip=Rect(0, 0, w, h, Style()))]
+
+
+def draw_tuckbox(drawer: Drawer, box: TuckBox, path: PathKey, kit: dict[str, Any], decks: dict[str, Deck],
+                 settings: SheetSettings, paper: str | None) -> PieceGroup | None:
+    """The box's net as one piece; None (its error collected) when its deck is unknown or it does not fit."""
+    deck = decks.get(box.deck)
+    if deck is None:
+        hint = did_you_mean(box.deck, decks) or (f"the decks are {', '.join(decks)}" if decks
+                                                 else "add the deck as a `type: deck` component")
+        drawer.errors.append(Diagnostic.at(drawer.mark((*path, "deck")), "tuckbox.deck",
+                                           f"no deck named {box.deck!r} for the tuck box", hint))
+        return None
+    try:
+        _check_fits(box, deck, settings, paper, drawer.mark((*path, "deck")))
+    except SpecError as exc:
+        drawer.errors.extend(exc.diagnostics)
+        return None
+    net = net_for(box, deck, deck.total)
+    width, height = net.size
+    name = box.name or f"{deck.name} box"
+    _, b, c, d, e, _ = net.columns
+    y0 = net.top
+    context = {"deck": {"name": deck.name, "count": deck.total, "width": deck.size.width,
+                        "height": deck.size.height}, "box": {"name": name}, "kit": kit}
+    items: list[Item] = [Polygon(_outline(net), Style(fill=box.fill, stroke=None))]
+    items += _panel(drawer, box.front, (b, y0, net.w, net.h), context, (*path, "front"), f'the front of "{name}"')
+    items += _panel(drawer, box.back, (d, y0, net.w, net.h), context, (*path, "back"), f'the back of "{name}"')
+    for x in (c, e):
+        items += _panel(drawer, box.spine, (x, y0, net.d, net.h), context, (*path, "spine"), f'a spine of "{name}"')
+    items.append(Text(GLUE / 2 + 1.2, y0 + net.h / 2, "glue", 3.0, "sans", "#777777", "middle", rotate=-90))
+    items += [*_folds(net), Polygon(_outline(net), CUT)]
+    return PieceGroup(name, (Piece(width, height, tuple(items), name=name),), crop_marks=False, kind="tuckbox",
+                      where=path)
+
+
+def _check_fits(box: TuckBox, deck: Deck, settings: SheetSettings, paper: str | None, mark: Any) -> None:
+    """A SpecError at `mark` when the box of the deck's cards is larger than every printable area the sheet
+    settings allow, naming the largest card count whose box fits."""
+    name = paper or settings.paper
+    orientations = ["portrait", "landscape"] if settings.orientation == "auto" else [settings.orientation]
+    areas = [printable_area(get_paper(name, o), settings.margin) for o in orientations]
+
+    def fits(cards: int) -> bool:
+        w, h = net_for(box, deck, cards).size
+        return any(w <= a.width and h <= a.height for a in areas)
+
+    if fits(deck.total):
+        return
+    most = next((n for n in range(deck.total - 1, 0, -1) if fits(n)), 0)
+    w, h = net_for(box, deck, deck.total).size
+    room = max(areas, key=lambda a: a.width * a.height)
+    fix = (f"at most {most} cards fit: split the deck into boxes of {most} cards or fewer" if most else
+           f"not even one {deck.size.width:g} x {deck.size.height:g} mm card's box fits")
+    raise SpecError(Diagnostic.at(
+        mark, "tuckbox.too_big", f"the tuck box of the {deck.total} cards of deck {deck.name!r} is {w:.0f} x "
+        f"{h:.0f} mm, larger than the {room.width:.0f} x {room.height:.0f} mm printable area of {name}; {fix}",
+        "use a larger paper (sheets.paper: a3 or {width: LEN, height: LEN}), a smaller card_thickness, or box "
+        "fewer cards"))

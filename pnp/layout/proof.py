@@ -1,0 +1,101 @@
+"""Proof sheets: every distinct card face of a kit's decks (fronts, and backs once each) at reduced scale in a
+grid, with the deck, the card's name, its place in the deck and how many copies print written under each face:
+what a designer checks before printing hundreds of cards.
+
+Input: a `PrintJob` (its decks as `pnp.layout.singles.DeckFaces`) and a paper. Output: a `Document` of
+portrait pages of that paper, faces left to right, top to bottom, a deck starting on a new row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.layout.pieces import PrintJob
+from pnp.layout.scene import Document, Group, Item, Page, Rect, Style, Text, Transform
+from pnp.layout.singles import DeckFaces, decks_of
+from pnp.layout.text import fit_size
+
+PROOF_SCALE = 0.5
+"""How large a face prints on the proof (smaller when one face would not fit across the page)."""
+GAP = 4.0
+"""Space between neighbouring faces (mm)."""
+LABEL = 8.0
+"""Height of the two lines under each face (mm)."""
+HEADER = 10.0
+"""Height of the title line at the top of every page (mm)."""
+EDGE = Style(stroke="#999999", stroke_width=0.2)
+
+
+@dataclass(frozen=True, slots=True)
+class ProofFace:
+    """One cell of the proof: the face's page and its two label lines."""
+
+    page: Page
+    title: str
+    detail: str
+
+
+def _places(deck: DeckFaces) -> list[str]:
+    """The place(s) in the deck of each distinct card: `#4` or `#4-6` for three copies."""
+    out, first = [], 1
+    for card in deck.cards:
+        out.append(f"#{first}" if card.count == 1 else f"#{first}-{first + card.count - 1}")
+        first += card.count
+    return out
+
+
+def proof_faces(deck: DeckFaces) -> list[ProofFace]:
+    """Every distinct face of `deck`: each card's front (and own back), then the back every card shares."""
+    faces = []
+    for card, place in zip(deck.cards, _places(deck), strict=True):
+        title = f"{deck.name} · {card.name}" if card.name and card.name != deck.name else deck.name
+        copies = f"{card.count} copies" if card.count > 1 else "1 copy"
+        faces.append(ProofFace(card.front, title, f"{place} · {copies} · front"))
+        if card.back is not None and deck.shared_back is None:
+            faces.append(ProofFace(card.back, title, f"{place} · {copies} · back"))
+    if deck.shared_back is not None:
+        faces.append(ProofFace(deck.shared_back, f"{deck.name} · back", f"all {deck.total} cards · back"))
+    return faces
+
+
+def _cell(face: ProofFace, x: float, y: float, scale: float, width: float) -> list[Item]:
+    page = face.page
+    w, h = page.width * scale, page.height * scale
+    size = fit_size(face.title, "sans-bold", 2.6, width)
+    small = fit_size(face.detail, "sans", 2.3, width)
+    return [Group(page.items, Transform(x, y, scale=scale)), Rect(x, y, w, h, EDGE),
+            Text(x, y + h + 3.2, face.title, size, "sans-bold"),
+            Text(x, y + h + 6.6, face.detail, small, "sans", "#444444")]
+
+
+def proof_document(job: PrintJob, paper: tuple[float, float], margin: float = 10.0) -> Document:
+    """The proof sheets of `job`'s decks on portrait pages of `paper` (width, height in mm)."""
+    decks = [d for d in decks_of(job, with_bleed=False) if d.kind == "deck"]
+    pw, ph = paper
+    room = pw - 2 * margin
+    widest = max(d.width for d in decks)
+    scale = min(PROOF_SCALE, room / widest, (ph - 2 * margin - HEADER - LABEL) / max(d.height for d in decks))
+    pages: list[list[Item]] = [[]]
+    y = margin + HEADER
+    for deck in decks:
+        cw, chh = deck.width * scale, deck.height * scale + LABEL
+        columns = max(1, int((room + GAP) // (cw + GAP)))
+        faces = proof_faces(deck)
+        for i, face in enumerate(faces):
+            column = i % columns
+            if column == 0 and i > 0:
+                y += chh + GAP
+            if y + chh > ph - margin:
+                pages.append([])
+                y = margin + HEADER
+            pages[-1].extend(_cell(face, margin + column * (cw + GAP), y, scale, cw))
+        y += chh + GAP * 2
+    total = len(pages)
+    faces_count = sum(len(proof_faces(d)) for d in decks)
+    out = []
+    for n, items in enumerate(pages, start=1):
+        head = (f"{job.title} — proof: {faces_count} faces of {sum(d.total for d in decks)} cards at "
+                f"{scale * 100:.0f}% · page {n} of {total}")
+        out.append(Page(pw, ph, (Text(margin, margin + 4, head, fit_size(head, "sans-bold", 3.5, room),
+                                      "sans-bold"), *items), f"proof {n}"))
+    return Document(f"{job.title} proof", tuple(out))

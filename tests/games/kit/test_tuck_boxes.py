@@ -1,0 +1,87 @@
+"""`type: tuckbox`: a one-piece box sized from its deck (card size, count x card_thickness, play), its faces
+printed with `{{ deck.* }}`, cut and fold lines, and a located error naming the card count that fits."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pdfplumber
+
+from pnp.pipeline import load_spec, print_job
+
+KIT = """\
+kit: Boxes
+components:
+  - type: deck
+    name: Heroes
+    cards: [{{name: Knight, count: {count}}}]
+  - type: tuckbox
+    deck: {deck}
+    card_thickness: 0.5mm
+    front:
+      fill: "#223366"
+      elements:
+        - {{type: text, x: 5mm, y: 30mm, text: "{{{{ deck.name }}}} x{{{{ deck.count }}}}", size: 6mm}}
+    back: {{elements: [{{type: text, x: 5mm, y: 10mm, text: BACKSIDE, size: 4mm}}]}}
+    spine: {{fill: "#aa3322", elements: [{{type: text, x: 1mm, y: 5mm, text: S, size: 4mm}}]}}
+"""
+
+
+def _kit(tmp_kit, count: int = 40, deck: str = "Heroes") -> Path:
+    return tmp_kit(KIT.format(count=count, deck=deck))
+
+
+def test_the_box_is_sized_from_its_deck(tmp_kit):
+    job = print_job(load_spec(_kit(tmp_kit, count=40)))
+    [box] = [g for g in job.groups if g.kind == "tuckbox"]
+    [piece] = box.pieces
+    inner_w, inner_h, depth = 63 + 1, 88 + 1, 40 * 0.5 + 1  # poker cards plus the 1 mm play
+    assert round(piece.width, 6) == round(10 + 2 * inner_w + 2 * depth, 6)  # glue flap, two panels, two spines
+    assert round(piece.height, 6) == round(20 + 2 * depth + inner_h, 6)  # tuck flap, lid, panel, bottom flap
+    job = print_job(load_spec(_kit(tmp_kit, count=20)))
+    assert next(g for g in job.groups if g.kind == "tuckbox").pieces[0].width < piece.width  # fewer cards: thinner
+
+
+def test_faces_cut_and_fold_lines_print(tmp_kit, tmp_path: Path, run_pnp):
+    result = run_pnp("render", _kit(tmp_kit), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(next((tmp_path / "out").glob("*.pdf"))) as pdf:
+        page = pdf.pages[-1]
+        text = page.extract_text()
+        dashed = [obj for obj in page.lines if obj.get("dash") and obj["dash"][0]]
+        solid = [c for c in page.curves if c["stroke"] and not (c.get("dash") and c["dash"][0])]
+    assert "Heroes x40" in text and "BACKSIDE" in text and text.count("S") >= 2 and ("glue" in text or "eulg" in text)
+    assert len(dashed) == 7  # four folds between the panels, the body's top and bottom, the lid's
+    assert solid  # the cut outline, notch and flaps
+
+
+def _errors(run_pnp, spec: Path) -> list[dict]:
+    result = run_pnp("validate", spec, "--format", "json")
+    assert result.exit_code == 1, result.output
+    return json.loads(result.stdout)
+
+
+def test_a_box_too_big_for_the_paper_names_the_count_that_fits(tmp_kit, run_pnp, tmp_path: Path):
+    [error] = _errors(run_pnp, _kit(tmp_kit, count=500))
+    assert error["rule"] == "tuckbox.too_big" and (error["line"], error["column"]) == (7, 11) and error["hint"]
+    most = int(re.search(r"at most (\d+) cards fit", error["message"])[1])
+    assert "500 cards" in error["message"] and 0 < most < 500
+    spec = tmp_path / "fits" / "kit.yaml"
+    spec.parent.mkdir()
+    spec.write_text(KIT.format(count=most, deck="Heroes"), encoding="utf-8")
+    assert run_pnp("validate", spec).exit_code == 0  # that many fit
+    spec.write_text(KIT.format(count=most + 1, deck="Heroes"), encoding="utf-8")
+    assert run_pnp("validate", spec).exit_code == 1  # one more does not
+
+
+def test_a_box_for_an_unknown_deck_is_a_located_error(tmp_kit, run_pnp):
+    [error] = _errors(run_pnp, _kit(tmp_kit, deck="Heros"))
+    assert (error["rule"], error["line"], error["hint"]) == ("tuckbox.deck", 7, "did you mean 'Heroes'?")
+
+
+def test_a_card_thickness_out_of_range_is_a_located_error(tmp_kit, run_pnp):
+    spec = tmp_kit(KIT.format(count=10, deck="Heroes").replace("card_thickness: 0.5mm", "card_thickness: 5mm"))
+    [error] = _errors(run_pnp, spec)
+    assert error["line"] == 6 and "5 mm thick" in error["message"] and "card_thickness: 0.32mm" in error["hint"]
