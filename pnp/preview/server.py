@@ -78,6 +78,7 @@ class PreviewServer(ThreadingHTTPServer):
 
     daemon_threads = True
     block_on_close = False
+    request_queue_size = MAX_CLIENTS
 
     def __init__(self, host: str, port: int, latest: Latest) -> None:
         if ":" in host:

@@ -69,8 +69,8 @@ class Figures:
 
 
 def figures(track: NitroTrack, results: list[RaceResult]) -> Figures:
-    """The figures of `results`, races of `track` (the racer driver in every seat)."""
-    summary = summarize(track, ["racer"], results)
+    """The figures of `results`, races of `track` (the default drivers: a driving style per seat, as `nitro simulate` seats them)."""
+    summary = summarize(track, ["table"], results)
     handled = {kind: wilson(round(summary.handling[kind]["card"] * summary.entries[kind]), summary.entries[kind])
                for kind in KIND_NAMES}
     return Figures(
@@ -101,7 +101,7 @@ def _rows(f: Figures) -> list[tuple[str, str, str]]:
 
 def table(chosen: Figures, first: Figures) -> list[str]:
     """The chosen track's figures beside the first random track's (95% intervals in brackets)."""
-    lines = [f"{chosen.games} fresh races each (racer in every seat); 95% intervals in brackets",
+    lines = [f"{chosen.games} fresh races each (the default drivers, a style per seat); 95% intervals in brackets",
              f"{'figure':<26}{'balanced track':<30}{'first random track':<30}target"]
     for (label, a, target), (_, b, _) in zip(_rows(chosen), _rows(first), strict=True):
         lines.append(f"{label:<26}{a:<30}{b:<30}{target}")

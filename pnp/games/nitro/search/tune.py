@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from pnp.games.nitro.race.simulate import RaceResult, play_race, race_seed
+from pnp.games.nitro.race.simulate import RaceResult, play_race, race_seed, seat_drivers
 from pnp.games.nitro.search.candidates import Candidate, Request, stream
 from pnp.games.nitro.search.figures import Figures, figures
 from pnp.games.nitro.search.halving import Arm, ranked, successive_halving
@@ -57,7 +57,7 @@ class _Racer:
 
     def __init__(self, request: Request, clock: Callable[[], float]) -> None:
         self.request, self.clock = request, clock
-        self.seats = ("racer",) * request.players
+        self.seats = tuple(seat_drivers(["table"], request.players))  # the default drivers, a style a seat
         self.races, self.seconds, self.now = 0, 0.0, 0.0
         self.after: Callable[[], None] | None = None
         """Called after each batch of races (the progress line; it reads `now`, not the clock)."""
