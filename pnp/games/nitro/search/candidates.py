@@ -66,13 +66,15 @@ def body_text(request: Request, generated: Generated) -> str:
 
 
 def check(text: str) -> tuple[NitroTrack, list[str], list[str]]:
-    """Build and validate spec text: the track, the rule ids of its errors and of its warnings."""
-    from pnp.games.nitro.plugin import PLUGIN
+    """Build and validate spec text: the track, the rule ids of its errors and of its warnings (every `nitro.*`
+    rule, as `validate` runs them; the plugin is not imported, its module imports the command line)."""
+    from pnp.model.base import build_model
+    from pnp.rules import check_rules
     from pnp.source.loader import load_yaml_text
 
     located = load_yaml_text(text, file="generated.yaml")
-    track: NitroTrack = PLUGIN.build(located)
-    found = PLUGIN.check(track, located)
+    track = build_model(NitroTrack, located)
+    found = check_rules(track, located)
     return track, [d.rule for d in found if d.is_error], [d.rule for d in found if not d.is_error]
 
 

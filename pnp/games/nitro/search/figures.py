@@ -69,7 +69,7 @@ class Figures:
 
 
 def figures(track: NitroTrack, results: list[RaceResult]) -> Figures:
-    """The figures of `results`, races of `track` (the default drivers: a driving style per seat, as `nitro simulate` seats them)."""
+    """The figures of `results`, races of `track` (the default drivers: a style per seat, as `nitro simulate`)."""
     summary = summarize(track, ["table"], results)
     handled = {kind: wilson(round(summary.handling[kind]["card"] * summary.entries[kind]), summary.entries[kind])
                for kind in KIND_NAMES}
