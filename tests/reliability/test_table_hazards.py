@@ -76,6 +76,8 @@ def _edited_xlsx(path: Path, rows: list[list[object]], old: str, new: str) -> Pa
     with zipfile.ZipFile(path) as archive:
         parts = {n: archive.read(n) for n in archive.namelist()}
     sheet = parts["xl/worksheets/sheet1.xml"].decode()
+    if old not in sheet:  # openpyxl writes `<x />`, or `<x/>` when lxml is installed (svglib needs it)
+        old = old.replace(" />", "/>")
     parts["xl/worksheets/sheet1.xml"] = sheet.replace(old, new).encode()
     assert parts["xl/worksheets/sheet1.xml"] != sheet.encode()
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
