@@ -54,7 +54,9 @@ def test_a_seed_whose_plain_draw_misses_now_gives_a_setup_that_meets_the_targets
 
 def test_current_seed_10_says_it_rejected_the_short_draw(tmp_path: Path) -> None:
     checked = _setup("--ruleset", "current", "--seed", "10")
-    assert "seed 10: 57% of races are short of finalists (52%-62%; target at most 50%)" in checked.stderr
+    said = re.search(r"seed 10: (\d+)% of races are short of finalists \(\d+%-\d+%; target at most 50%\)",
+                     checked.stderr)
+    assert said and int(said.group(1)) > 50
     header = checked.stdout.split("game: mdd", 1)[0]
     assert "# Checked over 400 simulated races (pnp mdd simulate FILE --games 400 --seed " in header
     assert "So it meets the calibration targets." in header
