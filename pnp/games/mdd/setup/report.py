@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pnp.games.mdd.setup.check import MARGIN, Checked
 from pnp.games.mdd.setup.generate import setup_command, setup_yaml
-from pnp.games.mdd.setup.search import Balanced, Figures
+from pnp.games.mdd.setup.search import ROW_MAX, Balanced, Figures
 from pnp.stats import Interval
 
 
@@ -98,7 +98,7 @@ def checked_yaml(found: Checked, command: str, as_map: bool = False) -> str:
 
 
 TARGET_WORDS = {"qualifiers": "too few qualifiers", "no winner": "no winner", "short": "short finals",
-                "row": "a start row above 1.5x"}
+                "row": f"a start row above {ROW_MAX:g}x"}
 """Short names of the targets, for the one-line count of `checked_note`."""
 
 
