@@ -3,13 +3,14 @@
 Input: command-line options, a scenario file (`play`) or a setup file (`simulate`). Output: `setup` writes a
 random legal setup as YAML to stdout or a file, re-drawn until 400 simulated races meet the calibration targets
 (a line on stderr names the draws rejected; `--no-check`: the first draw), or with `--balanced` the best one a
-search of simulated races finds, and a table of its figures beside the plain setup's; `play` prints the board before and after and the
-events; `simulate` prints race statistics as text or JSON and which engine ran them (compiled or pure Python),
-with the races done on a terminal's stderr once a run lasts over 2 s (`pnp.progress`). On request a figure of
-the scenario (`--figure`) or a chart of the races (`--chart`), written safely, its format picked by the file
-suffix. Exit codes: 0 done, 1 a bad scenario or setup, a scenario whose stated outcome is not met, or an
-output refused (diagnostics on stderr, or on stdout as JSON with `--format json`), 2 bad options. Each
-command imports what it runs, so that `pnp mdd --help` loads neither the engine nor the models.
+search of simulated races finds, and a table of its figures beside the plain setup's; `play` prints the board
+before and after and the events; `simulate` prints race statistics as text or JSON and which engine ran them
+(compiled or pure Python), with the races done on a terminal's stderr once a run lasts over 2 s
+(`pnp.progress`). On request a figure of the scenario (`--figure`) or a chart of the races (`--chart`), written
+safely, its format picked by the file suffix. Exit codes: 0 done, 1 a bad scenario or setup, a scenario whose
+stated outcome is not met, or an output refused (diagnostics on stderr, or on stdout as JSON with `--format
+json`), 2 bad options. Each command imports what it runs, so that `pnp mdd --help` loads neither the engine
+nor the models.
 """
 
 from __future__ import annotations
