@@ -327,3 +327,25 @@ def mdd_setup_search(work: Path, repeat: int) -> list[Verdict]:
                 f"{races / cpu:.0f} races/s vs simulate {simulate_rate:.0f} races/s ({ratio:.2f}x)")
     return [Verdict("mdd setup search", measured, f"{setups / cpu:.1f}/s", "races >= 0.8x simulate's rate",
                     ratio >= 0.8)]
+
+
+CHECK_LINE = re.compile(r"(\d+) of (\d+) setups drawn missed")
+
+
+def mdd_setup_check(work: Path, repeat: int) -> list[Verdict]:
+    """Plain `pnp mdd setup --seed S` (each draw raced 400 times, re-drawn until one meets the targets) against
+    `--no-check` (the first draw, unraced), seeds 0-9 of both rulesets: the wall seconds the check adds (median
+    and worst seed), and how many draws it rejected (from its stderr line)."""
+    added, rejected, draws = [], 0, 0
+    for ruleset in ("v2.1", "current"):
+        for seed in range(10):
+            plain = [*PNP, "mdd", "setup", "--ruleset", ruleset, "--seed", str(seed)]
+            runs = alternate({"checked": plain, "plain": [*plain, "--no-check"]}, repeat)
+            added.append(runs["checked"].wall - runs["plain"].wall)
+            said = CHECK_LINE.search(runs["checked"].stderr)
+            rejected += int(said.group(1)) if said else 0
+            draws += int(said.group(2)) if said else 1
+    middle, worst = statistics.median(added), max(added)
+    measured = (f"20 seeds: {draws} draws, {rejected} rejected; the check adds {middle:.2f} s wall "
+                f"(median), {worst:.2f} s at worst")
+    return [Verdict("mdd setup check", measured, f"{middle:.2f} s", "median <= 0.5 s added", middle <= 0.5)]

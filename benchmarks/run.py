@@ -54,10 +54,11 @@ DECK_TARGETS = {("images", 120): 0.04, ("images", 540): 0.06}
 SIZES = {"vector": (108, 540), "images": (120, 540)}
 """Deck sizes of each workload (`--quick`: the first only; `--cards` replaces them)."""
 ISSUE_ROWS = ("tiles", "hex-tiles", "startup", "vector-per-card", "booklet", "mdd-simulate", "dragrage-optimal",
-              "card-export", "preview", "nitro-generate", "mdd-setup-search")
+              "card-export", "preview", "nitro-generate", "mdd-setup-search", "mdd-setup-check")
 """Issue 16's rows, in its table's order (see rows.py; hex-tiles is issue 24's), then the card export's peak
 memory (card_export.py), the live preview's rebuild latency (preview_latency.py), the Nitro track search's
-candidates per second (nitro_generate.py) and the balanced MDD setup search's candidates per second (rows.py)."""
+candidates per second (nitro_generate.py), the balanced MDD setup search's candidates per second and the
+seconds the check of plain `pnp mdd setup` adds (rows.py)."""
 MAX_PEAK_MB = 100.0
 """Largest allowed pnp peak memory for the image workload at 540 cards."""
 
@@ -372,7 +373,7 @@ def _issue_rows(names: list[str], work: Path, repeat: int) -> list[rows_module.V
                 "booklet": rows_module.booklet, "mdd-simulate": rows_module.mdd_simulate,
                 "dragrage-optimal": rows_module.dragrage_optimal, "card-export": card_export,
                 "preview": lambda w, r: preview_latency(w, max(r, 5)), "nitro-generate": nitro_generate,
-                "mdd-setup-search": rows_module.mdd_setup_search}
+                "mdd-setup-search": rows_module.mdd_setup_search, "mdd-setup-check": rows_module.mdd_setup_check}
     verdicts: list[rows_module.Verdict] = []
     for name in names:
         once = ("mdd-simulate", "dragrage-optimal", "card-export", "nitro-generate")

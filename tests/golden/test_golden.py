@@ -129,3 +129,17 @@ def test_a_report_for_a_fixed_seed_is_its_golden(report: str) -> None:
     for field in NOT_RESULTS:
         data.pop(field, None)
     check_golden(f"{report}.json", json.dumps(data, indent=2, sort_keys=True) + "\n")
+
+
+SETUPS = {
+    "mdd-setup-current-10-no-check": ["--ruleset", "current", "--seed", "10", "--no-check"],
+    "mdd-setup-v21-6-map-no-check": ["--seed", "6", "--map", "--no-check"],
+    "mdd-setup-current-10": ["--ruleset", "current", "--seed", "10"],
+}
+"""`pnp mdd setup` files: the plain draw (when made, the bytes of the generator before the check, the command in
+the header gaining `--no-check`) and a checked draw (current seed 10: the plain draw is re-drawn)."""
+
+
+@pytest.mark.parametrize("setup", list(SETUPS))
+def test_a_random_mdd_setup_is_its_golden(setup: str) -> None:
+    check_golden(f"{setup}.yaml", _pnp("mdd", "setup", *SETUPS[setup]))

@@ -111,8 +111,9 @@ def _reading(cell: Cell) -> tuple[int, int]:
     return cell.row, cell.lane
 
 
-def setup_command(setup: RandomSetup, as_map: bool = False) -> str:
-    """The `pnp mdd setup` command line that makes `setup` again."""
+def setup_command(setup: RandomSetup, as_map: bool = False, check: bool = True) -> str:
+    """The `pnp mdd setup` command line that makes `setup` again (`check`: the checked command, kept when the
+    setup meets the targets; else the plain draw, with `--no-check`)."""
     words = [f"pnp mdd setup --ruleset {setup.ruleset} --cars {setup.cars}"]
     if (setup.lanes, setup.rows) != (DEFAULT_LANES, DEFAULT_ROWS):
         words.append(f"--lanes {setup.lanes} --rows {setup.rows}")
@@ -123,15 +124,17 @@ def setup_command(setup: RandomSetup, as_map: bool = False) -> str:
     words.append(f"--seed {setup.seed}")
     if as_map:
         words.append("--map")
+    if not check:
+        words.append("--no-check")
     return " ".join(words)
 
 
 def setup_yaml(setup: RandomSetup, as_map: bool = False, comment: list[str] | None = None) -> str:
     """The setup as a YAML file a person can read and edit (coordinates, or a text map with `as_map`), under
-    the `comment` lines (default: the command that makes it again)."""
+    the `comment` lines (default: the `--no-check` command that draws it again)."""
     head = comment or [
         "# A random Mini Demolition Derby setup, made by",
-        f"#   {setup_command(setup, as_map)}",
+        f"#   {setup_command(setup, as_map, check=False)}",
         "# The same command gives the same setup. Cars stand on the default start grid.",
     ]
     head = [

@@ -63,19 +63,35 @@ class Figures:
     turns: Interval
     loss: float
 
-    def misses(self) -> list[str]:
-        """The calibration targets these figures miss, in words (only where the whole interval misses)."""
-        found = []
-        if self.qualified.high < QUALIFIED_MIN * self.finalists:
-            found.append(f"{self.qualified.value:.2f} of {self.finalists} qualify (target at least "
-                         f"{QUALIFIED_MIN * self.finalists:g})")
-        if self.no_winner.low > NO_WINNER_MAX:
-            found.append(f"{self.no_winner.value:.1%} of races have no winner (target at most {NO_WINNER_MAX:.0%})")
-        if self.short.low > SHORT_MAX:
-            found.append(f"{self.short.value:.0%} of races are short of finalists (target at most {SHORT_MAX:.0%})")
-        if self.worst_ratio.low > ROW_MAX:
-            found.append(f"start row {self.worst_row} wins {self.worst_ratio.value:.2f} times its fair share "
-                         f"(target at most {ROW_MAX:g})")
+    def misses(self, at: float = -1.0) -> list[str]:
+        """The calibration targets these figures miss, in words, each figure read at `at` within its interval:
+        -1 its favourable end (a miss only where the whole interval misses: `validate --simulate`), 0 the
+        measured value, 0.5 half-way to its unfavourable end (the check of plain `pnp mdd setup`), 1 that end."""
+        return [words for _, words in self.missed(at)]
+
+    def missed(self, at: float = -1.0) -> list[tuple[str, str]]:
+        """(target, words) for each target `misses` finds: target "qualifiers", "no winner", "short" or "row"."""
+        def read(i: Interval, high_is_bad: bool = True) -> float:
+            bad, good = (i.high, i.low) if high_is_bad else (i.low, i.high)
+            return i.value + (at * (bad - i.value) if at >= 0 else -at * (good - i.value))
+
+        def say(text: str, i: Interval, form: str, target: str) -> str:
+            span = "" if at < 0 else f"{i.low:{form}}-{i.high:{form}}; "
+            return f"{text} ({span}target {target})"
+
+        f, found = self, list[tuple[str, str]]()
+        if read(f.qualified, high_is_bad=False) < QUALIFIED_MIN * f.finalists:
+            found.append(("qualifiers", say(f"{f.qualified.value:.2f} of {f.finalists} qualify", f.qualified, ".2f",
+                             f"at least {QUALIFIED_MIN * f.finalists:g}")))
+        if read(f.no_winner) > NO_WINNER_MAX:
+            found.append(("no winner", say(f"{f.no_winner.value:.1%} of races have no winner", f.no_winner, ".1%",
+                             f"at most {NO_WINNER_MAX:.0%}")))
+        if read(f.short) > SHORT_MAX:
+            found.append(("short", say(f"{f.short.value:.0%} of races are short of finalists", f.short, ".0%",
+                             f"at most {SHORT_MAX:.0%}")))
+        if read(f.worst_ratio) > ROW_MAX:
+            found.append(("row", say(f"start row {f.worst_row} wins {f.worst_ratio.value:.2f} times its fair share",
+                             f.worst_ratio, ".2f", f"at most {ROW_MAX:g}")))
         return found
 
 

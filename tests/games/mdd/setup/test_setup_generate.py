@@ -41,15 +41,15 @@ def test_same_seed_same_bytes_other_seed_other_setup() -> None:
     first = runner.invoke(mdd_cli, ["setup", "--seed", "42"])
     again = runner.invoke(mdd_cli, ["setup", "--seed", "42"])
     other = runner.invoke(mdd_cli, ["setup", "--seed", "43"])
-    assert first.exit_code == 0 and first.output == again.output
-    assert other.output != first.output
-    assert "--seed 42" in first.output
+    assert first.exit_code == 0 and first.stdout == again.stdout
+    assert other.stdout != first.stdout
+    assert "--seed 42" in first.stdout
 
 
 def test_setup_writes_a_file(tmp_path: Path) -> None:
     out = tmp_path / "race.yaml"
     result = CliRunner().invoke(mdd_cli, ["setup", "--ruleset", "current", "--seed", "5", "--map", "-o", str(out)])
-    assert result.exit_code == 0 and result.output == ""
+    assert result.exit_code == 0 and result.stdout == ""
     located = load_yaml(out)
     spec = PLUGIN.build(located)
     assert spec.ruleset == "current" and spec.map is not None
@@ -58,9 +58,9 @@ def test_setup_writes_a_file(tmp_path: Path) -> None:
 
 def test_without_a_seed_the_file_says_which_seed_was_used(tmp_path: Path) -> None:
     result = CliRunner().invoke(mdd_cli, ["setup"])
-    seed = next(line.split("--seed ")[1].split()[0] for line in result.output.splitlines() if "--seed" in line)
+    seed = next(line.split("--seed ")[1].split()[0] for line in result.stdout.splitlines() if "--seed" in line)
     again = CliRunner().invoke(mdd_cli, ["setup", "--seed", seed])
-    assert again.output == result.output
+    assert again.stdout == result.stdout
 
 
 @pytest.mark.parametrize(
@@ -76,6 +76,7 @@ def test_without_a_seed_the_file_says_which_seed_was_used(tmp_path: Path) -> Non
         ["--spacing", "a/b"],
         ["--lanes", "5", "--rows", "16"],
         ["--track", "examples/mdd-micro/kit.yaml", "--lanes", "9"],
+        ["--balanced", "--no-check"],
     ],
 )
 def test_bad_options_are_usage_errors(args: list[str]) -> None:
@@ -101,24 +102,24 @@ def _board(text: str, tmp_path: Path):
 def test_setup_makes_any_track_lanes_rows_cell(tmp_path: Path) -> None:
     result = CliRunner().invoke(mdd_cli, ["setup", "--lanes", "9", "--rows", "36", "--cell", "15mm", "--seed", "2"])
     assert result.exit_code == 0, result.output
-    spec, board = _board(result.output, tmp_path)
+    spec, board = _board(result.stdout, tmp_path)
     assert (board.lanes, board.rows, spec.track.cell) == (9, 36, 15.0)
     # 5 cars a lane apart fit across 9 lanes: the default spacing; the header repeats the command
     assert [c.lane for c in board.cars if c.row == 9] == [1, 3, 5, 7, 9]
-    assert "pnp mdd setup --ruleset v2.1 --cars 25 --lanes 9 --rows 36 --cell 15mm --seed 2" in result.output
+    assert "pnp mdd setup --ruleset v2.1 --cars 25 --lanes 9 --rows 36 --cell 15mm --seed 2" in result.stdout
     narrow = CliRunner().invoke(mdd_cli, ["setup", "--lanes", "7", "--seed", "2"])
-    assert [c.lane for c in _board(narrow.output, tmp_path)[1].cars if c.row == 9] == [2, 3, 4, 5, 6]
+    assert [c.lane for c in _board(narrow.stdout, tmp_path)[1].cars if c.row == 9] == [2, 3, 4, 5, 6]
 
 
 def test_the_header_command_makes_the_same_file_again() -> None:
     runner = CliRunner()
     first = runner.invoke(mdd_cli, ["setup", "--lanes", "12", "--spacing", "1/0", "--cell", "2cm", "--seed", "8"])
-    command = first.output.splitlines()[1].split("pnp mdd ", 1)[1].split()
-    assert runner.invoke(mdd_cli, command).output == first.output
+    command = first.stdout.splitlines()[1].split("pnp mdd ", 1)[1].split()
+    assert runner.invoke(mdd_cli, command).stdout == first.stdout
 
 
 def test_the_default_setup_is_the_default_track_with_its_spacing(tmp_path: Path) -> None:
-    made = CliRunner().invoke(mdd_cli, ["setup", "--seed", "4"]).output
+    made = CliRunner().invoke(mdd_cli, ["setup", "--seed", "4"]).stdout
     _, board = _board(made, tmp_path)
     bare = "game: mdd\nruleset: v2.1\n" + made.split("walls:", 1)[1].join(["walls:", ""])
     _, default = _board(bare, tmp_path)
@@ -132,7 +133,7 @@ def test_the_kits_walls_and_mines_come_from_the_command_they_name(kit: str, tmp_
     words = command.split("pnp mdd ", 1)[1].strip("`").split("`")[0].split()
     made = CliRunner().invoke(mdd_cli, words)
     assert made.exit_code == 0, made.output
-    _, board = _board(made.output, tmp_path)
+    _, board = _board(made.stdout, tmp_path)
     located = load_yaml(Path("examples") / kit / "kit.yaml")
     kit_board = PLUGIN.build(located).to_board()
     assert (board.lanes, board.rows, board.walls, board.mines, board.cars, board.finals) == (
@@ -142,4 +143,4 @@ def test_the_kits_walls_and_mines_come_from_the_command_they_name(kit: str, tmp_
     rest = words[1:cell] + words[cell + 2 :]
     again = CliRunner().invoke(mdd_cli, ["setup", "--track", str(Path("examples") / kit / "kit.yaml"), *rest])
     assert again.exit_code == 0, again.output
-    assert _board(again.output, tmp_path)[1] == board
+    assert _board(again.stdout, tmp_path)[1] == board

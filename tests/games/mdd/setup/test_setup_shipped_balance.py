@@ -64,7 +64,8 @@ def test_validate_is_quiet_about_a_shipped_setup() -> None:
                          ids=lambda p: p.name)
 def test_a_shipped_setup_is_the_random_setup_its_header_names(path: Path) -> None:
     """The header's `pnp mdd setup ... --seed K` draws the very walls and mines (and grid) of the file."""
-    from pnp.games.mdd.setup.generate import random_setup
+    from pnp.games.mdd.cli import mdd_cli
+    from pnp.games.mdd.setup.generate import random_setup, setup_yaml
     from pnp.games.mdd.setup.search import board_of
 
     text = path.read_text(encoding="utf-8")
@@ -72,3 +73,10 @@ def test_a_shipped_setup_is_the_random_setup_its_header_names(path: Path) -> Non
     assert named, "the header names the plain command"
     drawn = random_setup(named.group(1), int(named.group(2)), int(named.group(3)))
     assert board_of(drawn) == PLUGIN.build(load_yaml(path)).to_board()
+    # the command as written, with the check of plain `pnp mdd setup`, keeps that very draw
+    command = re.search(r"It is the random setup of\n#   pnp mdd setup (.+)", text).group(1)  # type: ignore[union-attr]
+    made = CliRunner().invoke(mdd_cli, ["setup", *command.split()])
+    assert made.exit_code == 0 and made.stderr == "", made.output
+    assert f"--games 400 --seed {named.group(3)})" in made.stdout
+    plain = setup_yaml(drawn, "--map" in command)
+    assert made.stdout.split("\ngame: mdd\n", 1)[1] == plain.split("\ngame: mdd\n", 1)[1]
