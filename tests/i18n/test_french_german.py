@@ -32,7 +32,7 @@ KITS = {
         None: (["sheet 1 of 6", "How a car moves"],
                ["Complete rules, version 2.1", "Rolls 5.", "How to build the kit"]),
     },
-    "nitro-dice/three-lap-race.yaml": {
+    "nitro-dice/four-lap-race.yaml": {
         "fr": (["Départ/Arrivée", "Virage A", "Ligne droite"],
                ["construire vos propres circuits", "Cartes de circuit"]),
         "de": (["Start/Ziel", "Kurve A", "Gerade"], ["eigene Strecken bauen", "Streckenkarten"]),

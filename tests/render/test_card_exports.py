@@ -133,7 +133,7 @@ def test_a_kit_without_a_deck_is_told_so_and_nothing_is_written(run_pnp, tmp_pat
 
 def test_game_kits_export_their_cards_in_another_language(run_pnp, tmp_path):
     out = tmp_path / "out"
-    _render(run_pnp, EXAMPLES / "nitro-dice" / "three-lap-race.yaml", out, "--format", "tts,cards", "--lang", "it",
+    _render(run_pnp, EXAMPLES / "nitro-dice" / "four-lap-race.yaml", out, "--format", "tts,cards", "--lang", "it",
             "--rulebook", "none")
     names = sorted(p.name for p in out.iterdir() if not p.name.startswith("."))
     assert any(n.endswith("-front.png") and "-it-cards-" in n for n in names)

@@ -26,7 +26,7 @@ def run(path: Path):
 
 def test_there_are_examples_of_each_race_shape():
     names = {p.stem for p in VALID}
-    assert {"two-lap-loop", "three-lap-race", "out-and-back", "figure-eight", "joined-loops"} <= names
+    assert {"two-lap-loop", "four-lap-race", "out-and-back", "figure-eight", "joined-loops"} <= names
 
 
 @pytest.mark.parametrize("path", VALID, ids=lambda p: p.stem)

@@ -163,7 +163,7 @@ def test_the_shipped_generated_example_passes_every_check_and_names_its_command(
 def test_validate_simulate_names_the_balanced_search_in_the_hint():
     from pnp.cli import main as pnp_cli
 
-    path = Path(__file__).parents[3] / "examples" / "nitro-dice" / "three-lap-race.yaml"
+    path = Path(__file__).parents[3] / "examples" / "nitro-dice" / "four-lap-race.yaml"
     result = CliRunner().invoke(pnp_cli, ["validate", str(path), "--simulate", "300", "--format", "json"])
     assert result.exit_code == 0, result.output
     [hint] = [d["hint"] for d in json.loads(result.output) if d["rule"] == "nitro.sim.type_shortage"][:1]

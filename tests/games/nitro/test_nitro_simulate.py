@@ -75,7 +75,7 @@ def test_the_report_has_the_issue_keys_with_intervals_and_shares_that_add_up():
 
 def test_a_longer_track_takes_more_rounds():
     short = report(EXAMPLES / "two-lap-loop.yaml", "--games", "80", "--players", "4")["rounds"]
-    long = report(EXAMPLES / "three-lap-race.yaml", "--games", "80", "--players", "4")["rounds"]
+    long = report(EXAMPLES / "four-lap-race.yaml", "--games", "80", "--players", "4")["rounds"]
     assert long["low"] > short["high"]
 
 
