@@ -48,9 +48,10 @@ TARGETS = {"images": 1.0}
 """Largest allowed pnp/plain wall-time ratio per workload (vector's whole-process ratio is retired by issue 16:
 its floor is the libraries' import cost; the per-card row replaces it)."""
 ISSUE_ROWS = ("tiles", "startup", "vector-per-card", "booklet", "mdd-simulate", "dragrage-optimal", "card-export",
-              "preview")
+              "preview", "dragrage-balance")
 """Issue 16's rows, in its table's order (see rows.py), then the card export's peak memory (card_export.py) and
-the live preview's rebuild latency (preview_latency.py)."""
+the live preview's rebuild latency (preview_latency.py), and issue 27's Drag Rage balance search (candidates valued
+per second, rows.py)."""
 MAX_PEAK_MB = 100.0
 """Largest allowed pnp peak memory for the image workload at 540 cards."""
 
@@ -363,10 +364,12 @@ def _issue_rows(names: list[str], work: Path, repeat: int) -> list[rows_module.V
                 "vector-per-card": lambda w, r: rows_module.vector_per_card(w, r, kit_yaml),
                 "booklet": rows_module.booklet, "mdd-simulate": rows_module.mdd_simulate,
                 "dragrage-optimal": rows_module.dragrage_optimal, "card-export": card_export,
-                "preview": lambda w, r: preview_latency(w, max(r, 5))}
+                "preview": lambda w, r: preview_latency(w, max(r, 5)),
+                "dragrage-balance": rows_module.dragrage_balance}
     verdicts: list[rows_module.Verdict] = []
     for name in names:
-        for v in measures[name](work, repeat if name not in ("mdd-simulate", "dragrage-optimal", "card-export") else 1):
+        once = ("mdd-simulate", "dragrage-optimal", "card-export", "dragrage-balance")
+        for v in measures[name](work, repeat if name not in once else 1):
             verdicts.append(v)
             print(f"{v.row:<17} {'met' if v.met else 'MISSED':<7} {v.figure:>9} (target {v.target}): {v.measured}",
                   flush=True)
