@@ -349,3 +349,21 @@ def mdd_setup_check(work: Path, repeat: int) -> list[Verdict]:
     measured = (f"20 seeds: {draws} draws, {rejected} rejected; the check adds {middle:.2f} s wall "
                 f"(median), {worst:.2f} s at worst")
     return [Verdict("mdd setup check", measured, f"{middle:.2f} s", "median <= 0.5 s added", middle <= 0.5)]
+
+
+def dragrage_balance(work: Path, repeat: int) -> list[Verdict]:
+    """`pnp dragrage balance` on the sprint example for 20 s: candidates valued per second, against the same
+    variant's `pnp dragrage optimal` in its own process (one candidate per process) in the same run."""
+    import json
+
+    sprint = str(REPO / "examples" / "drag-rage" / "variants" / "sprint.yaml")
+    single = alternate({"optimal": [*PNP, "dragrage", "optimal", sprint]}, repeat)["optimal"]
+    out = subprocess.run([*PNP, "dragrage", "balance", sprint, "--budget", "20", "--format", "json"], cwd=REPO,
+                         capture_output=True, text=True, check=True).stdout
+    report = json.loads(out)
+    valued = sum(1 for t in report["tried"] if t["first_player_wins"] is not None)
+    rate, baseline = valued / report["seconds"], 1 / single.wall
+    measured = (f"{valued} candidates in {report['seconds']:.1f} s ({rate:.2f}/s); one `optimal` process of the "
+                f"spec: {single.wall:.2f} s wall ({baseline:.2f}/s)")
+    return [Verdict("dragrage balance", measured, f"{rate / baseline:.2f}x", ">= 1x per-process optimal",
+                    rate >= baseline)]

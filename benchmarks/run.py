@@ -54,11 +54,11 @@ DECK_TARGETS = {("images", 120): 0.04, ("images", 540): 0.06}
 SIZES = {"vector": (108, 540), "images": (120, 540)}
 """Deck sizes of each workload (`--quick`: the first only; `--cards` replaces them)."""
 ISSUE_ROWS = ("tiles", "hex-tiles", "startup", "vector-per-card", "booklet", "mdd-simulate", "dragrage-optimal",
-              "card-export", "preview", "nitro-generate", "mdd-setup-search", "mdd-setup-check")
+              "card-export", "preview", "nitro-generate", "mdd-setup-search", "mdd-setup-check", "dragrage-balance")
 """Issue 16's rows, in its table's order (see rows.py; hex-tiles is issue 24's), then the card export's peak
 memory (card_export.py), the live preview's rebuild latency (preview_latency.py), the Nitro track search's
-candidates per second (nitro_generate.py), the balanced MDD setup search's candidates per second and the
-seconds the check of plain `pnp mdd setup` adds (rows.py)."""
+candidates per second (nitro_generate.py), the balanced MDD setup search's candidates per second, the seconds
+the check of plain `pnp mdd setup` adds and the Drag Rage balance search's candidates per second (rows.py)."""
 MAX_PEAK_MB = 100.0
 """Largest allowed pnp peak memory for the image workload at 540 cards."""
 
@@ -373,10 +373,11 @@ def _issue_rows(names: list[str], work: Path, repeat: int) -> list[rows_module.V
                 "booklet": rows_module.booklet, "mdd-simulate": rows_module.mdd_simulate,
                 "dragrage-optimal": rows_module.dragrage_optimal, "card-export": card_export,
                 "preview": lambda w, r: preview_latency(w, max(r, 5)), "nitro-generate": nitro_generate,
-                "mdd-setup-search": rows_module.mdd_setup_search, "mdd-setup-check": rows_module.mdd_setup_check}
+                "mdd-setup-search": rows_module.mdd_setup_search, "mdd-setup-check": rows_module.mdd_setup_check,
+                "dragrage-balance": rows_module.dragrage_balance}
     verdicts: list[rows_module.Verdict] = []
     for name in names:
-        once = ("mdd-simulate", "dragrage-optimal", "card-export", "nitro-generate")
+        once = ("mdd-simulate", "dragrage-optimal", "card-export", "nitro-generate", "dragrage-balance")
         for v in measures[name](work, repeat if name not in once else 1):
             verdicts.append(v)
             print(f"{v.row:<17} {'met' if v.met else 'MISSED':<7} {v.figure:>9} (target {v.target}): {v.measured}",
