@@ -16,11 +16,8 @@ from typing import Any
 
 import click
 
-from pnp.commands import FORMAT_CHOICE, show_warnings, user_errors
+from pnp.commands import FORMAT_CHOICE, show_warnings, user_errors, write_file
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.games.dragrage.balance_report import candidate_text, check_candidate
-from pnp.games.dragrage.balance_report import format_json as balance_json
-from pnp.games.dragrage.balance_report import format_text as balance_text
 from pnp.games.dragrage.progress import ProgressLine, progress_line
 from pnp.games.dragrage.race.simulate import simulate
 from pnp.games.dragrage.race.state import Advance
@@ -187,12 +184,17 @@ def _balance_solver(convention: DeadHeat, states: int, line: ProgressLine | None
               f"[default: {DEFAULT_MAX_STATES:,}; twice that with --dead-heat rerun].")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True),
               help="Write the spec of the variant nearest one half here.")
+@click.option("--force", is_flag=True, help="With -o, replace a file pnp did not write.")
 @click.option("--progress/--no-progress", "show", default=None,
               help="Show progress on stderr (default: on a terminal, for runs over two seconds).")
 @user_errors
 def balance_command(spec: str | None, budget: float, fmt: str, dead_heat: str, max_states: int | None,
-                    output: str | None, show: bool | None) -> None:
+                    output: str | None, force: bool, show: bool | None) -> None:
     """Search the finish line and the counters for the variant whose first driver wins nearest 50 %."""
+    from pnp.games.dragrage.balance_report import candidate_text, check_candidate  # the validator: not for --help
+    from pnp.games.dragrage.balance_report import format_json as balance_json
+    from pnp.games.dragrage.balance_report import format_text as balance_text
+
     variant, data = _loaded(spec)
     convention = DeadHeat(dead_heat)
     line = progress_line(show, sys.stderr.isatty())
@@ -216,4 +218,5 @@ def balance_command(spec: str | None, budget: float, fmt: str, dead_heat: str, m
         value = run.best.value if run.best.value is not None else 0.0
         header = (f"pnp dragrage balance --dead-heat {convention.value}: the first driver wins "
                   f"{100 * value:.2f} % of heats under perfect play ({words})")
-        Path(output).write_text(candidate_text(data, run.best.knobs, header), encoding="utf-8")
+        write_file(Path(output), candidate_text(data, run.best.knobs, header).encode("utf-8"),
+                   [Path(spec)] if spec else [], force)

@@ -38,6 +38,18 @@ def test_balance_finds_a_variant_nearer_one_half_and_its_values_are_optimals(tmp
     assert json.loads(out)["first_player_wins"] == own["first_player_wins"]
 
 
+def test_the_chosen_spec_never_replaces_a_file_pnp_did_not_write(tmp_path: Path) -> None:
+    spec, mine = tmp_path / "small.yaml", tmp_path / "notes.yaml"
+    spec.write_text(SMALL, encoding="utf-8")
+    mine.write_text("my own notes\n", encoding="utf-8")
+    for target in (mine, spec):  # someone's file, and the spec itself
+        code, _, err = run("balance", str(spec), "--budget", "0", "-o", str(target))
+        assert code == 1 and "Traceback" not in err
+    assert mine.read_text(encoding="utf-8") == "my own notes\n" and spec.read_text(encoding="utf-8") == SMALL
+    assert run("balance", str(spec), "--budget", "0", "-o", str(mine), "--force")[0] == 0
+    assert "finish_after" in mine.read_text(encoding="utf-8")
+
+
 def test_balance_text_lists_every_variant_with_its_value(tmp_path: Path) -> None:
     spec = tmp_path / "small.yaml"
     spec.write_text(SMALL, encoding="utf-8")
