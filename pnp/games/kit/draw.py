@@ -242,7 +242,7 @@ def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any],
             front, back = _card_faces(drawer, deck, card, (path, ci), context, shared)
             try:
                 export = names.name(deck.export_name, context, (*path, "export_name"),
-                                    f"card {index + n + 1} ({card.name or deck.name})", (front, back))
+                                    f"card {index + n + 1} ({card.name or deck.name})", ((*path, ci), front, back))
             except SpecError as exc:
                 drawer.errors.extend(d for d in exc.diagnostics if d not in drawer.errors)
                 export = ""

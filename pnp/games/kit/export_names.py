@@ -50,7 +50,8 @@ class ExportNames:
 
     def name(self, template: str | None, context: dict[str, Any], path: tuple[str | int, ...], who: str,
              drawing: Any) -> str:
-        """The checked name of one card (or copy) `who`, drawn as `drawing`; "" when the deck has no template."""
+        """The checked name of one card (or copy) `who`, drawn as `drawing` (which card it is, then its faces:
+        only copies of one card that look alike share a file); "" when the deck has no template."""
         if template is None:
             return ""
         name = checked_name(self.render(template, context, path), self.mark(path))

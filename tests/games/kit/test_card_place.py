@@ -89,6 +89,18 @@ def test_unsafe_export_names_are_located_errors(run_pnp, tmp_kit):
         assert (error["line"], error["column"]) == (12, 18) and error["hint"]
 
 
+def test_two_cards_that_look_alike_do_not_share_one_file(run_pnp, tmp_kit, tmp_path: Path):
+    # Goblin and Orc draw the same face, but they are two cards: one file for both loses one of them.
+    spec = tmp_kit('kit: Twins\ncomponents:\n  - type: deck\n    name: Deck\n    export_name: "{{ card.kind }}"\n'
+                   "    cards:\n      - {name: Goblin, fields: {kind: monster}}\n"
+                   "      - {name: Orc, fields: {kind: monster}}\n")
+    [error] = _errors(run_pnp, spec)
+    assert error["rule"] == "deck.export_name" and "card 1 (Goblin) and card 2 (Orc)" in error["message"], error
+    assert (error["line"], error["column"]) == (5, 18)
+    result = run_pnp("render", spec, "-o", tmp_path / "out", "--format", "cards", "--dpi", "40")
+    assert result.exit_code == 1 and not list((tmp_path / "out").glob("*.png"))
+
+
 def test_a_safe_export_name_validates(run_pnp, tmp_kit):
     spec = tmp_kit(KIT + '    export_name: "{{ card.name }}-{{ card.copy }}"\n')
     result = run_pnp("validate", spec)
