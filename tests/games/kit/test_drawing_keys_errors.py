@@ -72,6 +72,23 @@ def test_a_bad_drawing_value_is_one_located_error_with_a_hint(tmp_kit: KitFactor
     assert run_pnp("validate", tmp_kit(KIT.format(element=good), files)).exit_code == 0
 
 
+def test_an_error_of_a_whole_text_points_at_the_text_not_at_its_words(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    # `valign` without `height` is about the element, not about its `text:` value (the tag `text` is not a key).
+    element = "{type: text, text: T, valign: middle}"
+    result = run_pnp("validate", tmp_kit(KIT.format(element=element)), "--format", "json")
+    [found] = json.loads(result.stdout)
+    assert (found["line"], found["column"]) == (10, 13), found  # the element's `{`, not the `T`
+    assert found["message"].startswith("components.0.cards.0.elements.0: valign"), found
+
+
+def test_a_gradient_of_one_colour_asks_for_two(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    element = "{type: rect, width: 5mm, height: 5mm, fill: {linear: [red]}}"
+    result = run_pnp("validate", tmp_kit(KIT.format(element=element)), "--format", "json")
+    [found] = json.loads(result.stdout)
+    assert "2 items" in found["message"] and "1 given" in found["message"], found
+    assert "`1:`" not in found["hint"] and "[gold, firebrick]" in found["hint"], found
+
+
 COUNTERS = """\
 kit: Counter test
 sheets: {{paper: a4, crop_marks: false}}
