@@ -193,7 +193,8 @@ def _template_line(err: Exception) -> int:
     return found
 
 
-_MISSING = re.compile(r"(?:has no attribute|is undefined)\W*'?(\w+)'?")
+_MISSING = re.compile(r"has no attribute\W*'?(\w+)'?|'(\w+)' is undefined")
+"""An unknown attribute (`'dict object' has no attribute 'nam'`) or name (`'card' is undefined`)."""
 
 
 def _names(context: Mapping[str, Any], prefix: str = "", depth: int = 2) -> list[str]:
@@ -231,7 +232,7 @@ def _name_hint(message: str, context: Mapping[str, Any], source: str) -> str:
     if m is None:
         return "fix the expression"
 
-    missing = m.group(1)
+    missing = m.group(1) or m.group(2)
     names = _names(context)
     parent = re.search(rf"([A-Za-z_][\w.]*)\.{re.escape(missing)}\b", source)
     scopes = [[n for n in names if n.rsplit(".", 1)[0] == parent.group(1)]] if parent else []
