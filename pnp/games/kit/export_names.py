@@ -25,7 +25,7 @@ def checked_name(name: str, mark: Mark) -> str:
     bad = _UNSAFE.search(name)
     if not name.strip():
         problem = "gives an empty file name"
-    elif name.strip(".") == "" or ".." in name:
+    elif name.strip(".") == "":
         problem = f"gives {name!r}, which names a folder (. or ..), not a file"
     elif bad is not None:
         problem = f"gives {name!r}, with {bad.group()!r}, which a file name cannot hold (a path or reserved sign)"

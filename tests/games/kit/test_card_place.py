@@ -81,7 +81,7 @@ def _errors(run_pnp, spec: Path) -> list[dict]:
 
 
 def test_unsafe_export_names_are_located_errors(run_pnp, tmp_kit):
-    for template, words in (("../{{ card.name }}", "folder"), ("a/{{ card.index }}", "'/'"),
+    for template, words in (("../{{ card.name }}", "'/'"), ("{{ '..' }}", "folder"), ("a/{{ card.index }}", "'/'"),
                             ("{{ '' }}", "empty"), ("same", "to both card 1 (Alpha) and card 2 (Alpha)")):
         spec = tmp_kit(KIT + f'    export_name: "{template}"\n')
         [error] = _errors(run_pnp, spec)
@@ -102,9 +102,10 @@ def test_two_cards_that_look_alike_do_not_share_one_file(run_pnp, tmp_kit, tmp_p
 
 
 def test_a_safe_export_name_validates(run_pnp, tmp_kit):
-    spec = tmp_kit(KIT + '    export_name: "{{ card.name }}-{{ card.copy }}"\n')
-    result = run_pnp("validate", spec)
-    assert result.exit_code == 0, result.output
+    for template in ("{{ card.name }}-{{ card.copy }}", "ace..high-{{ card.index }}"):  # two dots are no path
+        spec = tmp_kit(KIT + f'    export_name: "{template}"\n')
+        result = run_pnp("validate", spec)
+        assert result.exit_code == 0, (template, result.output)
 
 
 def test_a_data_column_named_index_is_warned_about(run_pnp, tmp_kit):
