@@ -127,8 +127,8 @@ def draw_tuckbox(drawer: Drawer, box: TuckBox, path: PathKey, kit: dict[str, Any
     name = box.name or f"{deck.name} box"
     _, b, c, d, e, _ = net.columns
     y0 = net.top
-    context = {"deck": {"name": deck.name, "count": deck.total, "width": deck.size.width,
-                        "height": deck.size.height}, "box": {"name": name}, "kit": kit}
+    context = {"deck": {"name": deck.name, "count": deck.total, "width": _number(deck.size.width),
+                        "height": _number(deck.size.height)}, "box": {"name": name}, "kit": kit}
     items: list[Item] = [Polygon(_outline(net), Style(fill=box.fill, stroke=None))]
     items += _panel(drawer, box.front, (b, y0, net.w, net.h), context, (*path, "front"), f'the front of "{name}"')
     items += _panel(drawer, box.back, (d, y0, net.w, net.h), context, (*path, "back"), f'the back of "{name}"')
@@ -164,6 +164,11 @@ def _check_fits(box: TuckBox, deck: Deck, settings: SheetSettings, paper: str | 
         f"{_mm(h)} mm, larger than the printable area of {name} ({rooms}; the box is not turned on the sheet); "
         f"{fix}", f"use a larger paper (sheets.paper: {', '.join([*larger, '{width: LEN, height: LEN}'])}), a "
         "smaller card_thickness, or box fewer cards"))
+
+
+def _number(value: float) -> int | float:
+    """A size as a template prints it as written: 63, not 63.0 (still a number to calculate with)."""
+    return int(value) if value == int(value) else value
 
 
 def _mm(value: float) -> str:

@@ -104,3 +104,13 @@ def test_too_big_on_a3_does_not_suggest_a3(tmp_kit, run_pnp):
     spec = tmp_kit("sheets: {paper: a3}\n" + KIT.format(count=500, deck="Heroes"))
     [error] = _errors(run_pnp, spec)
     assert "of a3" in error["message"] and "a3" not in error["hint"].replace("sra3", ""), error
+
+
+def test_deck_sizes_print_as_a_designer_writes_them(tmp_kit, tmp_path: Path, run_pnp):
+    spec = tmp_kit(KIT.format(count=10, deck="Heroes").replace(
+        "BACKSIDE", "'{{ deck.width }} x {{ deck.height }} mm, {{ deck.width + 2 }}'"))
+    result = run_pnp("render", spec, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(next((tmp_path / "out").glob("*.pdf"))) as pdf:
+        text = pdf.pages[-1].extract_text()
+    assert "63 x 88 mm, 65" in text and "63.0" not in text, text
