@@ -48,3 +48,10 @@ def test_the_heldout_kit_prints_shadings_alpha_dashes_on_its_own_paper(run_pnp, 
     proof = PdfReader(out / "heldout-trial-proof.pdf")
     text = " ".join(page.extract_text() for page in proof.pages)
     assert "Heroes · Ranger" in text and "#2-4" not in text and "#5" in text  # Rangers drawn per copy
+
+
+def test_info_counts_the_heldout_kit_on_its_own_paper(run_pnp, tmp_path: Path):
+    result = run_pnp("info", _copy(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "totals: 7 cards, 6 counters, 2 boards, 1 tuckbox" in result.output
+    assert re.search(r"sheets: 250x320mm: \d+, a4: \d+", result.output), result.output
