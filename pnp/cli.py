@@ -290,6 +290,8 @@ def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | Non
                             jobs=jobs)
     for path in written:
         click.echo(str(path))
+    if not {"pdf", "svg", "png"} & set(chosen):
+        return  # only exports (cards, tts, proof) were written: their lines said what they hold
     fronts = sum(1 for sheet in plan.sheets if sheet.back_of is None and sheet.blank_of is None)
     two_sided = f", {fronts} sheet(s) printed two-sided" if fronts < len(plan.sheets) else ""
     click.echo(f"{pages} page(s) on {plan.paper.name} ({'landscape' if plan.paper.landscape else 'portrait'})"

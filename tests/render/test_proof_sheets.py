@@ -93,3 +93,11 @@ def test_copies_drawn_one_by_one_show_their_common_back_once(run_pnp, tmp_kit, t
     assert all(f"N{i}" in text for i in (1, 2, 3, 4))
     assert text.count("BACK Knight") == 1 and text.count("BACK Mage") == 1, text
     assert "#1-3 · 3 copies · back" in text and "6 faces of 4 cards" in text, text
+
+
+def test_a_proof_alone_does_not_report_sheets_it_did_not_write(run_pnp, tmp_kit, tmp_path: Path):
+    result = run_pnp("render", tmp_kit(KIT), "-o", tmp_path / "out", "--format", "proof")
+    assert result.exit_code == 0, result.output
+    assert 'proof: deck "Heroes"' in result.stderr and "page(s) on letter" not in result.stderr, result.stderr
+    both = run_pnp("render", tmp_kit(KIT), "-o", tmp_path / "both", "--format", "pdf,proof")
+    assert "page(s) on letter" in both.stderr and "print at 100%" in both.stderr
