@@ -100,8 +100,7 @@ def diagnostics_from_validation(error: ValidationError, located: Located, model:
             import difflib  # only misspelt keys need it
 
             key = str(loc[-1])
-            owner = _model_at(model, loc[:-1])
-            choices = sorted(owner.model_fields) if owner else []
+            choices = sorted({f for m in _models_along(model, loc[:-1]) for f in m.model_fields})
             close = difflib.get_close_matches(key, choices, n=1)
             hint = f"did you mean {close[0]!r}?" if close else (
                 f"allowed keys here: {', '.join(choices)}" if choices else "remove this key")
@@ -117,6 +116,8 @@ def diagnostics_from_validation(error: ValidationError, located: Located, model:
                                        f"add `{name}:` here"))
             continue
         msg = err["msg"]
+        if kind == "too_short" and "min_length" in (err.get("ctx") or {}):
+            msg = f"at least {err['ctx']['min_length']} items are needed, {err['ctx'].get('actual_length', 0)} given"
         if msg.startswith("Value error, "):
             msg = msg[len("Value error, "):]
         found.append(Diagnostic.at(located.mark(path), "spec.value", f"{_field_name(path)}: {msg}",
@@ -136,18 +137,24 @@ def _short_list(located: Located, path: PathKey, loc: tuple[Any, ...], model: ty
                          "given", f"give every item{example}")
 
 
-def _field_of(model: type[BaseModel], loc: tuple[Any, ...]) -> Any:
-    """The field the last key of `loc` names, followed down from the nearest model above it that is known
+def _models_along(model: type[BaseModel], loc: tuple[Any, ...]) -> list[type[BaseModel]]:
+    """The models the value at `loc` may be, followed down from the nearest model above it that is known
     (through unions whose tags name no key, such as `linear gradient`)."""
-    cut = next((c for c in range(len(loc) - 1, -1, -1) if _model_at(model, loc[:c]) is not None), None)
+    cut = next((c for c in range(len(loc), -1, -1) if _model_at(model, loc[:c]) is not None), None)
     if cut is None:
-        return None
+        return []
     candidates = [m for m in [_model_at(model, loc[:cut])] if m is not None]
-    for part in loc[cut:-1]:
+    for part in loc[cut:]:
         below = [sub for m in candidates if isinstance(part, str) and part in m.model_fields
                  for sub in _models_in(m.model_fields[part].annotation)]
         candidates = below or candidates
-    return next((m.model_fields[loc[-1]] for m in candidates if loc[-1] in m.model_fields), None)
+    return candidates
+
+
+def _field_of(model: type[BaseModel], loc: tuple[Any, ...]) -> Any:
+    """The field the last key of `loc` names."""
+    return next((m.model_fields[loc[-1]] for m in _models_along(model, loc[:-1]) if loc[-1] in m.model_fields),
+                None)
 
 
 def _sub(data: Any, base: PathKey) -> Any:

@@ -89,6 +89,20 @@ def test_a_gradient_of_one_colour_asks_for_two(tmp_kit: KitFactory, run_pnp: Pnp
     assert "`1:`" not in found["hint"] and "[gold, firebrick]" in found["hint"], found
 
 
+def test_a_misspelt_gradient_key_is_answered_with_did_you_mean(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    element = "{type: rect, width: 5mm, height: 5mm, fill: {lineer: [red, blue]}}"
+    found = json.loads(run_pnp("validate", tmp_kit(KIT.format(element=element)), "--format", "json").stdout)
+    [unknown] = [d for d in found if d["rule"] == "spec.unknown_key"]
+    assert unknown["hint"] == "did you mean 'linear'?", found
+
+
+def test_a_dash_of_one_length_says_how_many_it_needs(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    element = "{type: line, x1: 0mm, y1: 0mm, x2: 5mm, y2: 0mm, dash: [2mm]}"
+    [found] = json.loads(run_pnp("validate", tmp_kit(KIT.format(element=element)), "--format", "json").stdout)
+    assert found["message"].endswith("dash: at least 2 items are needed, 1 given"), found
+    assert "after validation" not in found["message"]
+
+
 COUNTERS = """\
 kit: Counter test
 sheets: {{paper: a4, crop_marks: false}}
