@@ -103,6 +103,14 @@ def test_a_dash_of_one_length_says_how_many_it_needs(tmp_kit: KitFactory, run_pn
     assert "after validation" not in found["message"]
 
 
+def test_the_words_other_tools_use_for_alignment_are_answered(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    for key, word, meant in (("valign", "center", "middle"), ("valign", "centre", "middle"),
+                             ("align", "centre", "center"), ("align", "middle", "center")):
+        element = f"{{type: text, text: T, height: 10mm, {key}: {word}}}"
+        [found] = json.loads(run_pnp("validate", tmp_kit(KIT.format(element=element)), "--format", "json").stdout)
+        assert found["hint"] == f"did you mean {meant!r}?", (key, word, found)
+
+
 COUNTERS = """\
 kit: Counter test
 sheets: {{paper: a4, crop_marks: false}}
