@@ -362,7 +362,7 @@ def draw_kit(kit: Kit, drawer: Drawer, paper: str | None = None) -> PrintJob:
                 groups.append(draw_counters(drawer, component, path, kit_context))
             case Board():
                 groups.append(draw_board(drawer, component, path, kit_context))
-            case TuckBox():
+            case TuckBox() if component.deck not in kit._left_out:  # else its deck's own error is reported
                 box = draw_tuckbox(drawer, component, path, kit_context, decks, kit.sheets, paper)
                 groups.extend([box] if box is not None else [])
     warnings = (*drawer.typeset.warnings, *drawer.warnings)

@@ -114,3 +114,13 @@ def test_deck_sizes_print_as_a_designer_writes_them(tmp_kit, tmp_path: Path, run
     with pdfplumber.open(next((tmp_path / "out").glob("*.pdf"))) as pdf:
         text = pdf.pages[-1].extract_text()
     assert "63 x 88 mm, 65" in text and "63.0" not in text, text
+
+
+def test_a_box_for_a_deck_with_a_mistake_reports_only_the_decks_mistake(tmp_kit, run_pnp):
+    # The deck is left out for its own error; "no deck named 'Heroes'" beside it would send the designer astray.
+    for mistake in ("    size: pokr\n", "    data: missing.csv\n"):
+        text = KIT.format(count=10, deck="Heroes")
+        spec = tmp_kit(text.replace("    name: Heroes\n", "    name: Heroes\n" + mistake))
+        found = _errors(run_pnp, spec)
+        assert [d["rule"] for d in found if d["rule"].startswith("tuckbox")] == [], found
+        assert found, mistake
