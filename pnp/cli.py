@@ -290,6 +290,8 @@ def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | Non
                             jobs=jobs)
     for path in written:
         click.echo(str(path))
+    if not {"pdf", "svg", "png"} & set(chosen):
+        return  # only exports (cards, tts, proof) were written: their lines said what they hold
     fronts = sum(1 for sheet in plan.sheets if sheet.back_of is None and sheet.blank_of is None)
     two_sided = f", {fronts} sheet(s) printed two-sided" if fronts < len(plan.sheets) else ""
     click.echo(f"{pages} page(s) on {plan.paper.name} ({'landscape' if plan.paper.landscape else 'portrait'})"
@@ -341,7 +343,7 @@ def _card_exports(loaded: LoadedSpec, chosen: tuple[str, ...], limits: RunLimits
 @user_errors
 @collector_paused()
 def info(spec: Path, fmt: str, **kwargs: Any) -> None:
-    """Components, piece counts and the number of sheets on each paper size."""
+    """Components, piece counts and the number of sheets on the kit's paper and the usual sizes."""
     from pnp.layout.imposition import choose_plan
     from pnp.pipeline import print_job, settings_of
 
@@ -351,7 +353,7 @@ def info(spec: Path, fmt: str, **kwargs: Any) -> None:
     groups = [{"name": g.name, "kind": g.kind, "pieces": len(g.pieces), "size_mm": list(g.size[:2]),
                "backs": g.has_backs} for g in job.groups]
     sheets: dict[str, int | str] = {}
-    for paper in ("a4", "letter", "a3", "legal"):
+    for paper in dict.fromkeys((settings_of(job).paper, "a4", "letter", "a3", "legal")):  # the kit's own first
         try:
             paper_job = print_job(loaded, limits, paper)
             sheets[paper] = choose_plan(paper_job.groups, settings_of(paper_job), paper).sheet_count
@@ -369,7 +371,8 @@ def info(spec: Path, fmt: str, **kwargs: Any) -> None:
         w, h = group.size[:2]
         click.echo(f"  {group.kind:<9} {group.name}: {len(group.pieces)} x {w:.4g} x {h:.4g} mm"
                    f"{' (with backs)' if group.has_backs else ''}")
-    click.echo("totals: " + ", ".join(f"{n} {kind}" for kind, n in totals.items()))
+    click.echo("totals: " + ", ".join(f"{n} {kind}{'' if n == 1 or kind.endswith('s') else 's'}"
+                                      for kind, n in totals.items()))
     click.echo("sheets: " + ", ".join(f"{paper}: {n}" for paper, n in sheets.items()))
 
 

@@ -193,7 +193,8 @@ def _template_line(err: Exception) -> int:
     return found
 
 
-_MISSING = re.compile(r"(?:has no attribute|is undefined)\W*'?(\w+)'?")
+_MISSING = re.compile(r"has no attribute\W*'?(\w+)'?|'(\w+)' is undefined")
+"""An unknown attribute (`'dict object' has no attribute 'nam'`) or name (`'card' is undefined`)."""
 
 
 def _names(context: Mapping[str, Any], prefix: str = "", depth: int = 2) -> list[str]:
@@ -231,7 +232,7 @@ def _name_hint(message: str, context: Mapping[str, Any], source: str) -> str:
     if m is None:
         return "fix the expression"
 
-    missing = m.group(1)
+    missing = m.group(1) or m.group(2)
     names = _names(context)
     parent = re.search(rf"([A-Za-z_][\w.]*)\.{re.escape(missing)}\b", source)
     scopes = [[n for n in names if n.rsplit(".", 1)[0] == parent.group(1)]] if parent else []
@@ -241,6 +242,18 @@ def _name_hint(message: str, context: Mapping[str, Any], source: str) -> str:
             full = next(n for n in scope if n.rsplit(".", 1)[-1] == close[0])
             return f"did you mean {full!r}?"
     return f"the names you can use here: {', '.join(names[:12])}"
+
+
+def _plain(message: str, source: str) -> str:
+    """jinja2's words for an unknown name in the spec's: `card has no 'ink'`, not `'dict object' has no
+    attribute 'ink'`; `there is no 'card' here`, not `'card' is undefined`."""
+    m = _MISSING.fullmatch(message.replace("'dict object' has no attribute", "has no attribute").strip())
+    if m is None:
+        return message
+    if m.group(2):
+        return f"there is no {m.group(2)!r} here"
+    parent = re.search(rf"([A-Za-z_][\w.]*)\.{re.escape(m.group(1))}\b", source)
+    return f"{parent.group(1)} has no {m.group(1)!r}" if parent else message
 
 
 def render_template_string(source: str, context: Mapping[str, Any], *, file: str, line: int, column: int = 1) -> str:
@@ -275,7 +288,8 @@ def render_template_string(source: str, context: Mapping[str, Any], *, file: str
     except TemplateError as err:
         at = line + _template_line(err) - 1
         hint = _name_hint(str(err), context, source)
-        raise _fail(file, at, f"template error: {err.message or err}", hint, column if at == line else 1) from None
+        raise _fail(file, at, f"template error: {_plain(str(err.message or err), source)}", hint,
+                    column if at == line else 1) from None
     except (ArithmeticError, TypeError, ValueError) as err:
         raise _fail(file, line, f"template error: {err}", "fix the expression", column) from None
     except LookupError as err:  # an unknown codec or error handler, or one that is not for text (rot13, zlib)

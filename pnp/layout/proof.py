@@ -45,14 +45,24 @@ def _places(deck: DeckFaces) -> list[str]:
 
 
 def proof_faces(deck: DeckFaces) -> list[ProofFace]:
-    """Every distinct face of `deck`: each card's front (and own back), then the back every card shares."""
-    faces = []
+    """Every distinct face of `deck`: each card's front (and own back), then the back every card shares. Copies
+    drawn one by one (their fronts quote `card.index`) that share the same back show it once, for them all."""
+    faces: list[ProofFace] = []
+    run: tuple[str, Page, int, int] | None = None
+    """The last back shown: the card's name, its page, the first place it stands for and its index in faces."""
+    first = 1
     for card, place in zip(deck.cards, _places(deck), strict=True):
         title = f"{deck.name} · {card.name}" if card.name and card.name != deck.name else deck.name
         copies = f"{card.count} copies" if card.count > 1 else "1 copy"
         faces.append(ProofFace(card.front, title, f"{place} · {copies} · front"))
         if card.back is not None and deck.shared_back is None:
-            faces.append(ProofFace(card.back, title, f"{place} · {copies} · back"))
+            if run is not None and run[0] == card.name and run[1] == card.back:
+                last = first + card.count - 1
+                faces[run[3]] = ProofFace(card.back, title, f"#{run[2]}-{last} · {last - run[2] + 1} copies · back")
+            else:
+                run = (card.name, card.back, first, len(faces))
+                faces.append(ProofFace(card.back, title, f"{place} · {copies} · back"))
+        first += card.count
     if deck.shared_back is not None:
         faces.append(ProofFace(deck.shared_back, f"{deck.name} · back", f"all {deck.total} cards · back"))
     return faces

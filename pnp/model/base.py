@@ -70,14 +70,17 @@ def _data_path(loc: tuple[Any, ...], data: Any) -> PathKey:
     """Keep only the parts of a pydantic `loc` that address real data (drop union tags and missing keys)."""
     path: list[str | int] = []
     node = data
-    for i, part in enumerate(loc):
-        if isinstance(node, dict) and part == node.get("type") and i + 1 < len(loc):
-            continue  # the tag of a tagged union (e.g. `text` for a text element), not one of its keys
+    tag_seen = False
+    for part in loc:
+        if isinstance(node, dict) and part == node.get("type") and not tag_seen:
+            tag_seen = True  # the tag of a tagged union (e.g. `text` for a text element), not one of its keys;
+            continue  # last in `loc`, the error is about the whole element (a text's `text:` comes after it)
         in_dict = isinstance(node, dict) and isinstance(part, str) and part in node
         in_list = isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)
         if in_dict or in_list:
             path.append(part)
             node = node[part]
+            tag_seen = False
     return tuple(path)
 
 
@@ -97,12 +100,14 @@ def diagnostics_from_validation(error: ValidationError, located: Located, model:
             import difflib  # only misspelt keys need it
 
             key = str(loc[-1])
-            owner = _model_at(model, loc[:-1])
-            choices = sorted(owner.model_fields) if owner else []
+            choices = sorted({f for m in _models_along(model, loc[:-1]) for f in m.model_fields})
             close = difflib.get_close_matches(key, choices, n=1)
             hint = f"did you mean {close[0]!r}?" if close else (
                 f"allowed keys here: {', '.join(choices)}" if choices else "remove this key")
             found.append(Diagnostic.at(located.key_mark(path), "spec.unknown_key", f"unknown key {key!r}", hint))
+            continue
+        if kind == "missing" and isinstance(loc[-1], int):
+            found.append(_short_list(located, path, loc, model))
             continue
         if kind == "missing":
             name = str(loc[-1])
@@ -111,11 +116,45 @@ def diagnostics_from_validation(error: ValidationError, located: Located, model:
                                        f"add `{name}:` here"))
             continue
         msg = err["msg"]
+        if kind == "too_short" and "min_length" in (err.get("ctx") or {}):
+            msg = f"at least {err['ctx']['min_length']} items are needed, {err['ctx'].get('actual_length', 0)} given"
         if msg.startswith("Value error, "):
             msg = msg[len("Value error, "):]
         found.append(Diagnostic.at(located.mark(path), "spec.value", f"{_field_name(path)}: {msg}",
                                    _value_hint(kind, err, model, loc) or _hint_for(kind, err)))
     return _dedupe(found)
+
+
+def _short_list(located: Located, path: PathKey, loc: tuple[Any, ...], model: type[BaseModel]) -> Diagnostic:
+    """A list of fixed length (a gradient's two colours, a point's x and y) given too few items."""
+    given = _sub(located.data, path)
+    field = _field_of(model, loc[:-1]) if len(loc) > 1 and isinstance(loc[-2], str) else None
+    items = len(getattr(field.annotation, "__args__", ())) if field else 0
+    wanted = f"{items} items" if items else "more items"
+    example = f": {field.description}" if field and field.description else ""
+    return Diagnostic.at(located.mark(path), "spec.value",
+                         f"{_field_name(path)}: {wanted} are needed, {len(given) if isinstance(given, list) else 0} "
+                         "given", f"give every item{example}")
+
+
+def _models_along(model: type[BaseModel], loc: tuple[Any, ...]) -> list[type[BaseModel]]:
+    """The models the value at `loc` may be, followed down from the nearest model above it that is known
+    (through unions whose tags name no key, such as `linear gradient`)."""
+    cut = next((c for c in range(len(loc), -1, -1) if _model_at(model, loc[:c]) is not None), None)
+    if cut is None:
+        return []
+    candidates = [m for m in [_model_at(model, loc[:cut])] if m is not None]
+    for part in loc[cut:]:
+        below = [sub for m in candidates if isinstance(part, str) and part in m.model_fields
+                 for sub in _models_in(m.model_fields[part].annotation)]
+        candidates = below or candidates
+    return candidates
+
+
+def _field_of(model: type[BaseModel], loc: tuple[Any, ...]) -> Any:
+    """The field the last key of `loc` names."""
+    return next((m.model_fields[loc[-1]] for m in _models_along(model, loc[:-1]) if loc[-1] in m.model_fields),
+                None)
 
 
 def _sub(data: Any, base: PathKey) -> Any:

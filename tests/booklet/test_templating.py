@@ -32,6 +32,24 @@ def test_an_undefined_name_is_an_error_at_the_given_line():
     assert "walls" in diagnostic.message
 
 
+def test_an_unknown_name_is_said_in_the_spec_s_words_not_python_s():
+    for source, said in (("{{ kit.walls }}", "kit has no 'walls'"), ("{{ kit.mines.size }}", "kit.mines has no 'size'"),
+                         ("{{ card.name }}", "there is no 'card' here")):
+        with pytest.raises(SpecError) as caught:
+            _render(source)
+        message = caught.value.diagnostics[0].message
+        assert message == f"template error: {said}" and "dict object" not in message, message
+
+
+def test_an_unknown_top_level_name_is_answered_with_the_names_there_are():
+    # `card` on a tuck box (which knows `deck` and `kit`), `kti` for `kit`: the hint says what to write.
+    for source, hint in (("{{ card.name }}", "the names you can use here: kit, kit.mines, name"),
+                         ("{{ kti.mines.count }}", "did you mean 'kit'?")):
+        with pytest.raises(SpecError) as caught:
+            _render(source)
+        assert caught.value.diagnostics[0].hint == hint, source
+
+
 @pytest.mark.parametrize(
     "source",
     [

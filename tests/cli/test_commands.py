@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -107,6 +108,18 @@ def test_info_counts_pieces_and_sheets_per_paper(runner: CliRunner):
     assert data["totals"] == {"cards": 54}
     assert data["sheets"]["a4"] == 12  # 6 fronts of 9 cards, each with its back
     assert data["sheets"]["letter"] == 14  # 7 fronts of 8 cards
+
+
+def test_info_counts_sheets_on_the_kits_own_paper_too(runner: CliRunner, tmp_path: Path):
+    for paper, name in (("{width: 250mm, height: 320mm}", "250x320mm"), ("sra3", "sra3")):
+        spec = tmp_path / "kit.yaml"
+        spec.write_text(re.sub(r"(?m)^  paper: a4$", f"  paper: {paper}", DECK.read_text(encoding="utf-8")),
+                        encoding="utf-8")
+        (tmp_path / "cards.csv").write_bytes((DECK.parent / "cards.csv").read_bytes())
+        result = runner.invoke(main, ["info", str(spec), "--format", "json"])
+        assert result.exit_code == 0, result.output
+        sheets = json.loads(result.stdout)["sheets"]
+        assert next(iter(sheets)) == name and isinstance(sheets[name], int) and "a4" in sheets, sheets
 
 
 def test_schema_is_a_json_schema_of_the_kit_format(runner: CliRunner):

@@ -80,3 +80,24 @@ def test_a_big_deck_fills_pages_in_order(run_pnp, tmp_kit, tmp_path: Path):
         pages = [page.extract_text() for page in pdf.pages]
     assert len(pages) == 2 and "page 1 of 2" in pages[0] and "#40 · 1 copy" in pages[1]
     assert "D · C1 " in pages[0] and "D · C40" not in pages[0] and "D · C40" in pages[1]
+
+
+def test_copies_drawn_one_by_one_show_their_common_back_once(run_pnp, tmp_kit, tmp_path: Path):
+    # The front quotes card.index, so each Knight is its own face; their back (a card's own, templated) is one.
+    spec = ("kit: Proof test\ncomponents:\n  - type: deck\n    name: D\n"
+            "    back: {fill: navy, elements: [{type: text, text: 'BACK {{ card.name }}', x: 5mm, y: 5mm}]}\n"
+            "    front: {elements: [{type: text, text: 'N{{ card.index }}', x: 5mm, y: 5mm}]}\n"
+            "    cards: [{name: Knight, count: 3}, {name: Mage}]\n")
+    with pdfplumber.open(_proof(run_pnp, tmp_kit, tmp_path, spec)) as pdf:
+        text = "\n".join(page.extract_text() for page in pdf.pages)
+    assert all(f"N{i}" in text for i in (1, 2, 3, 4))
+    assert text.count("BACK Knight") == 1 and text.count("BACK Mage") == 1, text
+    assert "#1-3 · 3 copies · back" in text and "6 faces of 4 cards" in text, text
+
+
+def test_a_proof_alone_does_not_report_sheets_it_did_not_write(run_pnp, tmp_kit, tmp_path: Path):
+    result = run_pnp("render", tmp_kit(KIT), "-o", tmp_path / "out", "--format", "proof")
+    assert result.exit_code == 0, result.output
+    assert 'proof: deck "Heroes"' in result.stderr and "page(s) on letter" not in result.stderr, result.stderr
+    both = run_pnp("render", tmp_kit(KIT), "-o", tmp_path / "both", "--format", "pdf,proof")
+    assert "page(s) on letter" in both.stderr and "print at 100%" in both.stderr

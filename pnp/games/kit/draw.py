@@ -242,7 +242,7 @@ def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any],
             front, back = _card_faces(drawer, deck, card, (path, ci), context, shared)
             try:
                 export = names.name(deck.export_name, context, (*path, "export_name"),
-                                    f"card {index + n + 1} ({card.name or deck.name})", (front, back))
+                                    f"card {index + n + 1} ({card.name or deck.name})", ((*path, ci), front, back))
             except SpecError as exc:
                 drawer.errors.extend(d for d in exc.diagnostics if d not in drawer.errors)
                 export = ""
@@ -362,7 +362,7 @@ def draw_kit(kit: Kit, drawer: Drawer, paper: str | None = None) -> PrintJob:
                 groups.append(draw_counters(drawer, component, path, kit_context))
             case Board():
                 groups.append(draw_board(drawer, component, path, kit_context))
-            case TuckBox():
+            case TuckBox() if component.deck not in kit._left_out:  # else its deck's own error is reported
                 box = draw_tuckbox(drawer, component, path, kit_context, decks, kit.sheets, paper)
                 groups.extend([box] if box is not None else [])
     warnings = (*drawer.typeset.warnings, *drawer.warnings)

@@ -25,7 +25,7 @@ def checked_name(name: str, mark: Mark) -> str:
     bad = _UNSAFE.search(name)
     if not name.strip():
         problem = "gives an empty file name"
-    elif name.strip(".") == "" or ".." in name:
+    elif name.strip(".") == "":
         problem = f"gives {name!r}, which names a folder (. or ..), not a file"
     elif bad is not None:
         problem = f"gives {name!r}, with {bad.group()!r}, which a file name cannot hold (a path or reserved sign)"
@@ -50,7 +50,8 @@ class ExportNames:
 
     def name(self, template: str | None, context: dict[str, Any], path: tuple[str | int, ...], who: str,
              drawing: Any) -> str:
-        """The checked name of one card (or copy) `who`, drawn as `drawing`; "" when the deck has no template."""
+        """The checked name of one card (or copy) `who`, drawn as `drawing` (which card it is, then its faces:
+        only copies of one card that look alike share a file); "" when the deck has no template."""
         if template is None:
             return ""
         name = checked_name(self.render(template, context, path), self.mark(path))

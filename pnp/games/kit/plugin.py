@@ -46,6 +46,7 @@ def build_kit(located: Located) -> Kit:
         kit = _stand_in_kit(located.data, exc)
     if kit is not None and unread:
         kit._stand_ins = kit._stand_ins | unread
+        kit._left_out = kit._left_out | {getattr(kit.components[i], "name", "") for i in unread}
     if kit is not None:
         kit._copies = copies
     if errors or kit is None:
@@ -79,6 +80,8 @@ def _stand_in_kit(data: dict[str, Any], error: Any) -> Kit | None:
     except ValueError:
         return None
     kit._stand_ins = frozenset(broken)
+    kit._left_out = frozenset(str(c["name"]) for i, c in enumerate(data["components"])
+                              if i in broken and isinstance(c, dict) and isinstance(c.get("name"), str))
     return kit
 
 

@@ -127,8 +127,8 @@ def draw_tuckbox(drawer: Drawer, box: TuckBox, path: PathKey, kit: dict[str, Any
     name = box.name or f"{deck.name} box"
     _, b, c, d, e, _ = net.columns
     y0 = net.top
-    context = {"deck": {"name": deck.name, "count": deck.total, "width": deck.size.width,
-                        "height": deck.size.height}, "box": {"name": name}, "kit": kit}
+    context = {"deck": {"name": deck.name, "count": deck.total, "width": _number(deck.size.width),
+                        "height": _number(deck.size.height)}, "box": {"name": name}, "kit": kit}
     items: list[Item] = [Polygon(_outline(net), Style(fill=box.fill, stroke=None))]
     items += _panel(drawer, box.front, (b, y0, net.w, net.h), context, (*path, "front"), f'the front of "{name}"')
     items += _panel(drawer, box.back, (d, y0, net.w, net.h), context, (*path, "back"), f'the back of "{name}"')
@@ -155,11 +155,28 @@ def _check_fits(box: TuckBox, deck: Deck, settings: SheetSettings, paper: str | 
         return
     most = next((n for n in range(deck.total - 1, 0, -1) if fits(n)), 0)
     w, h = net_for(box, deck, deck.total).size
-    room = max(areas, key=lambda a: a.width * a.height)
+    rooms = " or ".join(f"{_mm(a.width)} x {_mm(a.height)} mm {o}" for o, a in zip(orientations, areas, strict=True))
     fix = (f"at most {most} cards fit: split the deck into boxes of {most} cards or fewer" if most else
            f"not even one {deck.size.width:g} x {deck.size.height:g} mm card's box fits")
+    larger = [p for p in ("a3", "sra3") if _room(p, settings.margin) > max(a.width * a.height for a in areas)]
     raise SpecError(Diagnostic.at(
-        mark, "tuckbox.too_big", f"the tuck box of the {deck.total} cards of deck {deck.name!r} is {w:.0f} x "
-        f"{h:.0f} mm, larger than the {room.width:.0f} x {room.height:.0f} mm printable area of {name}; {fix}",
-        "use a larger paper (sheets.paper: a3 or {width: LEN, height: LEN}), a smaller card_thickness, or box "
-        "fewer cards"))
+        mark, "tuckbox.too_big", f"the tuck box of the {deck.total} cards of deck {deck.name!r} is {_mm(w)} x "
+        f"{_mm(h)} mm, larger than the printable area of {name} ({rooms}; the box is not turned on the sheet); "
+        f"{fix}", f"use a larger paper (sheets.paper: {', '.join([*larger, '{width: LEN, height: LEN}'])}), a "
+        "smaller card_thickness, or box fewer cards"))
+
+
+def _number(value: float) -> int | float:
+    """A size as a template prints it as written: 63, not 63.0 (still a number to calculate with)."""
+    return int(value) if value == int(value) else value
+
+
+def _mm(value: float) -> str:
+    """A length for a message: to a tenth of a millimetre, without a trailing .0."""
+    return f"{round(value, 1):g}"
+
+
+def _room(paper: str, margin: float) -> float:
+    """The printable area of a named paper (mm²)."""
+    area = printable_area(get_paper(paper), margin)
+    return area.width * area.height

@@ -81,7 +81,7 @@ def _errors(run_pnp, spec: Path) -> list[dict]:
 
 
 def test_unsafe_export_names_are_located_errors(run_pnp, tmp_kit):
-    for template, words in (("../{{ card.name }}", "folder"), ("a/{{ card.index }}", "'/'"),
+    for template, words in (("../{{ card.name }}", "'/'"), ("{{ '..' }}", "folder"), ("a/{{ card.index }}", "'/'"),
                             ("{{ '' }}", "empty"), ("same", "to both card 1 (Alpha) and card 2 (Alpha)")):
         spec = tmp_kit(KIT + f'    export_name: "{template}"\n')
         [error] = _errors(run_pnp, spec)
@@ -89,10 +89,23 @@ def test_unsafe_export_names_are_located_errors(run_pnp, tmp_kit):
         assert (error["line"], error["column"]) == (12, 18) and error["hint"]
 
 
+def test_two_cards_that_look_alike_do_not_share_one_file(run_pnp, tmp_kit, tmp_path: Path):
+    # Goblin and Orc draw the same face, but they are two cards: one file for both loses one of them.
+    spec = tmp_kit('kit: Twins\ncomponents:\n  - type: deck\n    name: Deck\n    export_name: "{{ card.kind }}"\n'
+                   "    cards:\n      - {name: Goblin, fields: {kind: monster}}\n"
+                   "      - {name: Orc, fields: {kind: monster}}\n")
+    [error] = _errors(run_pnp, spec)
+    assert error["rule"] == "deck.export_name" and "card 1 (Goblin) and card 2 (Orc)" in error["message"], error
+    assert (error["line"], error["column"]) == (5, 18)
+    result = run_pnp("render", spec, "-o", tmp_path / "out", "--format", "cards", "--dpi", "40")
+    assert result.exit_code == 1 and not list((tmp_path / "out").glob("*.png"))
+
+
 def test_a_safe_export_name_validates(run_pnp, tmp_kit):
-    spec = tmp_kit(KIT + '    export_name: "{{ card.name }}-{{ card.copy }}"\n')
-    result = run_pnp("validate", spec)
-    assert result.exit_code == 0, result.output
+    for template in ("{{ card.name }}-{{ card.copy }}", "ace..high-{{ card.index }}"):  # two dots are no path
+        spec = tmp_kit(KIT + f'    export_name: "{template}"\n')
+        result = run_pnp("validate", spec)
+        assert result.exit_code == 0, (template, result.output)
 
 
 def test_a_data_column_named_index_is_warned_about(run_pnp, tmp_kit):

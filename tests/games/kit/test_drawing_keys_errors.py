@@ -72,6 +72,45 @@ def test_a_bad_drawing_value_is_one_located_error_with_a_hint(tmp_kit: KitFactor
     assert run_pnp("validate", tmp_kit(KIT.format(element=good), files)).exit_code == 0
 
 
+def test_an_error_of_a_whole_text_points_at_the_text_not_at_its_words(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    # `valign` without `height` is about the element, not about its `text:` value (the tag `text` is not a key).
+    element = "{type: text, text: T, valign: middle}"
+    result = run_pnp("validate", tmp_kit(KIT.format(element=element)), "--format", "json")
+    [found] = json.loads(result.stdout)
+    assert (found["line"], found["column"]) == (10, 13), found  # the element's `{`, not the `T`
+    assert found["message"].startswith("components.0.cards.0.elements.0: valign"), found
+
+
+def test_a_gradient_of_one_colour_asks_for_two(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    element = "{type: rect, width: 5mm, height: 5mm, fill: {linear: [red]}}"
+    result = run_pnp("validate", tmp_kit(KIT.format(element=element)), "--format", "json")
+    [found] = json.loads(result.stdout)
+    assert "2 items" in found["message"] and "1 given" in found["message"], found
+    assert "`1:`" not in found["hint"] and "[gold, firebrick]" in found["hint"], found
+
+
+def test_a_misspelt_gradient_key_is_answered_with_did_you_mean(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    element = "{type: rect, width: 5mm, height: 5mm, fill: {lineer: [red, blue]}}"
+    found = json.loads(run_pnp("validate", tmp_kit(KIT.format(element=element)), "--format", "json").stdout)
+    [unknown] = [d for d in found if d["rule"] == "spec.unknown_key"]
+    assert unknown["hint"] == "did you mean 'linear'?", found
+
+
+def test_a_dash_of_one_length_says_how_many_it_needs(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    element = "{type: line, x1: 0mm, y1: 0mm, x2: 5mm, y2: 0mm, dash: [2mm]}"
+    [found] = json.loads(run_pnp("validate", tmp_kit(KIT.format(element=element)), "--format", "json").stdout)
+    assert found["message"].endswith("dash: at least 2 items are needed, 1 given"), found
+    assert "after validation" not in found["message"]
+
+
+def test_the_words_other_tools_use_for_alignment_are_answered(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    for key, word, meant in (("valign", "center", "middle"), ("valign", "centre", "middle"),
+                             ("align", "centre", "center"), ("align", "middle", "center")):
+        element = f"{{type: text, text: T, height: 10mm, {key}: {word}}}"
+        [found] = json.loads(run_pnp("validate", tmp_kit(KIT.format(element=element)), "--format", "json").stdout)
+        assert found["hint"] == f"did you mean {meant!r}?", (key, word, found)
+
+
 COUNTERS = """\
 kit: Counter test
 sheets: {{paper: a4, crop_marks: false}}

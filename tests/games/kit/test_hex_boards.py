@@ -113,7 +113,10 @@ def _errors(run_pnp, spec: Path) -> list[dict]:
 def test_board_mistakes_are_located_errors(tmp_kit, run_pnp):
     [error] = _errors(run_pnp, _spec(tmp_kit, extra="    orientation: flat\n"))
     assert "`orientation` is for hex grids" in error["message"] and error["hint"] == \
-        "add grid: hex, or remove orientation" and error["line"] == 3
+        "add grid: hex, or remove orientation" and (error["line"], error["column"]) == (8, 18)  # at the key's value
+    [error] = _errors(run_pnp, _spec(tmp_kit, extra="    grid: hex\n    cells:\n      - {row: 5, column: 1}\n"))
+    assert "cell 1 (row 5, column 1) is outside the 4 x 5 grid" in error["message"] and error["line"] == 10
+    assert error["hint"] == "rows go from 1 to 4, columns from 1 to 5", error
     [error] = _errors(run_pnp, _spec(tmp_kit, extra="    grid: hexagonal\n"))
     assert error["line"] == 8 and "grid" in error["message"]
     [error] = _errors(run_pnp, _spec(tmp_kit, extra="    image: missing.png\n"))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pdfplumber
 
+from pnp.layout.paper import get_paper, printable_area
 from pnp.pipeline import load_spec, print_job
 
 KIT = """\
@@ -85,3 +86,41 @@ def test_a_card_thickness_out_of_range_is_a_located_error(tmp_kit, run_pnp):
     spec = tmp_kit(KIT.format(count=10, deck="Heroes").replace("card_thickness: 0.5mm", "card_thickness: 5mm"))
     [error] = _errors(run_pnp, spec)
     assert error["line"] == 6 and "5 mm thick" in error["message"] and "card_thickness: 0.32mm" in error["hint"]
+
+
+def test_too_big_names_the_room_of_each_orientation_tried(tmp_kit, run_pnp):
+    # 121 poker cards at 0.32 mm: a box of about 217 x 188 mm, which would fit A4's 200 x 275 mm turned, so
+    # naming the portrait area alone reads as a contradiction; both areas tried are named.
+    spec = tmp_kit(KIT.format(count=121, deck="Heroes").replace("0.5mm", "0.32mm"))
+    [error] = _errors(run_pnp, spec)
+    message = error["message"]
+    for orientation in ("portrait", "landscape"):
+        area = printable_area(get_paper("a4", orientation), 5.0)
+        assert f"{area.width:g} x {area.height:g} mm {orientation}" in message, message
+    assert "at most 120 cards fit" in message and "sheets.paper: a3" in error["hint"]
+
+
+def test_too_big_on_a3_does_not_suggest_a3(tmp_kit, run_pnp):
+    spec = tmp_kit("sheets: {paper: a3}\n" + KIT.format(count=500, deck="Heroes"))
+    [error] = _errors(run_pnp, spec)
+    assert "of a3" in error["message"] and "a3" not in error["hint"].replace("sra3", ""), error
+
+
+def test_deck_sizes_print_as_a_designer_writes_them(tmp_kit, tmp_path: Path, run_pnp):
+    spec = tmp_kit(KIT.format(count=10, deck="Heroes").replace(
+        "BACKSIDE", "'{{ deck.width }} x {{ deck.height }} mm, {{ deck.width + 2 }}'"))
+    result = run_pnp("render", spec, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(next((tmp_path / "out").glob("*.pdf"))) as pdf:
+        text = pdf.pages[-1].extract_text()
+    assert "63 x 88 mm, 65" in text and "63.0" not in text, text
+
+
+def test_a_box_for_a_deck_with_a_mistake_reports_only_the_decks_mistake(tmp_kit, run_pnp):
+    # The deck is left out for its own error; "no deck named 'Heroes'" beside it would send the designer astray.
+    for mistake in ("    size: pokr\n", "    data: missing.csv\n"):
+        text = KIT.format(count=10, deck="Heroes")
+        spec = tmp_kit(text.replace("    name: Heroes\n", "    name: Heroes\n" + mistake))
+        found = _errors(run_pnp, spec)
+        assert [d["rule"] for d in found if d["rule"].startswith("tuckbox")] == [], found
+        assert found, mistake

@@ -37,6 +37,8 @@ class Kit(SpecModel):
     _stand_ins: frozenset[int] = PrivateAttr(default=frozenset())
     """Indices of components that stand in for broken ones (a kit built for `validate` despite errors): they
     are neither drawn nor checked."""
+    _left_out: frozenset[str] = PrivateAttr(default=frozenset())
+    """The names of the components left out for their own errors (a tuck box for one of them says nothing)."""
 
     _copies: dict[tuple[int, int], tuple[int, int]] = PrivateAttr(default_factory=dict)
     """(component, card) -> (copy, count) of each card that stands for one copy of a card written once (its

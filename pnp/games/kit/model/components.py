@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, field_validator, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from pnp.data import layout_data
 from pnp.games.kit.model.elements import Element, Face, SharedKeysModel, clean_text
@@ -259,13 +259,27 @@ class Board(SpecModel):
     """Texts, shapes and images drawn over the board and its grid, in board millimetres from its top-left
     corner."""
 
-    @model_validator(mode="after")
-    def _cells_inside(self) -> Board:
-        for cell in self.cells:
-            if cell.row > self.rows or cell.column > self.columns:
-                raise ValueError(f"cell ({cell.row}, {cell.column}) is outside the {self.rows} x {self.columns} grid")
-        if self.orientation is not None and self.grid != "hex":
+    @field_validator("orientation")
+    @classmethod
+    def _hex_only(cls, value: str | None, info: ValidationInfo) -> str | None:
+        if value is not None and info.data.get("grid", "square") != "hex":
             raise HintedValueError("`orientation` is for hex grids", "add grid: hex, or remove orientation")
+        return value
+
+    @field_validator("cells")
+    @classmethod
+    def _cells_inside(cls, cells: list[BoardCell], info: ValidationInfo) -> list[BoardCell]:
+        rows, columns = info.data.get("rows"), info.data.get("columns")
+        if rows is None or columns is None:
+            return cells  # their own error is reported
+        for n, cell in enumerate(cells, start=1):
+            if cell.row > rows or cell.column > columns:
+                raise HintedValueError(f"cell {n} (row {cell.row}, column {cell.column}) is outside the {rows} x "
+                                       f"{columns} grid", f"rows go from 1 to {rows}, columns from 1 to {columns}")
+        return cells
+
+    @model_validator(mode="after")
+    def _not_too_large(self) -> Board:
         width, height = self.size
         if width > 5000 or height > 5000:
             raise ValueError("the board is over 5 m on a side")

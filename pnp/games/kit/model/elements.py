@@ -14,7 +14,13 @@ from pydantic import Field, field_validator, model_validator
 from pnp.games.kit.model.paint import Dash, Fill, Opacity, TextOutline
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
+from pnp.model.suggest import Synonyms
 from pnp.units import Length, NonNegativeLength, PositiveLength
+
+ALIGN_WORDS = Synonyms({"centre": "center", "centred": "center", "centered": "center", "middle": "center",
+                        "justified": "justify", "full": "justify"})
+VALIGN_WORDS = Synonyms({"center": "middle", "centre": "middle", "centred": "middle", "centered": "middle"})
+"""The words other tools (CSS, Squib, nanDECK) use for these alignments, suggested when a spec uses them."""
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
 
@@ -76,10 +82,10 @@ class TextElement(SharedKeysModel):
     """One of pnp's embedded fonts, or a family of the kit's `fonts:`."""
     colour: Colour = "#000000"
     """Colour of the letters."""
-    align: Literal["left", "center", "right", "justify"] = "left"
+    align: Annotated[Literal["left", "center", "right", "justify"], ALIGN_WORDS] = "left"
     """How lines sit in the box: left, center, right, or `justify` (every line of a paragraph but its last
     spread to the full width)."""
-    valign: Literal["top", "middle", "bottom"] = Field(default="top", description=(
+    valign: Annotated[Literal["top", "middle", "bottom"], VALIGN_WORDS] = Field(default="top", description=(
         "where the block sits in its `height`: at the top (the default), in the middle or at the bottom"))
     outline: TextOutline | None = Field(default=None, description=(
         "a line around the letters: `{colour: C, width: LEN}`, drawn under them"))
