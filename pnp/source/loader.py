@@ -327,3 +327,8 @@ def trusted_yaml(path: Path) -> Any:
     """The data of a YAML file shipped with pnp (trusted project data, loaded safely with YAML's types)."""
     with path.open(encoding="utf-8") as handle:
         return yaml.load(handle, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml when built
+
+
+def yaml_text(data: Any) -> str:
+    """Plain data as YAML text, in its own key order (what pnp writes for a spec it made: a chosen variant)."""
+    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)

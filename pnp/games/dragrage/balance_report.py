@@ -10,13 +10,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import yaml
-
 from pnp.games.dragrage import rules
 from pnp.games.dragrage.model import build_spec
 from pnp.games.dragrage.solver.balance import BalanceRun, Knobs, Tried
 from pnp.rules import check_rules
-from pnp.source.loader import load_yaml_text
+from pnp.source.loader import load_yaml_text, yaml_text
 
 __all__ = ["candidate_text", "check_candidate", "format_json", "format_text", "rules"]
 
@@ -25,7 +23,7 @@ def candidate_text(data: dict[str, Any], knobs: Knobs, header: str = "") -> str:
     """The spec `data` with the knobs' values, as YAML (`header` lines first, as comments)."""
     spec = {**data, "finish_after": knobs.finish_after, "counters": list(knobs.counters)}
     comments = "".join(f"# {line}\n" for line in header.splitlines())
-    return comments + yaml.safe_dump(spec, sort_keys=False, allow_unicode=True)
+    return comments + yaml_text(spec)
 
 
 def check_candidate(data: dict[str, Any], knobs: Knobs) -> str | None:
