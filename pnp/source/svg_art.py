@@ -25,6 +25,9 @@ MAX_SVG_DRAWN = 100_000
 """Cap on the elements drawn once every `<use>` is expanded (each draws its target again)."""
 MAX_SVG_USE_CHAIN = 8
 """Cap on `<use>` of an element that itself holds a `<use>`, and so on."""
+SVG_SIZE_RANGE = (0.01, 1e9)
+"""The width and height an SVG file may give itself (user units): the art is scaled from it to its box, so a
+size of 1e-300 or 1e300 would scale it past what a PDF can write."""
 FORBIDDEN = frozenset({"script", "foreignObject", "iframe", "embed", "object", "audio", "video", "handler",
                        "listener", "animate", "set", "animateMotion", "animateTransform"})
 """Elements that run code, pull in other content or move: nothing of them prints."""
@@ -162,4 +165,39 @@ def _drawing(path: Path, key: str, src: str, mark: Mark) -> Any:
     if drawing is None or not drawing.width or not drawing.height or drawing.width < 0 or drawing.height < 0:
         raise SpecError(Diagnostic.at(mark, "spec.svg", f"{src!r} has no size",
                                       "give its <svg> a width and a height, or a viewBox"))
+    low, high = SVG_SIZE_RANGE
+    if not (low <= drawing.width <= high and low <= drawing.height <= high):
+        raise SpecError(Diagnostic.at(
+            mark, "spec.svg", f"{src!r} gives itself a size of {drawing.width:g} x {drawing.height:g}, outside "
+            f"{low:g} to {high:g}", "give its <svg> a width and a height (or a viewBox) of ordinary numbers"))
+    problem = _unprintable(drawing)
+    if problem:
+        raise SpecError(Diagnostic.at(mark, "spec.svg", f"{src!r} cannot be drawn: {problem}",
+                                      "re-export it as plain SVG (coordinates, sizes and dashes of ordinary "
+                                      "numbers)"))
     return drawing
+
+
+_NON_FINITE = re.compile(r"(?<![\w.])[-+]?(?:nan|inf)(?![\w.])", re.IGNORECASE)
+_PDF_STRING = re.compile(r"\((?:\\.|[^\\)])*\)")
+
+
+def _unprintable(drawing: Any) -> str:
+    """Why svglib's drawing cannot be written into a PDF, or '': drawn once onto a scratch page, as the render
+    will (a coordinate past 1e20, a zero dash cycle and the like fail there), and no NaN or infinity written."""
+    from io import BytesIO
+
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfgen.canvas import Canvas
+
+    canvas = Canvas(BytesIO())
+    try:
+        renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    except Exception as exc:  # reportlab raises ValueError and others for numbers it cannot write
+        said = " ".join(str(exc).split())
+        large = re.search(r"number too large (\S+)", said)
+        return f"a number in it is too large to print ({large.group(1)})" if large else said[:200]
+    code = _PDF_STRING.sub("", "\n".join(str(line) for line in getattr(canvas, "_code", [])))
+    if _NON_FINITE.search(code):
+        return "a number in it is not finite (NaN or infinity)"
+    return ""

@@ -107,3 +107,42 @@ def test_svg_art_over_the_image_byte_cap_is_refused_before_it_is_parsed(tmp_kit:
     assert result.exit_code == 1
     [found] = json.loads(result.stdout)
     assert found["rule"] == "spec.image" and f"{size - 1:,} bytes" in found["message"] and found["line"] == 10
+
+
+UNPRINTABLE = {
+    "size NaN": ('<svg xmlns="http://www.w3.org/2000/svg" width="NaN" height="NaN"><rect width="5" height="5"/></svg>',
+                 "size of nan x nan"),
+    "size infinite": ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 inf 100"><rect width="5" '
+                      'height="5"/></svg>', "size of inf"),
+    "size 1e-300": ('<svg xmlns="http://www.w3.org/2000/svg" width="1e-300" height="1e-300"><rect width="5" '
+                    'height="5"/></svg>', "outside 0.01 to 1e+09"),
+    "coordinate 1e300": (ART.format(body='<path d="M 0 0 L 1e300 1e300 Z" stroke="black"/>'), "too large to print"),
+    "font size 1e300": (ART.format(body='<text font-size="1e300">hi</text>'), "too large to print"),
+    "scale overflows": (ART.format(body='<rect width="9" height="9" transform="scale(1e308) scale(1e308)"/>'),
+                        "too large to print (inf)"),
+    "scale NaN": (ART.format(body='<rect width="9" height="9" transform="scale(NaN)"/>'), "not finite"),
+    "zero dash cycle": (ART.format(body='<rect width="9" height="9" stroke="black" stroke-dasharray="0 0"/>'),
+                        "dash cycle"),
+}
+
+
+@pytest.mark.parametrize("case", UNPRINTABLE, ids=list(UNPRINTABLE))
+def test_svg_art_with_numbers_a_pdf_cannot_hold_is_one_located_error(tmp_kit: KitFactory, run_pnp: PnpRunner,
+                                                                      case: str):
+    svg, said = UNPRINTABLE[case]
+    spec = _kit(tmp_kit, svg)
+    result = run_pnp("validate", spec, "--format", "json")
+    assert result.exit_code == 1
+    [found] = json.loads(result.stdout)
+    assert found["rule"] == "spec.svg" and said in found["message"], found
+    assert found["line"] == 10 and found["hint"]
+    out = spec.parent / "out"
+    rendered = run_pnp("render", spec, "-o", out, "--format", "pdf")  # was an internal error while drawing
+    assert rendered.exit_code == 1 and "internal error" not in rendered.output and not out.exists()
+
+
+def test_svg_art_of_large_but_printable_numbers_renders(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="1e8" height="1e8" viewBox="0 0 1e8 1e8">'
+           '<path d="M 0 0 L 1e8 1e8 Z" stroke="black" stroke-width="1e6" stroke-dasharray="1e6 1e5"/></svg>')
+    spec = _kit(tmp_kit, svg)
+    assert run_pnp("render", spec, "-o", spec.parent / "out", "--format", "pdf").exit_code == 0
