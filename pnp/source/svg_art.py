@@ -138,7 +138,7 @@ def _element_problem(element: Any) -> str:
         attr = _local(attribute)
         if attr.lower().startswith("on"):
             return f"<{name}> has an event handler ({attr}=)"
-        if attr == "href" and not value.strip().startswith("#"):
+        if attr == "href" and not value.startswith("#"):  # as written: svglib opens " #x" as the file " "
             shown = value if len(value) <= 40 else value[:37] + "..."
             return f"<{name}> refers to something outside the file (href={shown!r})"
         if "url(" in value.lower() and _outside(value):

@@ -59,6 +59,7 @@ UNSAFE = {
     "entities": ('<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa">]>' + ART.format(body="<text>&a;</text>"),
                  "document type or entities"),
     "external file": (ART.format(body='<image href="file:///etc/passwd" width="10" height="10"/>'), "outside the file"),
+    "space before #": (ART.format(body='<image href=" #x" width="10" height="10"/>'), "outside the file"),
     "xlink url": (ART.replace("<svg ", '<svg xmlns:xlink="http://www.w3.org/1999/xlink" ').format(
         body='<use xlink:href="http://example.com/a.svg#x"/>'), "outside the file"),
     "script": (ART.format(body="<script>alert(1)</script>"), "<script>"),
@@ -146,3 +147,18 @@ def test_svg_art_of_large_but_printable_numbers_renders(tmp_kit: KitFactory, run
            '<path d="M 0 0 L 1e8 1e8 Z" stroke="black" stroke-width="1e6" stroke-dasharray="1e6 1e5"/></svg>')
     spec = _kit(tmp_kit, svg)
     assert run_pnp("render", spec, "-o", spec.parent / "out", "--format", "pdf").exit_code == 0
+
+
+def test_svg_art_href_with_a_space_before_the_hash_reads_no_file(tmp_kit: KitFactory, run_pnp: PnpRunner,
+                                                                  tmp_path: Path):
+    # svglib takes what comes before '#' as a file name beside the art: " #x" opened the file " ", here a
+    # symlink to a picture outside the kit, and embedded it with none of the image checks
+    from PIL import Image
+
+    outside = tmp_path / "outside.png"
+    Image.new("RGB", (30, 20), "red").save(outside)
+    spec = _kit(tmp_kit, ART.format(body='<image href=" #x" width="100" height="100"/>'))
+    (spec.parent / " ").symlink_to(outside)
+    out = spec.parent / "out"
+    result = run_pnp("render", spec, "-o", out, "--format", "pdf")
+    assert result.exit_code == 1 and "outside the file" in result.output and not out.exists()
