@@ -162,3 +162,19 @@ def test_svg_art_href_with_a_space_before_the_hash_reads_no_file(tmp_kit: KitFac
     out = spec.parent / "out"
     result = run_pnp("render", spec, "-o", out, "--format", "pdf")
     assert result.exit_code == 1 and "outside the file" in result.output and not out.exists()
+
+
+def test_svg_art_text_never_loads_a_font_file_the_art_names(tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path):
+    # svglib's own font lookup opened `<font-family>.ttf` at any path: a font outside the kit went into the PDF
+    import shutil
+
+    import pnp
+
+    shutil.copy(Path(pnp.__file__).parent / "fonts" / "DejaVuSansMono.ttf", tmp_path / "planted.ttf")
+    family = str(tmp_path / "planted")
+    spec = _kit(tmp_kit, ART.format(body=f'<text x="5" y="50" font-family="{family}" font-size="20">Hi</text>'))
+    out = spec.parent / "out"
+    assert run_pnp("render", spec, "-o", out, "--format", "pdf").exit_code == 0
+    fonts = {str(f.get_object()["/BaseFont"]) for f in PdfReader(next(out.glob("*.pdf"))).pages[0]["/Resources"]
+             ["/Font"].values()}
+    assert "/Helvetica" in fonts and not any("Mono" in name for name in fonts), fonts
