@@ -66,7 +66,7 @@ def _unsafe(data: bytes) -> str:
         root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
         return "it has a document type or entities (<!DOCTYPE>, <!ENTITY>), which are never expanded"
-    except (ParseError, ValueError) as exc:
+    except (ParseError, ValueError, LookupError) as exc:  # LookupError: an unknown encoding
         return f"it is not well-formed XML ({exc})"
     if _local(root.tag) != "svg":
         return f"its root element is <{_local(root.tag)}>, not <svg>"

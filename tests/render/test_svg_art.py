@@ -76,6 +76,7 @@ UNSAFE = {
     "use loop": (ART.format(body='<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>'), "loop"),
     "not svg": ("<html/>", "not <svg>"),
     "broken": ("<svg", "not well-formed"),
+    "unknown encoding": ('<?xml version="1.0" encoding="x-nope"?>' + ART.format(body=SAFE), "unknown encoding"),
 }
 
 
