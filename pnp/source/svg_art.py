@@ -25,12 +25,16 @@ MAX_SVG_DRAWN = 100_000
 """Cap on the elements drawn once every `<use>` is expanded (each draws its target again)."""
 MAX_SVG_USE_CHAIN = 8
 """Cap on `<use>` of an element that itself holds a `<use>`, and so on."""
+MAX_SVG_NUMBERS = 500_000
+"""Cap on the numbers of its paths and polygons (`d`, `points`) drawn once every `<use>` is expanded: svglib
+converts some 60,000 a second, and a `<use>` of a long path draws all of it again."""
 SVG_SIZE_RANGE = (0.01, 1e9)
 """The width and height an SVG file may give itself (user units): the art is scaled from it to its box, so a
 size of 1e-300 or 1e300 would scale it past what a PDF can write."""
 FORBIDDEN = frozenset({"script", "foreignObject", "iframe", "embed", "object", "audio", "video", "handler",
                        "listener", "animate", "set", "animateMotion", "animateTransform"})
 """Elements that run code, pull in other content or move: nothing of them prints."""
+_NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _URL = re.compile(r"url\(\s*['\"]?([^)'\"]*)", re.IGNORECASE)
 _CHECKED: dict[str, ImageInfo] = {}
 """SVG files checked without error in this process, by content key."""
@@ -90,34 +94,40 @@ class _TooMany(Exception):
 
 
 def _repeats_problem(root: Any) -> str:
-    """What is wrong with the copies `<use>` elements make, or '': each draws its target again, and a chain of
-    them can multiply a small file into billions of shapes (as entities do text), or loop forever."""
+    """What is wrong with what the file draws once each `<use>` draws its target again, or '': a chain of them
+    can multiply a small file into billions of shapes (as entities do text), or loop forever, and one long path
+    used many times is as slow to convert as all its copies."""
     ids = {element.get("id"): element for element in root.iter() if element.get("id")}
-    if not any(_local(e.tag) == "use" for e in root.iter()):
-        return ""
-    drawn: dict[int, int] = {}
+    drawn: dict[int, tuple[int, int]] = {}
     busy: set[int] = set()
 
-    def count(element: Any, chain: int) -> int:
+    def count(element: Any, chain: int) -> tuple[int, int]:
         key = id(element)
         if key in drawn:
             return drawn[key]
         if key in busy:
             raise _TooMany("its <use> elements refer to themselves in a loop")
         busy.add(key)
-        total = 1 + sum(count(child, chain) for child in element)
+        total, numbers = 1, sum(len(_NUMBER.findall(element.get(name) or "")) for name in ("d", "points"))
+        for child in element:
+            more = count(child, chain)
+            total, numbers = total + more[0], numbers + more[1]
         if _local(element.tag) == "use":
             href = next((v for k, v in element.attrib.items() if _local(k) == "href"), "")
             target = ids.get(href.strip()[1:])
             if target is not None:
                 if chain >= MAX_SVG_USE_CHAIN:
                     raise _TooMany(f"its <use> elements chain more than {MAX_SVG_USE_CHAIN} deep")
-                total += count(target, chain + 1)
+                more = count(target, chain + 1)
+                total, numbers = total + more[0], numbers + more[1]
         busy.discard(key)
         if total > MAX_SVG_DRAWN:
             raise _TooMany(f"its <use> elements repeat it to more than {MAX_SVG_DRAWN:,} elements drawn (the cap)")
-        drawn[key] = total
-        return total
+        if numbers > MAX_SVG_NUMBERS:
+            raise _TooMany(f"its paths and polygons draw more than {MAX_SVG_NUMBERS:,} numbers (the cap; each "
+                           "<use> draws its target's again)")
+        drawn[key] = total, numbers
+        return total, numbers
 
     try:
         count(root, 0)

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.source.svg_art import MAX_SVG_DEPTH, MAX_SVG_DRAWN, MAX_SVG_ELEMENTS
+from pnp.source.svg_art import MAX_SVG_DEPTH, MAX_SVG_DRAWN, MAX_SVG_ELEMENTS, MAX_SVG_NUMBERS
 from tests.conftest import KitFactory, PnpRunner
 
 KIT = """\
@@ -73,6 +73,11 @@ UNSAFE = {
     "use bomb": (ART.format(body='<g id="l0"><rect width="1" height="1"/></g>' + "".join(
         f'<g id="l{i}">' + f'<use href="#l{i - 1}"/>' * 10 + "</g>" for i in range(1, 8))),
         f"more than {MAX_SVG_DRAWN:,} elements drawn"),
+    "long path used often": (ART.format(body='<defs><path id="p" d="M0 0' + " L1 1" * 10_000 + '"/></defs>'
+                                     + '<use href="#p"/>' * (MAX_SVG_NUMBERS // 20_000)),
+                             f"more than {MAX_SVG_NUMBERS:,} numbers"),
+    "too many path numbers": (ART.format(body='<path d="M0 0' + " 1 1" * (MAX_SVG_NUMBERS // 2) + '"/>'),
+                              f"more than {MAX_SVG_NUMBERS:,} numbers"),
     "use loop": (ART.format(body='<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>'), "loop"),
     "not svg": ("<html/>", "not <svg>"),
     "broken": ("<svg", "not well-formed"),
@@ -96,6 +101,8 @@ def test_svg_art_at_the_element_and_depth_caps_passes(tmp_kit: KitFactory, run_p
     assert run_pnp("validate", _kit(tmp_kit, svg)).exit_code == 0
     copies = '<g id="l0"><rect width="1" height="1"/></g><g id="l1">' + '<use href="#l0"/>' * 1000 + "</g>"
     assert run_pnp("validate", _kit(tmp_kit, ART.format(body=copies))).exit_code == 0  # 3,000 drawn
+    numbers = '<path id="p" d="M0 0' + " 1 1" * (MAX_SVG_NUMBERS // 4 - 1) + '"/><use href="#p"/>'  # twice
+    assert run_pnp("validate", _kit(tmp_kit, ART.format(body=numbers))).exit_code == 0
     deepest = MAX_SVG_DEPTH - 1  # under the root
     assert run_pnp("validate", _kit(tmp_kit, ART.format(body="<g>" * deepest + "</g>" * deepest))).exit_code == 0
 
