@@ -25,6 +25,8 @@ MAX_SVG_DRAWN = 100_000
 """Cap on the elements drawn once every `<use>` is expanded (each draws its target again)."""
 MAX_SVG_USE_CHAIN = 8
 """Cap on `<use>` of an element that itself holds a `<use>`, and so on."""
+MAX_SVG_SELECTORS = 2_000
+"""Cap on the selectors of its `<style>` sheets (each is tried on every element; exported art has a few dozen)."""
 MAX_SVG_NUMBERS = 500_000
 """Cap on the numbers of its paths and polygons (`d`, `points`) drawn once every `<use>` is expanded: svglib
 converts some 60,000 a second, and a `<use>` of a long path draws all of it again."""
@@ -156,6 +158,38 @@ def _element_problem(element: Any) -> str:
     text = element.text or ""
     if name == "style" and ("@import" in text or _outside(text)):
         return "its <style> imports or refers to something outside the file"
+    return _selectors_problem(text) if name == "style" else ""
+
+
+def _selectors_problem(css: str) -> str:
+    """What is wrong with the selectors of a `<style>` sheet, or '': only simple ones (`rect`, `.name`, `#id`,
+    `[attr]`, joined by commas) are allowed, as a selector of many parts (`* * * rect`, `g > g`, `:not(...)`)
+    makes svglib's matching try every combination of an element's ancestors (minutes for 30 bytes)."""
+    import tinycss2
+
+    count = 0
+    for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
+        if rule.type != "qualified-rule":
+            continue
+        parts: list[list[Any]] = [[]]
+        for token in rule.prelude:
+            if token.type == "literal" and token.value == ",":
+                parts.append([])
+            else:
+                parts[-1].append(token)
+        for part in parts:
+            count += 1
+            while part and part[0].type == "whitespace":
+                part.pop(0)
+            while part and part[-1].type == "whitespace":
+                part.pop()
+            if any(t.type == "whitespace" or (t.type == "literal" and t.value in ">+~:") for t in part):
+                shown = tinycss2.serialize(part)
+                shown = shown if len(shown) <= 40 else shown[:37] + "..."
+                return (f"its <style> has the selector {shown!r}: only simple selectors are drawn (an element name, "
+                        ".class, #id or [attribute], without combinators or pseudo-classes)")
+    if count > MAX_SVG_SELECTORS:
+        return f"its <style> sheets have more than {MAX_SVG_SELECTORS:,} selectors (the cap)"
     return ""
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.source.svg_art import MAX_SVG_DEPTH, MAX_SVG_DRAWN, MAX_SVG_ELEMENTS, MAX_SVG_NUMBERS
+from pnp.source.svg_art import MAX_SVG_DEPTH, MAX_SVG_DRAWN, MAX_SVG_ELEMENTS, MAX_SVG_NUMBERS, MAX_SVG_SELECTORS
 from tests.conftest import KitFactory, PnpRunner
 
 KIT = """\
@@ -78,6 +78,12 @@ UNSAFE = {
                              f"more than {MAX_SVG_NUMBERS:,} numbers"),
     "too many path numbers": (ART.format(body='<path d="M0 0' + " 1 1" * (MAX_SVG_NUMBERS // 2) + '"/>'),
                               f"more than {MAX_SVG_NUMBERS:,} numbers"),
+    "descendant selectors": (ART.format(body="<style>" + "* " * 20 + "{ fill: red }</style>" + "<g>" * 40
+                                     + "</g>" * 40), "the selector '* * *"),  # ran for minutes in svglib
+    "child selector": (ART.format(body="<style>g > rect { fill: red }</style>"), "the selector 'g > rect'"),
+    "pseudo-class": (ART.format(body="<style>rect:nth-child(2n) { fill: red }</style>"), "rect:nth-child"),
+    "too many selectors": (ART.format(body="<style>" + ".a," * MAX_SVG_SELECTORS + ".b { fill: red }</style>"),
+                           f"more than {MAX_SVG_SELECTORS:,} selectors"),
     "use loop": (ART.format(body='<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>'), "loop"),
     "not svg": ("<html/>", "not <svg>"),
     "broken": ("<svg", "not well-formed"),
@@ -103,6 +109,8 @@ def test_svg_art_at_the_element_and_depth_caps_passes(tmp_kit: KitFactory, run_p
     assert run_pnp("validate", _kit(tmp_kit, ART.format(body=copies))).exit_code == 0  # 3,000 drawn
     numbers = '<path id="p" d="M0 0' + " 1 1" * (MAX_SVG_NUMBERS // 4 - 1) + '"/><use href="#p"/>'  # twice
     assert run_pnp("validate", _kit(tmp_kit, ART.format(body=numbers))).exit_code == 0
+    simple = "<style>" + ".a," * (MAX_SVG_SELECTORS - 3) + "rect, #x, [fill] { stroke: red }</style>"
+    assert run_pnp("validate", _kit(tmp_kit, ART.format(body=simple + SAFE))).exit_code == 0
     deepest = MAX_SVG_DEPTH - 1  # under the root
     assert run_pnp("validate", _kit(tmp_kit, ART.format(body="<g>" * deepest + "</g>" * deepest))).exit_code == 0
 
