@@ -223,6 +223,7 @@ def _drawing(path: Path, key: str, src: str, mark: Mark) -> Any:
 
 
 _NON_FINITE = re.compile(r"(?<![\w.])[-+]?(?:nan|inf)(?![\w.])", re.IGNORECASE)
+_PDF_DASH = re.compile(r"\[([-\d.\s]+)\]\s*[-\d.]+\s+d\b")
 _PDF_STRING = re.compile(r"\((?:\\.|[^\\)])*\)")
 
 
@@ -244,4 +245,6 @@ def _unprintable(drawing: Any) -> str:
     code = _PDF_STRING.sub("", "\n".join(str(line) for line in getattr(canvas, "_code", [])))
     if _NON_FINITE.search(code):
         return "a number in it is not finite (NaN or infinity)"
+    if any(not any(float(n) for n in dash.split()) for dash in _PDF_DASH.findall(code)):
+        return "a stroke-dasharray too fine to print (its dashes round to 0, a dash pattern PDF does not allow)"
     return ""

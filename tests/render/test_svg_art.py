@@ -138,6 +138,8 @@ UNPRINTABLE = {
     "scale overflows": (ART.format(body='<rect width="9" height="9" transform="scale(1e308) scale(1e308)"/>'),
                         "too large to print (inf)"),
     "scale NaN": (ART.format(body='<rect width="9" height="9" transform="scale(NaN)"/>'), "not finite"),
+    "dashes too fine": (ART.format(body='<rect width="9" height="9" stroke="black" stroke-dasharray="1e-9 1e-9"/>'),
+                        "too fine to print"),  # was written as the dash pattern [0 0], which PDF does not allow
     "zero dash cycle": (ART.format(body='<rect width="9" height="9" stroke="black" stroke-dasharray="0 0"/>'),
                         "dash cycle"),
 }
