@@ -104,6 +104,11 @@ def diagnostics_from_validation(error: ValidationError, located: Located, model:
                 f"allowed keys here: {', '.join(choices)}" if choices else "remove this key")
             found.append(Diagnostic.at(located.key_mark(path), "spec.unknown_key", f"unknown key {key!r}", hint))
             continue
+        if kind == "missing" and isinstance(loc[-1], int):  # a fixed-length list (a gradient's two colours)
+            found.append(Diagnostic.at(located.mark(path), "spec.value",
+                                       f"{_field_name(path)}: too few items, item {loc[-1] + 1} is missing",
+                                       f"give it {loc[-1] + 1} items"))
+            continue
         if kind == "missing":
             name = str(loc[-1])
             found.append(Diagnostic.at(located.mark(path), "spec.missing_key",

@@ -34,7 +34,8 @@ BAD = {
     "angle not a number": ("{type: rect, width: 5mm, height: 5mm, fill: {linear: [red, blue], angle: 45deg}}",
                            "{type: rect, width: 5mm, height: 5mm, fill: {linear: [red, blue], angle: 45}}", "angle"),
     "one gradient colour": ("{type: ellipse, cx: 5mm, cy: 5mm, rx: 3mm, fill: {radial: [red]}}",
-                            "{type: ellipse, cx: 5mm, cy: 5mm, rx: 3mm, fill: {radial: [red, blue]}}", "radial"),
+                            "{type: ellipse, cx: 5mm, cy: 5mm, rx: 3mm, fill: {radial: [red, blue]}}",
+                            "radial: too few items, item 2 is missing"),  # was "missing required key '1'"
     "gradient of no kind": ("{type: rect, width: 5mm, height: 5mm, fill: {lineer: [red, blue]}}",
                             "{type: rect, width: 5mm, height: 5mm, fill: {linear: [red, blue]}}", "linear"),
     "zero dash": ("{type: line, x1: 0mm, y1: 0mm, x2: 5mm, y2: 0mm, dash: [0mm, 1mm]}",
