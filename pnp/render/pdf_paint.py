@@ -113,16 +113,25 @@ def _faded(path: Path, key: str, opacity: float) -> Any:
 
 
 class VectorForms:
-    """SVG art drawn as vectors where it is used, each distinct file converted once (svglib). Inline, not as a
-    form: reportlab gives a form no /Shading resources, and SVG gradients are shadings."""
+    """SVG art drawn as vectors, each distinct file (and opacity) converted once (svglib) and written once per
+    PDF as a form that every use draws (`pnp.render.reportlab_internals.vector_form`: reportlab gives a form
+    no resources of its own, and SVG gradients and opacities need them), so a deck of many cards repeating the
+    art does not repeat its drawing operations."""
+
+    def __init__(self) -> None:
+        self.forms: set[str] = set()
 
     def draw(self, canvas: Canvas, item: Image) -> None:
         """Draw `item`'s art into the unit box set up by the caller (origin bottom-left, y up, size w x h)."""
-        from reportlab.graphics import renderPDF
+        from pnp.render.reportlab_internals import vector_form
 
         drawing = vector_drawing(item.path, item.key) if item.opacity == 1 else _faded(item.path, item.key,
                                                                                        item.opacity)
+        name = f"pnpArt{item.key}o{round(item.opacity * 10_000)}"
+        if name not in self.forms:
+            vector_form(canvas, name, drawing)
+            self.forms.add(name)
         canvas.saveState()
         canvas.scale(item.w / drawing.width, item.h / drawing.height)
-        renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+        canvas.doForm(name)
         canvas.restoreState()
