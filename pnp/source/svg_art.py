@@ -156,6 +156,12 @@ def _element_problem(element: Any) -> str:
         if "url(" in value.lower() and _outside(value):
             return f"<{name}> refers to something outside the file ({attr}: {_outside(value)!r})"
     text = element.text or ""
+    if name == "text":
+        unshown = sorted({c for c in "".join(element.itertext()) if not c.isspace() and not _standard(c)})
+        if unshown:
+            shown = " ".join(f"{c} (U+{ord(c):04X})" for c in unshown[:5]) + (" ..." if len(unshown) > 5 else "")
+            return (f"its <text> has characters the PDF's standard fonts (its text is set in them) cannot show, "
+                    f"which print as boxes: {shown}; convert that text to paths, or write it as a card text")
     if name == "style" and ("@import" in text or _outside(text)):
         return "its <style> imports or refers to something outside the file"
     return _selectors_problem(text) if name == "style" else ""
@@ -191,6 +197,15 @@ def _selectors_problem(css: str) -> str:
     if count > MAX_SVG_SELECTORS:
         return f"its <style> sheets have more than {MAX_SVG_SELECTORS:,} selectors (the cap)"
     return ""
+
+
+def _standard(char: str) -> bool:
+    """Whether the PDF's standard fonts (WinAnsi encoding) have `char`."""
+    try:
+        char.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return char.isprintable()
 
 
 def _outside(css: str) -> str:

@@ -87,6 +87,8 @@ UNSAFE = {
     "too many selectors": (ART.format(body="<style>" + ".a," * MAX_SVG_SELECTORS + ".b { fill: red }</style>"),
                            f"more than {MAX_SVG_SELECTORS:,} selectors"),
     "use loop": (ART.format(body='<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>'), "loop"),
+    "text the standard fonts lack": (ART.format(body='<text x="5" y="50">Ω <tspan>漢</tspan> é</text>'),
+                                     "cannot show, which print as boxes: Ω (U+03A9) 漢 (U+6F22)"),  # printed ■■
     "not svg": ("<html/>", "not <svg>"),
     "broken": ("<svg", "not well-formed"),
     "unknown encoding": ('<?xml version="1.0" encoding="x-nope"?>' + ART.format(body=SAFE), "unknown encoding"),
