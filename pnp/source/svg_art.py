@@ -27,9 +27,15 @@ MAX_SVG_USE_CHAIN = 8
 """Cap on `<use>` of an element that itself holds a `<use>`, and so on."""
 MAX_SVG_SELECTORS = 2_000
 """Cap on the selectors of its `<style>` sheets (each is tried on every element; exported art has a few dozen)."""
+MAX_SVG_TRANSFORMS = 32
+"""Cap on the steps of one `transform` list (exported art has one to three; svglib's parser slows with the
+square of their number: 300,000 ran for minutes)."""
+MAX_SVG_STOPS = 256
+"""Cap on the stops of one gradient (each fill that uses it writes all of them into the PDF)."""
 MAX_SVG_NUMBERS = 500_000
-"""Cap on the numbers of its paths and polygons (`d`, `points`) drawn once every `<use>` is expanded: svglib
-converts some 60,000 a second, and a `<use>` of a long path draws all of it again."""
+"""Cap on the numbers of its paths and polygons (`d`, `points`) drawn once every `<use>` is expanded, and of the
+gradient stops its fills paint with (4 each, in every fill): svglib converts some 60,000 a second, a `<use>` of a
+long path draws all of it again, and each fill writes its gradient's stops."""
 SVG_SIZE_RANGE = (0.01, 1e9)
 """The width and height an SVG file may give itself (user units): the art is scaled from it to its box, so a
 size of 1e-300 or 1e300 would scale it past what a PDF can write."""
@@ -102,6 +108,8 @@ def _repeats_problem(root: Any) -> str:
     ids = {element.get("id"): element for element in root.iter() if element.get("id")}
     drawn: dict[int, tuple[int, int]] = {}
     busy: set[int] = set()
+    sheets = "".join(e.text or "" for e in root.iter() if _local(e.tag) == "style")
+    every = _stops_named(sheets, ids)  # a style sheet's gradient may fill any element
 
     def count(element: Any, chain: int) -> tuple[int, int]:
         key = id(element)
@@ -111,6 +119,8 @@ def _repeats_problem(root: Any) -> str:
             raise _TooMany("its <use> elements refer to themselves in a loop")
         busy.add(key)
         total, numbers = 1, sum(len(_NUMBER.findall(element.get(name) or "")) for name in ("d", "points"))
+        painted = " ".join(element.get(name) or "" for name in ("fill", "stroke", "style"))
+        numbers += 4 * (every + _stops_named(painted, ids))  # a stop's offset and colour, in each fill using it
         for child in element:
             more = count(child, chain)
             total, numbers = total + more[0], numbers + more[1]
@@ -126,8 +136,8 @@ def _repeats_problem(root: Any) -> str:
         if total > MAX_SVG_DRAWN:
             raise _TooMany(f"its <use> elements repeat it to more than {MAX_SVG_DRAWN:,} elements drawn (the cap)")
         if numbers > MAX_SVG_NUMBERS:
-            raise _TooMany(f"its paths and polygons draw more than {MAX_SVG_NUMBERS:,} numbers (the cap; each "
-                           "<use> draws its target's again)")
+            raise _TooMany(f"its paths, polygons and gradient stops draw more than {MAX_SVG_NUMBERS:,} numbers "
+                           "(the cap; each <use> draws its target's again, each fill its gradient's stops)")
         drawn[key] = total, numbers
         return total, numbers
 
@@ -136,6 +146,22 @@ def _repeats_problem(root: Any) -> str:
     except _TooMany as exc:
         return str(exc)
     return ""
+
+
+def _stops_named(css: str, ids: dict[str, Any]) -> int:
+    """The gradient stops the `url(#id)` references in `css` paint with (a gradient without stops of its own
+    takes those of the one its href names)."""
+    total = 0
+    for target in _URL.findall(css):
+        gradient, hops = ids.get(target.strip()[1:]), 0
+        while gradient is not None and hops < MAX_SVG_USE_CHAIN:
+            stops = sum(_local(child.tag) == "stop" for child in gradient)
+            if stops:
+                total += stops
+                break
+            href = next((v for k, v in gradient.attrib.items() if _local(k) == "href"), "")
+            gradient, hops = ids.get(href[1:]), hops + 1
+    return total
 
 
 def _local(tag: Any) -> str:
@@ -155,6 +181,11 @@ def _element_problem(element: Any) -> str:
             return f"<{name}> refers to something outside the file (href={shown!r})"
         if "url(" in value.lower() and _outside(value):
             return f"<{name}> refers to something outside the file ({attr}: {_outside(value)!r})"
+    for attr in ("transform", "gradientTransform", "patternTransform"):
+        if (element.get(attr) or "").count("(") > MAX_SVG_TRANSFORMS:
+            return f"<{name}> has a {attr} of more than {MAX_SVG_TRANSFORMS} steps (the cap)"
+    if name in ("linearGradient", "radialGradient") and sum(_local(c.tag) == "stop" for c in element) > MAX_SVG_STOPS:
+        return f"a <{name}> has more than {MAX_SVG_STOPS} stops (the cap)"
     text = element.text or ""
     if name == "text":
         unshown = sorted({c for c in "".join(element.itertext()) if not c.isspace() and not _standard(c)})

@@ -11,7 +11,15 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.source.svg_art import MAX_SVG_DEPTH, MAX_SVG_DRAWN, MAX_SVG_ELEMENTS, MAX_SVG_NUMBERS, MAX_SVG_SELECTORS
+from pnp.source.svg_art import (
+    MAX_SVG_DEPTH,
+    MAX_SVG_DRAWN,
+    MAX_SVG_ELEMENTS,
+    MAX_SVG_NUMBERS,
+    MAX_SVG_SELECTORS,
+    MAX_SVG_STOPS,
+    MAX_SVG_TRANSFORMS,
+)
 from tests.conftest import KitFactory, PnpRunner
 
 KIT = """\
@@ -86,6 +94,16 @@ UNSAFE = {
     "pseudo-class": (ART.format(body="<style>rect:nth-child(2n) { fill: red }</style>"), "rect:nth-child"),
     "too many selectors": (ART.format(body="<style>" + ".a," * MAX_SVG_SELECTORS + ".b { fill: red }</style>"),
                            f"more than {MAX_SVG_SELECTORS:,} selectors"),
+    "long transform": (ART.format(body='<rect width="5" height="5" transform="' + "translate(1 0) " * (
+        MAX_SVG_TRANSFORMS + 1) + '"/>'), f"more than {MAX_SVG_TRANSFORMS} steps"),  # 300,000: minutes in svglib
+    "many gradient stops": (ART.format(body='<defs><radialGradient id="r">' + '<stop offset="1"/>' * (
+        MAX_SVG_STOPS + 1) + '</radialGradient></defs>'), f"more than {MAX_SVG_STOPS} stops"),
+    "gradient on many shapes": (ART.format(body='<defs><linearGradient id="s">' + '<stop offset="1"/>' * 200
+                                        + '</linearGradient><linearGradient id="h" href="#s"/></defs>'
+                                        + '<rect width="5" height="5" fill="url(#h)"/>' * 700), "numbers"),
+    "style sheet gradient": (ART.format(body='<defs><linearGradient id="s">' + '<stop offset="1"/>' * 200
+                                     + '</linearGradient></defs><style>rect { fill: url(#s) }</style>'
+                                     + '<rect width="5" height="5"/>' * 700), "numbers"),  # 4.8 M stops: minutes
     "use loop": (ART.format(body='<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>'), "loop"),
     "text the standard fonts lack": (ART.format(body='<text x="5" y="50">Ω <tspan>漢</tspan> é</text>'),
                                      "cannot show, which print as boxes: Ω (U+03A9) 漢 (U+6F22)"),  # printed ■■
@@ -115,6 +133,9 @@ def test_svg_art_at_the_element_and_depth_caps_passes(tmp_kit: KitFactory, run_p
     assert run_pnp("validate", _kit(tmp_kit, ART.format(body=numbers))).exit_code == 0
     simple = "<style>" + ".a," * (MAX_SVG_SELECTORS - 3) + "rect, #x, [fill] { stroke: red }</style>"
     assert run_pnp("validate", _kit(tmp_kit, ART.format(body=simple + SAFE))).exit_code == 0
+    steps = '<rect width="5" height="5" transform="' + "translate(1 0) " * MAX_SVG_TRANSFORMS + '"/>'
+    stops = '<defs><radialGradient id="r">' + '<stop offset="1"/>' * MAX_SVG_STOPS + '</radialGradient></defs>'
+    assert run_pnp("validate", _kit(tmp_kit, ART.format(body=steps + stops))).exit_code == 0
     deepest = MAX_SVG_DEPTH - 1  # under the root
     assert run_pnp("validate", _kit(tmp_kit, ART.format(body="<g>" * deepest + "</g>" * deepest))).exit_code == 0
 
