@@ -34,8 +34,9 @@ MAX_SVG_STOPS = 256
 """Cap on the stops of one gradient (each fill that uses it writes all of them into the PDF)."""
 MAX_SVG_NUMBERS = 500_000
 """Cap on the numbers of its paths and polygons (`d`, `points`) drawn once every `<use>` is expanded, and of the
-gradient stops its fills paint with (4 each, in every fill): svglib converts some 60,000 a second, a `<use>` of a
-long path draws all of it again, and each fill writes its gradient's stops."""
+gradient stops its fills paint with (4 each, in every fill) and of its texts' character positions (16 each):
+svglib converts some 60,000 a second, a `<use>` of a long path draws all of it again, each fill writes its
+gradient's stops, and a placed character is drawn on its own."""
 SVG_SIZE_RANGE = (0.01, 1e9)
 """The width and height an SVG file may give itself (user units): the art is scaled from it to its box, so a
 size of 1e-300 or 1e300 would scale it past what a PDF can write."""
@@ -43,6 +44,7 @@ FORBIDDEN = frozenset({"script", "foreignObject", "iframe", "embed", "object", "
                        "listener", "animate", "set", "animateMotion", "animateTransform"})
 """Elements that run code, pull in other content or move: nothing of them prints."""
 _NUMBER = re.compile(r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
+_TEXT_PLACES = ("x", "y", "dx", "dy", "rotate")
 _URL = re.compile(r"url\(\s*['\"]?([^)'\"]*)", re.IGNORECASE)
 _CHECKED: dict[str, ImageInfo] = {}
 """SVG files checked without error in this process, by content key."""
@@ -119,6 +121,8 @@ def _repeats_problem(root: Any) -> str:
             raise _TooMany("its <use> elements refer to themselves in a loop")
         busy.add(key)
         total, numbers = 1, sum(len(_NUMBER.findall(element.get(name) or "")) for name in ("d", "points"))
+        if _local(element.tag) in ("text", "tspan"):  # each position places one character: 16 times the work
+            numbers += 16 * sum(len(_NUMBER.findall(element.get(name) or "")) for name in _TEXT_PLACES)
         painted = " ".join(element.get(name) or "" for name in ("fill", "stroke", "style"))
         numbers += 4 * (every + _stops_named(painted, ids))  # a stop's offset and colour, in each fill using it
         for child in element:
@@ -136,8 +140,9 @@ def _repeats_problem(root: Any) -> str:
         if total > MAX_SVG_DRAWN:
             raise _TooMany(f"its <use> elements repeat it to more than {MAX_SVG_DRAWN:,} elements drawn (the cap)")
         if numbers > MAX_SVG_NUMBERS:
-            raise _TooMany(f"its paths, polygons and gradient stops draw more than {MAX_SVG_NUMBERS:,} numbers "
-                           "(the cap; each <use> draws its target's again, each fill its gradient's stops)")
+            raise _TooMany(f"its paths, polygons, gradient stops and placed characters draw more than "
+                           f"{MAX_SVG_NUMBERS:,} numbers (the cap; each <use> draws its target's again, each fill "
+                           "its gradient's stops)")
         drawn[key] = total, numbers
         return total, numbers
 

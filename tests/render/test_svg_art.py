@@ -104,6 +104,8 @@ UNSAFE = {
     "style sheet gradient": (ART.format(body='<defs><linearGradient id="s">' + '<stop offset="1"/>' * 200
                                      + '</linearGradient></defs><style>rect { fill: url(#s) }</style>'
                                      + '<rect width="5" height="5"/>' * 700), "numbers"),  # 4.8 M stops: minutes
+    "placed characters": (ART.format(body='<text x="' + "1 " * (MAX_SVG_NUMBERS // 16 + 1) + '">'
+                                  + "x" * (MAX_SVG_NUMBERS // 16 + 1) + "</text>"), "numbers"),  # 200,000: 30 s
     "use loop": (ART.format(body='<g id="a"><use href="#b"/></g><g id="b"><use href="#a"/></g>'), "loop"),
     "text the standard fonts lack": (ART.format(body='<text x="5" y="50">Ω <tspan>漢</tspan> é</text>'),
                                      "cannot show, which print as boxes: Ω (U+03A9) 漢 (U+6F22)"),  # printed ■■
