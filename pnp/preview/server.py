@@ -134,7 +134,8 @@ class Handler(BaseHTTPRequestHandler):
         self._answer(body=False)
 
     def _answer(self, body: bool) -> None:
-        if self.headers.get("Host", "") not in self.server.hosts:
+        hosts = self.headers.get_all("Host") or []
+        if len(hosts) != 1 or hosts[0] not in self.server.hosts:  # a second Host could name another site
             self._send(HTTPStatus.FORBIDDEN, b"forbidden: unknown Host\n", "text/plain; charset=utf-8", body)
             return
         path = urlsplit(self.path).path

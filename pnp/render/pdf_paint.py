@@ -69,10 +69,30 @@ def shade(canvas: Canvas, item: Shape, gradient: Gradient, colours: list[Any]) -
 
 @lru_cache(maxsize=64)
 def vector_drawing(path: Path, key: str) -> Any:
-    """svglib's reportlab drawing of a checked SVG file (`pnp.source.svg_art` refused anything unsafe)."""
+    """svglib's reportlab drawing of a checked SVG file (`pnp.source.svg_art` refused anything unsafe). Its text
+    is set in the PDF's standard fonts only, and no file but itself is opened (also a guard behind the check)."""
     from svglib.svglib import svg2rlg
 
-    return svg2rlg(str(path))
+    return svg2rlg(str(path), font_map=_standard_fonts(), external_reference_root=str(path.resolve()))
+
+
+@lru_cache(maxsize=1)
+def _standard_fonts() -> Any:
+    """An svglib font map that maps every family to a standard PDF font: svglib's own one opens
+    `<font-family>.ttf` from any path the art names (font-family="/home/x/font") and runs fc-match."""
+    from svglib.fonts import DEFAULT_FONT_NAME, STANDARD_FONT_NAMES, FontMap
+
+    class StandardFonts(FontMap):  # type: ignore[misc]
+        def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
+            name = self._family_index.get(font_name.lower(), font_name)
+            internal = FontMap.build_internal_name(name, weight, style)
+            if internal in STANDARD_FONT_NAMES:
+                return internal, True
+            if internal in self._map:
+                return str(self._map[internal]["rlgFont"]), bool(self._map[internal]["exact"])
+            return DEFAULT_FONT_NAME, False
+
+    return StandardFonts()
 
 
 @lru_cache(maxsize=64)
@@ -93,16 +113,25 @@ def _faded(path: Path, key: str, opacity: float) -> Any:
 
 
 class VectorForms:
-    """SVG art drawn as vectors where it is used, each distinct file converted once (svglib). Inline, not as a
-    form: reportlab gives a form no /Shading resources, and SVG gradients are shadings."""
+    """SVG art drawn as vectors, each distinct file (and opacity) converted once (svglib) and written once per
+    PDF as a form that every use draws (`pnp.render.reportlab_internals.vector_form`: reportlab gives a form
+    no resources of its own, and SVG gradients and opacities need them), so a deck of many cards repeating the
+    art does not repeat its drawing operations."""
+
+    def __init__(self) -> None:
+        self.forms: set[str] = set()
 
     def draw(self, canvas: Canvas, item: Image) -> None:
         """Draw `item`'s art into the unit box set up by the caller (origin bottom-left, y up, size w x h)."""
-        from reportlab.graphics import renderPDF
+        from pnp.render.reportlab_internals import vector_form
 
         drawing = vector_drawing(item.path, item.key) if item.opacity == 1 else _faded(item.path, item.key,
                                                                                        item.opacity)
+        name = f"pnpArt{item.key}o{round(item.opacity * 10_000)}"
+        if name not in self.forms:
+            vector_form(canvas, name, drawing)
+            self.forms.add(name)
         canvas.saveState()
         canvas.scale(item.w / drawing.width, item.h / drawing.height)
-        renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+        canvas.doForm(name)
         canvas.restoreState()

@@ -6,7 +6,9 @@ Two things have no public API and matter for speed and memory:
   and remembers its object number, then appends the real image objects after reportlab's bytes as an
   incremental update, which needs the trailer reportlab wrote (`trailer_of`);
 - text: a text is shown in the font subsets reportlab assigns per document (`document`), its operators
-  written at once (`pnp.render.pdf`).
+  written at once (`pnp.render.pdf`);
+- SVG art: drawn once per document as a form (`vector_form`), whose resources (its gradients' shadings,
+  its opacities' graphics states) reportlab does not write for forms, so they are set here.
 Everything here reads what reportlab 5.1 does; `tests/golden` holds qpdf-normalised PDFs and fails the day
 reportlab's output changes (refresh them on purpose, see docs/architecture.md).
 """
@@ -61,3 +63,29 @@ def trailer_of(pdf: bytes) -> tuple[bytes, int, int]:
 def updated_trailer(trailer: bytes, size: int, previous: int) -> bytes:
     """The trailer of an incremental update: the original's with its new /Size and /Prev at `previous`."""
     return _SIZE.sub(b"/Size %d" % size, trailer[:-2]) + b"/Prev %d\n>>" % previous
+
+
+def vector_form(canvas: Canvas, name: str, drawing: Any) -> None:
+    """Write reportlab `drawing` as the form `name` of the canvas's document (its own units, for `doForm`),
+    with the shadings and graphics states it uses as its resources; nothing if the document has it."""
+    from reportlab.graphics import renderPDF
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
+
+    if canvas._doc.getXObjectName(name) in canvas._doc.idToObject:
+        return
+    canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
+    # a form inherits the opacity in force where it is drawn, not the one reportlab's fresh state assumes
+    # (1): make its first colours set their opacity, as they do when the art is drawn inline
+    canvas._extgstate._d.update(ca=-1, CA=-1)
+    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    shadings, colours, states = dict(canvas._shadingUsed), dict(canvas._colorsUsed), canvas._extgstate.getState()
+    canvas.endForm()
+    form = canvas._doc.idToObject[canvas._doc.getXObjectName(name)]
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    resources.setShading(shadings)
+    resources.setColorSpace(colours)
+    if states:
+        resources.ExtGState = states
+    form.Resources = resources

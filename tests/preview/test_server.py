@@ -64,6 +64,17 @@ def test_another_host_header_is_forbidden(preview: Preview) -> None:
     assert get(preview, "/", host=f"{preview.host}:{preview.port}")[0] == 200
 
 
+def test_a_second_host_header_is_forbidden(preview: Preview) -> None:
+    # only the first Host was checked: "Host: 127.0.0.1:PORT" then "Host: evil.example" was served
+    with socket.create_connection((preview.host, preview.port), timeout=5) as conn:
+        conn.sendall(f"GET /status.json HTTP/1.1\r\nHost: {preview.host}:{preview.port}\r\nHost: evil.example\r\n"
+                     "Connection: close\r\n\r\n".encode())
+        reply = b""
+        while chunk := conn.recv(4096):
+            reply += chunk
+    assert reply.startswith(b"HTTP/1.1 403 ")
+
+
 @pytest.mark.parametrize("path", ["/../../etc/passwd", "/%2e%2e/%2e%2e/etc/passwd", "/page/../../etc/passwd",
                                   "//etc/passwd", "/etc/passwd", "/page/", "/kit.yaml", "/cards.csv",
                                   "/page/..%2f..%2fkit.yaml.png", "/static/", "/preview.js/../kit.yaml"])

@@ -34,11 +34,15 @@ BAD = {
     "angle not a number": ("{type: rect, width: 5mm, height: 5mm, fill: {linear: [red, blue], angle: 45deg}}",
                            "{type: rect, width: 5mm, height: 5mm, fill: {linear: [red, blue], angle: 45}}", "angle"),
     "one gradient colour": ("{type: ellipse, cx: 5mm, cy: 5mm, rx: 3mm, fill: {radial: [red]}}",
-                            "{type: ellipse, cx: 5mm, cy: 5mm, rx: 3mm, fill: {radial: [red, blue]}}", "radial"),
+                            "{type: ellipse, cx: 5mm, cy: 5mm, rx: 3mm, fill: {radial: [red, blue]}}",
+                            "radial: 2 items are needed, 1 given"),  # was "missing required key '1'"
     "gradient of no kind": ("{type: rect, width: 5mm, height: 5mm, fill: {lineer: [red, blue]}}",
                             "{type: rect, width: 5mm, height: 5mm, fill: {linear: [red, blue]}}", "linear"),
     "zero dash": ("{type: line, x1: 0mm, y1: 0mm, x2: 5mm, y2: 0mm, dash: [0mm, 1mm]}",
                   "{type: line, x1: 0mm, y1: 0mm, x2: 5mm, y2: 0mm, dash: [0.1mm, 1mm]}", "dash"),
+    "dash too fine to print": ("{type: line, x1: 0mm, y1: 0mm, x2: 5mm, y2: 0mm, dash: [1mm, 0.01mm]}",
+                               "{type: line, x1: 0mm, y1: 0mm, x2: 5mm, y2: 0mm, dash: [1mm, 0.05mm]}",
+                               "too fine to print"),  # was written into the PDF as the invalid [0 0] 0 d
     "dash of one length": ("{type: polygon, points: [[0, 0], [5, 5]], dash: [2mm]}",
                            "{type: polygon, points: [[0, 0], [5, 5]], dash: [2mm, 1mm]}", "dash"),
     "dash not a length": ("{type: rect, width: 5mm, height: 5mm, stroke: red, dash: [2 parsecs, 1mm]}",

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import AfterValidator, Discriminator, Field, Tag
 
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
@@ -50,8 +50,21 @@ Fill = Annotated[
 Opacity = Annotated[float, Field(ge=0.0, le=1.0, description="how opaque it prints, from 0 (invisible) to 1 "
                                  "(solid, the default); what is under it shows through")]
 
+MIN_DASH_MM = 0.05
+"""The shortest dash or gap (mm): finer ones print as a solid line, and ones under the output's precision were
+written as `[0 0] 0 d`, a dash pattern the PDF format does not allow."""
+
+
+def _printable_dash(dash: list[float]) -> list[float]:
+    finest = min(dash)
+    if finest < MIN_DASH_MM:
+        raise ValueError(f"a dash or gap of {finest:g} mm is too fine to print; give each at least {MIN_DASH_MM:g} mm")
+    return dash
+
+
 Dash = Annotated[list[PositiveLength], Field(min_length=2, max_length=8, description=(
-    "a dashed outline: lengths of dash and gap, in turn, e.g. `[2mm, 1mm]` (default: a solid line)"))]
+    f"a dashed outline: lengths of dash and gap, in turn, each at least {MIN_DASH_MM:g} mm, e.g. `[2mm, 1mm]` "
+    "(default: a solid line)")), AfterValidator(_printable_dash)]
 
 
 class TextOutline(SpecModel):
