@@ -132,6 +132,8 @@ class VectorForms:
             vector_form(canvas, name, drawing)
             self.forms.add(name)
         canvas.saveState()
+        canvas.setFillAlpha(1)  # the form's colours at opacity 1 set none (its own fading is drawn in it)
+        canvas.setStrokeAlpha(1)
         canvas.scale(item.w / drawing.width, item.h / drawing.height)
         canvas.doForm(name)
         canvas.restoreState()

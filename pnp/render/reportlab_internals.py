@@ -8,7 +8,8 @@ Two things have no public API and matter for speed and memory:
 - text: a text is shown in the font subsets reportlab assigns per document (`document`), its operators
   written at once (`pnp.render.pdf`);
 - SVG art: drawn once per document as a form (`vector_form`), whose resources (its gradients' shadings,
-  its opacities' graphics states) reportlab does not write for forms, so they are set here.
+  its opacities' graphics states) reportlab does not write for forms: they are read from the canvas as the
+  form is drawn and given to `endForm`, which sets them on the form (nothing of reportlab's is written to).
 Everything here reads what reportlab 5.1 does; `tests/golden` holds qpdf-normalised PDFs and fails the day
 reportlab's output changes (refresh them on purpose, see docs/architecture.md).
 """
@@ -73,14 +74,9 @@ def vector_form(canvas: Canvas, name: str, drawing: Any) -> None:
 
     if canvas._doc.getXObjectName(name) in canvas._doc.idToObject:
         return
-    canvas.beginForm(name, 0, 0, drawing.width, drawing.height)
-    # a form inherits the opacity in force where it is drawn, not the one reportlab's fresh state assumes
-    # (1): make its first colours set their opacity, as they do when the art is drawn inline
-    canvas._extgstate._d.update(ca=-1, CA=-1)
-    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+    canvas.beginForm(name, 0, 0, drawing.width, drawing.height)  # a fresh graphics state: opacity 1 (the
+    renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)     # caller draws the form at opacity 1)
     shadings, colours, states = dict(canvas._shadingUsed), dict(canvas._colorsUsed), canvas._extgstate.getState()
-    canvas.endForm()
-    form = canvas._doc.idToObject[canvas._doc.getXObjectName(name)]
     resources = PDFResourceDictionary()
     resources.basicFonts()
     resources.allProcs()
@@ -88,4 +84,4 @@ def vector_form(canvas: Canvas, name: str, drawing: Any) -> None:
     resources.setColorSpace(colours)
     if states:
         resources.ExtGState = states
-    form.Resources = resources
+    canvas.endForm(Resources=resources)  # endForm sets the attributes it is given on the form it writes
