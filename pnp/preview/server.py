@@ -90,7 +90,7 @@ class PreviewServer(ThreadingHTTPServer):
         self.slots = threading.BoundedSemaphore(MAX_CLIENTS)
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{self.server_address[1]}/"
-        self.hosts = {f"{shown}:{self.server_address[1]}"}
+        self.hosts = {f"{shown}:{self.server_address[1]}".lower()}
         if is_loopback(host):
             self.hosts.add(f"localhost:{self.server_address[1]}")
 
@@ -135,7 +135,7 @@ class Handler(BaseHTTPRequestHandler):
 
     def _answer(self, body: bool) -> None:
         hosts = self.headers.get_all("Host") or []
-        if len(hosts) != 1 or hosts[0] not in self.server.hosts:  # a second Host could name another site
+        if len(hosts) != 1 or hosts[0].lower() not in self.server.hosts:  # a second Host could name another site
             self._send(HTTPStatus.FORBIDDEN, b"forbidden: unknown Host\n", "text/plain; charset=utf-8", body)
             return
         path = urlsplit(self.path).path

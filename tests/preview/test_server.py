@@ -62,6 +62,7 @@ def test_another_host_header_is_forbidden(preview: Preview) -> None:
     assert get(preview, "/status.json", host="evil.example")[0] == 403
     assert get(preview, "/", host=f"evil.example:{preview.port}")[0] == 403
     assert get(preview, "/", host=f"{preview.host}:{preview.port}")[0] == 200
+    assert get(preview, "/", host=f"LOCALHOST:{preview.port}")[0] == 200  # host names know no case
 
 
 def test_a_second_host_header_is_forbidden(preview: Preview) -> None:
