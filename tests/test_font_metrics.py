@@ -1,4 +1,4 @@
-"""The font metrics pnp reads itself (`pnp.font_metrics`) are reportlab's to the last bit: layout and validation
+"""The font metrics pnp reads itself (`pnp.text.font_metrics`) are reportlab's to the last bit: layout and validation
 measure text without loading reportlab, and what they measure is what the PDF draws."""
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ import pytest
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from pnp import fonts
-from pnp.font_metrics import read_metrics
+from pnp.text import fonts
+from pnp.text.font_metrics import read_metrics
 
 
 @pytest.mark.parametrize("font", sorted(fonts.FONT_FILES))

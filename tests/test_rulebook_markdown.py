@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.diagnostics import SpecError
-from pnp.rulebook_markdown import Contents, Figure, Heading, ListBlock, PageBreak, Table, iter_units, parse_document
+from pnp.rulebook.markdown import Contents, Figure, Heading, ListBlock, PageBreak, Table, iter_units, parse_document
 
 SOURCE = """# Title
 Subtitle with {{ kit.walls }}

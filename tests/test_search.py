@@ -1,11 +1,11 @@
-"""pnp/search.py: successive halving with common random numbers, on candidates whose true loss is known."""
+"""pnp/sim/search.py: successive halving with common random numbers, on candidates whose true loss is known."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
 
-from pnp.search import Limits, Schedule, halve, search
+from pnp.sim.search import Limits, Schedule, halve, search
 
 
 def noisy(candidates: Sequence[float], start: int, stop: int) -> list[list[float]]:

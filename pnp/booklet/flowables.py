@@ -37,14 +37,14 @@ from reportlab.platypus import (
 from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp import rulebook_markdown as doc
 from pnp.booklet.figure import PieceFigure, figure_size_mm
 from pnp.booklet.guide import Steps
 from pnp.booklet.styles import ACCENT, MUTED, RULE, TINT, Styles
 from pnp.booklet.text import TextResolver
 from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.fonts import reportlab_name
 from pnp.layout.pieces import Piece
+from pnp.rulebook import markdown as doc
+from pnp.text.fonts import reportlab_name
 from pnp.units import PT_PER_MM, mm_to_pt
 
 _FIGURE_MAX_HEIGHT = 0.6

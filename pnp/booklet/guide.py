@@ -1,6 +1,6 @@
 """A kit's own rulebook sections, derived from its print job and plan: "What is in the kit" and "How to build".
 
-Input: the game's build guide data (`pnp.build_steps`, its `build.yaml`), the kit's `PrintJob`, the `Plan`
+Input: the game's build guide data (`pnp.rulebook.steps`, its `build.yaml`), the kit's `PrintJob`, the `Plan`
 of its sheets on the chosen paper and what the game adds (`KitExtras`: rows of things the kit needs but does
 not print, notes that apply). Output: a `KitGuide`: the blocks of each `<!-- kit: NAME -->` section, the
 step figures (vector pieces drawn from the kit's own pieces and tiling), the values the texts quote
@@ -17,12 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pnp import rulebook_markdown as doc
-from pnp.build_steps import BuildGuideData, Step
 from pnp.diagnostics import Diagnostic, Mark, Severity
 from pnp.layout.build_figures import step_figure
 from pnp.layout.imposition import Plan, Tile
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
+from pnp.rulebook import markdown as doc
+from pnp.rulebook.steps import BuildGuideData, Step
 
 SECTIONS = ("contents", "build")
 

@@ -18,8 +18,8 @@ from xml.sax.saxutils import escape
 
 from markdown_it.token import Token
 
-from pnp.fonts import reportlab_name
-from pnp.rulebook_markdown import markdown_parser
+from pnp.rulebook.markdown import markdown_parser
+from pnp.text.fonts import reportlab_name
 
 EXPRESSION_RE = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
 """A jinja expression in a unit's text; group 1 is the expression."""

@@ -31,8 +31,8 @@ from reportlab.platypus import (
 from pnp.booklet.flowables import HeadingParagraph
 from pnp.booklet.imposition import ImposingCanvas
 from pnp.booklet.styles import ACCENT, MUTED, RULE, Styles
-from pnp.fonts import reportlab_name
 from pnp.render.pdf import set_print_preferences
+from pnp.text.fonts import reportlab_name
 from pnp.units import mm_to_pt
 
 CREATOR = "pnp"

@@ -19,11 +19,11 @@ from pnp.booklet.layout import build_pdf
 from pnp.booklet.styles import make_styles
 from pnp.booklet.text import TextResolver
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
-from pnp.fonts import register_fonts
 from pnp.i18n.translate import translation_for
 from pnp.layout.paper import is_rulebook_paper, rulebook_papers
 from pnp.layout.pieces import Piece
-from pnp.rulebook_markdown import parse_document
+from pnp.rulebook.markdown import parse_document
+from pnp.text.fonts import register_fonts
 
 IMPOSITIONS = ("pages", "booklet")
 AUTHOR = "pnp"

@@ -12,7 +12,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.enums import TA_CENTER, TA_JUSTIFY, TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 
-from pnp.fonts import reportlab_name
+from pnp.text.fonts import reportlab_name
 from pnp.units import mm_to_pt
 
 ACCENT = HexColor("#8E2420")

@@ -17,10 +17,10 @@ from typing import Any
 
 from pnp.booklet.inline import InlineText, expressions, inline_markup
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
-from pnp.fonts import missing_glyphs
 from pnp.i18n.translate import Translation
-from pnp.rulebook_markdown import Unit
-from pnp.templating import render_template_string
+from pnp.rulebook.markdown import Unit
+from pnp.text.fonts import missing_glyphs
+from pnp.text.templating import render_template_string
 
 
 @dataclass(slots=True)

@@ -1,6 +1,6 @@
 """Gettext catalogs of a rulebook folder, handled with Babel: extract, update, status, load.
 
-Input: a folder holding Markdown rulebooks (`*.md`), their kit's `build.yaml` (`pnp.build_steps`) and/or a
+Input: a folder holding Markdown rulebooks (`*.md`), their kit's `build.yaml` (`pnp.rulebook.steps`) and/or a
 `strings.txt` of component texts (one text a line, `#` comments). Output: `messages.pot` (every unit, with
 `file:line` locations), one `<lang>.po` per language beside it, and per-language coverage.
 
@@ -109,8 +109,8 @@ def _header_line(data: bytes, field: str) -> int:
 def source_units(folder: Path) -> list[tuple[str, str, int]]:
     """(msgid, file name, line) of every unit of the folder's sources, files in name order."""
     # imported here: pnp.booklet renders through pnp.i18n.translate, which needs this module first
-    from pnp.build_steps import guide_units, parse_build
-    from pnp.rulebook_markdown import iter_units, parse_document
+    from pnp.rulebook.markdown import iter_units, parse_document
+    from pnp.rulebook.steps import guide_units, parse_build
 
     found: list[tuple[str, str, int]] = []
     for path in sorted(folder.glob("*.md")):

@@ -17,7 +17,6 @@ from functools import cache
 from pathlib import Path
 
 from pnp.diagnostics import Diagnostic, Mark, Severity
-from pnp.fonts import missing_glyphs
 from pnp.i18n.languages import (
     COMPONENTS,
     LENGTH_HINT,
@@ -26,6 +25,7 @@ from pnp.i18n.languages import (
     length_warning,
     longest_translation,
 )
+from pnp.text.fonts import missing_glyphs
 
 COMPONENTS_DIR = installed_folders()[COMPONENTS]
 """The component catalogs shipped with pnp."""

@@ -23,7 +23,7 @@ from pnp.i18n.languages import (
     length_warning,
     longest_translation,
 )
-from pnp.rulebook_markdown import Unit
+from pnp.rulebook.markdown import Unit
 
 SHOWN = 5
 """How many untranslated texts the summary warning names."""

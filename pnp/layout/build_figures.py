@@ -1,6 +1,6 @@
 """The figures of "How to build" steps: small vector drawings of cutting, scoring, folding and gluing.
 
-Input: the figure's name (`pnp.build_steps.FIGURES`), a sample piece of the kit (the piece type's first
+Input: the figure's name (`pnp.rulebook.steps.FIGURES`), a sample piece of the kit (the piece type's first
 piece as printed) and, for the assembly map, the tiles of its board in the kit's plan. Output: a `Piece` in
 figure millimetres (about `BOX` in size, the map up to `MAP_BOX`), drawn with the scene primitives and no
 raster image (a sample's `Image` items are left out, its outline kept; the map's board is drawn without its

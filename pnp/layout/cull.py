@@ -12,8 +12,8 @@ import math
 from collections import defaultdict
 from functools import cache
 
-from pnp.fonts import glyph_box, text_width_mm
 from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Polygon, Rect, Style, Text, Transform
+from pnp.text.fonts import glyph_box, text_width_mm
 
 Box = tuple[float, float, float, float]
 """x0, y0, x1, y1 (x0 <= x1, y0 <= y1) in mm."""

@@ -5,12 +5,12 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from pnp.fonts import text_width_mm
 from pnp.layout.imposition import CROP_OFFSET, CROP_ZONE, MIN_MARK, TRIM_GAP, Block
 from pnp.layout.paper import FOOTER_MM, Paper
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
 from pnp.layout.strokes import two_tone
+from pnp.text.fonts import text_width_mm
 
 MARK = Style(stroke="#000000", stroke_width=0.2)
 CUT = Style(stroke="#333333", stroke_width=0.2, dash=(1.0, 1.0))

@@ -13,10 +13,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.fonts import text_width_mm
 from pnp.layout.markup import IconRef, Paragraph
 from pnp.layout.scene import Image, Item, Text
 from pnp.layout.text import ASCENT, Align, LineBox
+from pnp.text.fonts import text_width_mm
 
 ICON_HEIGHT = ASCENT
 """An icon's height as a fraction of the text size: from the baseline to the top of the line."""

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from pnp.fonts import text_width_mm
 from pnp.layout.scene import Text
+from pnp.text.fonts import text_width_mm
 
 Align = Literal["left", "center", "right", "justify"]
 """How a block's lines sit in its width."""

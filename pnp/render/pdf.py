@@ -19,9 +19,9 @@ from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from pnp.fonts import reportlab_name
 from pnp.layout.scene import Document, Ellipse, Gradient, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
 from pnp.render.reportlab_internals import document
+from pnp.text.fonts import reportlab_name
 from pnp.units import PT_PER_MM
 
 if TYPE_CHECKING:
@@ -367,7 +367,7 @@ class _Pen:
 
     def _shown(self, text: str, name: str, size: float) -> tuple[str, float]:
         """The operators that show `text` in a text object as reportlab's `textOut` writes them for a TrueType
-        font (every font of `pnp.fonts` is one): each run of one subset after the subset's font; and its width."""
+        font (every font of `pnp.text.fonts` is one): each run of one subset after the subset's font; and its width."""
         font = getFont(name)
         width = font.stringWidth(text, size)
         doc = document(self.canvas)

@@ -13,8 +13,8 @@ import base64
 import io
 from functools import cache
 
-from pnp.fonts import own_font_file
 from pnp.render.svg_outline import quiet_font_tools
+from pnp.text.fonts import own_font_file
 
 
 @cache

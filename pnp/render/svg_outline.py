@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from pnp.fonts import FONT_DIR, FONT_FILES, is_own, own_font_file, text_width_mm
 from pnp.layout.scene import Text
+from pnp.text.fonts import FONT_DIR, FONT_FILES, is_own, own_font_file, text_width_mm
 
 
 @dataclass(frozen=True)

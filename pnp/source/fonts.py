@@ -10,8 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.fonts import FontFileError, own_font
 from pnp.source.files import resolve_inside
+from pnp.text.fonts import FontFileError, own_font
 
 MAX_FONT_BYTES = 30_000_000
 """Cap on a font file's size (a Latin family member is under 1 MB; a full CJK font about 20 MB)."""

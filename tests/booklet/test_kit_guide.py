@@ -13,13 +13,13 @@ import pytest
 from babel.messages.pofile import read_po
 
 from pnp.booklet.request import render_kit_rulebook
-from pnp.build_steps import parse_build
 from pnp.diagnostics import SpecError
 from pnp.i18n.catalogs import coverage
 from pnp.i18n.languages import available_languages, installed_folders
 from pnp.layout.pieces import Piece, PieceGroup
 from pnp.layout.scene import Rect
 from pnp.pipeline import layout_document, load_spec, print_job, translator
+from pnp.rulebook.steps import parse_build
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"

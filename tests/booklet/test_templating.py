@@ -7,7 +7,7 @@ import time
 import pytest
 
 from pnp.diagnostics import SpecError
-from pnp.templating import render_template_string
+from pnp.text.templating import render_template_string
 
 CONTEXT = {"kit": {"mines": {"count": 27}}, "name": "MDD"}
 
@@ -109,7 +109,7 @@ LOOKUP_CONTEXTS = [
 def test_a_plain_lookup_gives_what_jinja2_gives(source, context, monkeypatch):
     """A template of text and `{{ card.X }}` lookups is filled in without jinja2: the text, or the error, must be
     the one jinja2's path gives for every template and context."""
-    import pnp.templating as templating
+    import pnp.text.templating as templating
 
     def outcome():
         try:
@@ -123,7 +123,7 @@ def test_a_plain_lookup_gives_what_jinja2_gives(source, context, monkeypatch):
 
 
 def test_a_plain_lookup_skips_jinja2():
-    import pnp.templating as templating
+    import pnp.text.templating as templating
 
     context = {"card": {"name": "Ace {{ x }}"}, "kit": {"name": "K"}}
     assert templating._direct("{{ kit.name }}: {{ card.name }}!", context) == "K: Ace {{ x }}!"

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-from pnp.fonts import text_width_mm
 from pnp.layout.scene import Group, Item, Text
 from pnp.pipeline import layout_document, load_spec
+from pnp.text.fonts import text_width_mm
 from tests.booklet.conftest import pdf_text
 from tests.conftest import KitFactory, PnpRunner
 

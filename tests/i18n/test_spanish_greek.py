@@ -11,9 +11,9 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from pnp.fonts import REPORTLAB_NAMES, missing_glyphs
 from pnp.i18n.catalogs import coverage
 from pnp.layout.text import caps
+from pnp.text.fonts import REPORTLAB_NAMES, missing_glyphs
 from tests.booklet.conftest import pdf_text
 from tests.conftest import PnpRunner
 from tests.i18n.test_catalogs import FOLDERS

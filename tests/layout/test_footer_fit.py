@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.fonts import text_width_mm
 from pnp.layout import furniture
 from pnp.layout.furniture import FOOTER_TEXT_MM
+from pnp.text.fonts import text_width_mm
 
 
 def _cut_one_at_a_time(text: str, width: float, font: str) -> str:

@@ -10,10 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from pnp.fonts import text_width_mm
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Group, Item, Text, Transform
 from pnp.pipeline import layout_document, load_spec, print_job, translator
+from pnp.text.fonts import text_width_mm
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from pnp.diagnostics import SpecError
-from pnp.templating import render_template_string
+from pnp.text.templating import render_template_string
 from tests.conftest import KitFactory, PnpRunner
 from tests.reliability.support import one_error, reported
 from tests.reliability.test_text_hazards import TEXT_LINE, card

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from pnp.diagnostics import SpecError
-from pnp.templating import render_template_string
+from pnp.text.templating import render_template_string
 from tests.conftest import KitFactory, PnpRunner
 from tests.reliability.support import assert_clean
 

@@ -13,7 +13,7 @@ import pytest
 from pnp.diagnostics import SpecError
 from pnp.games.kit.model.elements import clean_text
 from pnp.model.colour import parse_colour
-from pnp.templating import render_template_string
+from pnp.text.templating import render_template_string
 from tests.conftest import KitFactory, PnpRunner
 from tests.reliability.support import assert_clean, one_error
 from tests.svgtext import svg_texts as svg_words

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pdfplumber
 
-from pnp.fonts import text_width_mm
+from pnp.text.fonts import text_width_mm
 
 KIT = """\
 kit: Shrink

@@ -27,7 +27,7 @@ FAMILY = """
 import json, sys
 from reportlab.lib.fonts import ps2tt, tt2ps
 from reportlab.pdfbase import pdfmetrics
-from pnp import fonts
+from pnp.text import fonts
 for font in sys.argv[1:]:
     fonts.register_fonts() if font == "all" else fonts.reportlab_name(font)
 names = ["DejaVuSans", "DejaVuSans-Bold", "DejaVuSans-Oblique"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from pnp.fonts import text_width_mm
+from pnp.text.fonts import text_width_mm
 
 KIT = """\
 kit: Overflow

@@ -1,10 +1,10 @@
 """How far a long `pnp dragrage` run has got: `simulate`'s races and the search's stages, as one stderr line
-(`pnp.progress`), and when a command shows it (`--progress`, `--no-progress`, or a terminal by default).
+(`pnp.sim.progress`), and when a command shows it (`--progress`, `--no-progress`, or a terminal by default).
 """
 
 from __future__ import annotations
 
-from pnp.progress import TTY_DELAY, StderrLine
+from pnp.sim.progress import TTY_DELAY, StderrLine
 
 __all__ = ["TTY_DELAY", "ProgressLine", "progress_line"]
 

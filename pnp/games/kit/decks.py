@@ -23,7 +23,7 @@ from pnp.model.base import build_model
 from pnp.model.suggest import did_you_mean
 from pnp.source.files import resolve_inside
 from pnp.source.located import Located, PathKey
-from pnp.templating import render_template_string
+from pnp.text.templating import render_template_string
 
 if TYPE_CHECKING:
     from pnp.source.table import Row, Table

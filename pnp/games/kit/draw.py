@@ -13,7 +13,6 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, Mark, PartialResult, Severity, SpecError
-from pnp.fonts import is_own, missing_glyphs
 from pnp.games.kit.boards import draw_board
 from pnp.games.kit.card_places import NUMBERED
 from pnp.games.kit.effects import paint, styled, text_effects, turned, valign_offset
@@ -44,6 +43,7 @@ from pnp.layout.scene import Ellipse, Group, Item, Line, Paint, Polygon, Rect, S
 from pnp.layout.text import ASCENT, text_block
 from pnp.source.images import ImageInfo
 from pnp.source.located import PathKey
+from pnp.text.fonts import is_own, missing_glyphs
 
 if TYPE_CHECKING:
     from pnp.layout.rich import RichText

@@ -22,7 +22,7 @@ from pnp.model.base import build_model
 from pnp.rules import check_rules
 from pnp.source.images import ImageInfo, check_image
 from pnp.source.located import Located, PathKey
-from pnp.templating import render_template_string
+from pnp.text.templating import render_template_string
 
 
 def build_kit(located: Located) -> Kit:

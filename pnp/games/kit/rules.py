@@ -14,13 +14,13 @@ from collections.abc import Iterator
 from typing import Any
 
 from pnp.diagnostics import Diagnostic, Mark
-from pnp.fonts import missing_glyphs
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import BUILTIN_FONTS, Element, Face, TextElement
 from pnp.games.kit.model.tuckbox import TuckBox
 from pnp.rules import rule
 from pnp.source.located import Located, PathKey
+from pnp.text.fonts import missing_glyphs
 
 PrintedText = tuple[PathKey, str, tuple[str, ...]]
 """A text as printed: its YAML path, the text, the fonts it is printed in."""

@@ -6,7 +6,7 @@ random legal setup as YAML to stdout or a file, re-drawn until 400 simulated rac
 search of simulated races finds, and a table of its figures beside the plain setup's; `play` prints the board
 before and after and the events; `simulate` prints race statistics as text or JSON and which engine ran them
 (compiled or pure Python), with the races done on a terminal's stderr once a run lasts over 2 s
-(`pnp.progress`). On request a figure of the scenario (`--figure`) or a chart of the races (`--chart`), written
+(`pnp.sim.progress`). On request a figure of the scenario (`--figure`) or a chart of the races (`--chart`), written
 safely, its format picked by the file suffix. Exit codes: 0 done, 1 a bad scenario or setup, a scenario whose
 stated outcome is not met, or an output refused (diagnostics on stderr, or on stdout as JSON with `--format
 json`), 2 bad options. Each command imports what it runs, so that `pnp mdd --help` loads neither the engine
@@ -27,14 +27,14 @@ import click
 from pnp.commands import FORMAT_CHOICE, exit_if_unmet, show_warnings, suffix_in, user_errors, write_figure, write_file
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
-from pnp.progress import LateProgress
+from pnp.sim.progress import LateProgress
 
 if TYPE_CHECKING:
     from pnp.games.mdd.race.simulate import RaceResult
     from pnp.games.mdd.setup.formation import Spacing
     from pnp.games.mdd.setup.generate import RandomSetup
     from pnp.games.mdd.setup.search import Request
-    from pnp.search import Outcome
+    from pnp.sim.search import Outcome
 
 
 @click.group(name="mdd", help="Mini Demolition Derby tools.")
@@ -161,8 +161,8 @@ def _balanced(request: Request, search: tuple[float | None, int | None, int | No
     from pnp.games.mdd.setup.generate import setup_command
     from pnp.games.mdd.setup.report import balanced_table, balanced_yaml
     from pnp.games.mdd.setup.search import balanced_setup
-    from pnp.progress import TTY_DELAY, StderrLine
-    from pnp.search import Limits
+    from pnp.sim.progress import TTY_DELAY, StderrLine
+    from pnp.sim.search import Limits
 
     budget, games, jobs, brackets = search
     line = StderrLine(TTY_DELAY, clear=True) if sys.stderr.isatty() else None

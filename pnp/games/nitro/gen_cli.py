@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import click
 
 from pnp.commands import user_errors, write_file
-from pnp.progress import TTY_DELAY, StderrLine
+from pnp.sim.progress import TTY_DELAY, StderrLine
 
 if TYPE_CHECKING:
     from pnp.games.nitro.model import Kind

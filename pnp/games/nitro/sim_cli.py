@@ -17,7 +17,7 @@ import click
 
 from pnp.commands import FORMAT_CHOICE, exit_if_unmet, show_warnings, suffix_in, user_errors, write_figure
 from pnp.diagnostics import SpecError
-from pnp.progress import TTY_DELAY, LateProgress
+from pnp.sim.progress import TTY_DELAY, LateProgress
 
 if TYPE_CHECKING:  # the engine, the models and the pipeline load when a command runs, not for --help
     from pnp.games.nitro.model import NitroTrack

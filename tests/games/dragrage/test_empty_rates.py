@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from pnp.games.dragrage.race.summary import _pct
-from pnp.stats import rate_estimate as rate
+from pnp.sim.stats import rate_estimate as rate
 
 
 def test_a_rate_over_no_trials_is_empty_and_prints_as_not_available():

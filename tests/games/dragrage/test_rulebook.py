@@ -11,7 +11,7 @@ from pnp.booklet.request import render_kit_rulebook
 from pnp.games.dragrage.model import DragRageSpec
 from pnp.games.dragrage.printed.kit import RULEBOOKS, dragrage_rulebook
 from pnp.games.dragrage.variant import Crossing
-from pnp.rulebook_markdown import iter_units, parse_document
+from pnp.rulebook.markdown import iter_units, parse_document
 
 SAYS = {
     (Crossing.CHALLENGEABLE, None): "can be challenged on the next turn like any other move",

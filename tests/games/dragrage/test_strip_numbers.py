@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.fonts import text_width_mm
 from pnp.games.dragrage.printed.draw import space_width, strip
 from pnp.layout.scene import Group, Rect, Text
+from pnp.text.fonts import text_width_mm
 
 CLEAR_MM = 1.5
 

@@ -9,8 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pnp.progress import TTY_DELAY as PROGRESS_AFTER
-from pnp.progress import LateProgress
+from pnp.sim.progress import TTY_DELAY as PROGRESS_AFTER
+from pnp.sim.progress import LateProgress
 
 ROOT = Path(__file__).parents[3]
 

@@ -16,8 +16,8 @@ from pnp.games.nitro.plugin import PLUGIN
 from pnp.games.nitro.race.balance import _starts
 from pnp.games.nitro.race.simulate import simulate
 from pnp.games.nitro.race.summary import StartShare, summarize
+from pnp.sim.stats import wilson
 from pnp.source.loader import load_yaml
-from pnp.stats import wilson
 
 EXAMPLES = Path(__file__).parents[3] / "examples" / "nitro-dice"
 SCENARIOS = Path(__file__).parents[3] / "pnp" / "games" / "nitro" / "scenarios"

@@ -16,7 +16,7 @@ from pnp.games.dragrage.race.play import HeatRecord, play_race
 from pnp.games.dragrage.race.strategies import Strategy
 from pnp.games.dragrage.race.summary import PairReport, SimReport
 from pnp.games.dragrage.variant import Variant
-from pnp.stats import mean_estimate, rate_estimate
+from pnp.sim.stats import mean_estimate, rate_estimate
 
 
 def _first_mover_wins(heats: list[HeatRecord]) -> tuple[int, int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from pnp.stats import Estimate
+from pnp.sim.stats import Estimate
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,12 @@ from collections.abc import Callable
 from functools import cache
 
 from pnp.booklet.guide import KitExtras, KitGuide, kit_guide
-from pnp.build_steps import BuildGuideData, parse_build
 from pnp.data import resource_path
 from pnp.games.mdd.model import MddSetup
 from pnp.games.mdd.printed.print_options import MddPrint
 from pnp.layout.imposition import Plan
 from pnp.layout.pieces import PrintJob
+from pnp.rulebook.steps import BuildGuideData, parse_build
 
 BUILD = resource_path("pnp.games.mdd", "data", "rulebook", "build.yaml")
 BASE_DICE = 1

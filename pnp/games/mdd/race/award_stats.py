@@ -16,7 +16,7 @@ from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.race.awards import PAWNS
 from pnp.games.mdd.race.simulate import RaceResult
 from pnp.games.mdd.race.summary import Share, start_groups
-from pnp.stats import Interval, bonferroni_z, wilson
+from pnp.sim.stats import Interval, bonferroni_z, wilson
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,13 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from pnp.batches import batches, run_batches
 from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.race.awards import Awards
 from pnp.games.mdd.race.engine import COMPILED, Race, RaceOptions
 from pnp.games.mdd.rulesets import limits_for
 from pnp.games.mdd.setup.formation import default_finals, default_grid, default_teams
 from pnp.games.mdd.setup.generate import random_setup
+from pnp.sim.batches import batches, run_batches
 
 __all__ = ["COMPILED", "RaceResult", "example_board", "play_race", "play_range", "race_seed", "result_of", "simulate"]
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.race.simulate import RaceResult
-from pnp.stats import Interval, bonferroni_z, mean_interval, wilson
+from pnp.sim.stats import Interval, bonferroni_z, mean_interval, wilson
 
 
 @dataclass(frozen=True, slots=True)

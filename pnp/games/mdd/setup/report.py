@@ -10,7 +10,7 @@ from __future__ import annotations
 from pnp.games.mdd.setup.check import MARGIN, Checked
 from pnp.games.mdd.setup.generate import setup_command, setup_yaml
 from pnp.games.mdd.setup.search import ROW_MAX, Balanced, Figures
-from pnp.stats import Interval
+from pnp.sim.stats import Interval
 
 
 def _mean(i: Interval) -> str:

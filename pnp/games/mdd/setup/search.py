@@ -5,7 +5,7 @@ Input: what `pnp mdd setup` takes (ruleset, cars, track, spacing, seed) and the 
 measured on fresh races (seeds the search never played), and what the search tried. Proposals are the
 random generator's setups (generate.py): proposal 0 is the plain setup of the seed, proposal i > 0 the
 setup of a seed drawn from it, so the chosen setup is also `pnp mdd setup --seed K` for its K. Candidates
-are raced with common random numbers and successive halving (pnp/search.py) on the loss of `loss_of`.
+are raced with common random numbers and successive halving (pnp/sim/search.py) on the loss of `loss_of`.
 """
 
 from __future__ import annotations
@@ -23,8 +23,8 @@ from pnp.games.mdd.race.summary import summarize
 from pnp.games.mdd.rulesets import limits_for
 from pnp.games.mdd.setup.formation import Spacing, default_finals, default_grid, default_teams
 from pnp.games.mdd.setup.generate import RandomSetup, random_setup
-from pnp.search import Limits, Outcome, Schedule, search
-from pnp.stats import Interval
+from pnp.sim.search import Limits, Outcome, Schedule, search
+from pnp.sim.stats import Interval
 
 QUALIFIED_MIN, NO_WINNER_MAX, SHORT_MAX, ROW_MAX = 0.85, 0.05, 0.50, 1.5
 """The calibration targets (docs/mdd-setup.md): mean qualifiers at least 85 % of the finalists (8.5 of 10),

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from functools import cache
 
 from pnp.booklet.guide import KitExtras, KitGuide, kit_guide
-from pnp.build_steps import BuildGuideData, parse_build
 from pnp.data import resource_path
 from pnp.games.nitro.model import NitroTrack
 from pnp.layout.imposition import Plan
 from pnp.layout.pieces import PrintJob
+from pnp.rulebook.steps import BuildGuideData, parse_build
 
 BUILD = resource_path("pnp.games.nitro", "data", "rulebook", "build.yaml")
 

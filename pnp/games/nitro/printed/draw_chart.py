@@ -13,7 +13,7 @@ from pnp.games.nitro.race.state import DAMAGE_CAUSES
 from pnp.games.nitro.race.summary import Summary
 from pnp.layout.chart import BAR, FAIR, LABEL, four_panel_page, histogram, y_axis
 from pnp.layout.scene import Group, Item, Line, Page, Rect, Style, Text
-from pnp.stats import Interval
+from pnp.sim.stats import Interval
 
 WHISKER = Style(stroke="#000000", stroke_width=0.4)
 

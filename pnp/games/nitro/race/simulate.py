@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from pnp.batches import batches, run_batches
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.race.drivers import DRIVERS, TABLE
 from pnp.games.nitro.race.engine import Race
 from pnp.games.nitro.race.state import DAMAGE_CAUSES
 from pnp.games.nitro.track.course import Course, build_course
+from pnp.sim.batches import batches, run_batches
 
 COUNTED = ("garage", "nitro", "collisions", "sideswipes", "overtakes", "drafts", "swaps")
 

@@ -16,7 +16,7 @@ from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.race.simulate import COUNTED, RaceResult, seat_drivers
 from pnp.games.nitro.race.state import DAMAGE_CAUSES
 from pnp.games.nitro.track.course import KIND_NAMES
-from pnp.stats import Interval, bonferroni_z, mean_interval, wilson
+from pnp.sim.stats import Interval, bonferroni_z, mean_interval, wilson
 
 PAYMENT_NAMES = ("card", "three_cards", "damage")
 

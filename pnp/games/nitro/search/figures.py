@@ -14,7 +14,7 @@ from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.race.simulate import RaceResult
 from pnp.games.nitro.race.summary import summarize
 from pnp.games.nitro.track.course import KIND_NAMES
-from pnp.stats import Interval, wilson
+from pnp.sim.stats import Interval, wilson
 
 START_BAND = 0.4
 """Every start position should win within this fraction of its fair share (0.6x to 1.4x)."""

@@ -116,7 +116,7 @@ def test_simulate_shows_its_races_on_a_terminal_once_the_run_lasts(tmp_path: Pat
     import io
 
     import pnp.games.mdd.cli as mdd_cli
-    from pnp.progress import LateProgress
+    from pnp.sim.progress import LateProgress
 
     class Terminal(io.StringIO):
         def isatty(self) -> bool:

@@ -8,7 +8,7 @@ from pnp.games.mdd.geometry import Cell
 from pnp.games.mdd.race.balance import balance_warnings
 from pnp.games.mdd.race.simulate import example_board, simulate
 from pnp.games.mdd.race.summary import summarize
-from pnp.stats import mean_interval, wilson
+from pnp.sim.stats import mean_interval, wilson
 
 
 def test_results_do_not_depend_on_the_number_of_processes():

@@ -8,11 +8,11 @@ from pathlib import Path
 import pdfplumber
 import pytest
 
-from pnp import rulebook_markdown as doc
 from pnp.booklet.request import render_kit_rulebook
 from pnp.data import resource_path
 from pnp.games.mdd.race.scenario import load_scenario, play_scenario
 from pnp.pipeline import layout_document, load_spec, print_job
+from pnp.rulebook import markdown as doc
 
 EXAMPLES = Path(__file__).resolve().parents[4] / "examples"
 SCENARIOS = resource_path("pnp.games.mdd", "scenarios")

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from pnp.fonts import missing_glyphs
 from pnp.games.mdd.printed.draw_common import TEAM_LOOK
 from pnp.games.mdd.printed.kit import mdd_print_job
 from pnp.i18n.languages import available_languages
 from pnp.layout.scene import Group, Item, Text
 from pnp.pipeline import load_spec, translator
+from pnp.text.fonts import missing_glyphs
 
 ROOT = Path(__file__).resolve().parents[4]
 KIT_36 = ROOT / "examples" / "mdd-setups" / "v21-36-cars-map.yaml"

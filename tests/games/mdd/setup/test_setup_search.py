@@ -13,7 +13,7 @@ from pnp.cli import main as pnp_cli
 from pnp.games.mdd.plugin import PLUGIN
 from pnp.games.mdd.race.simulate import simulate
 from pnp.games.mdd.setup.search import UNTIMED, Request, balanced_setup, board_of, figures, search_seeds
-from pnp.search import Limits, Schedule
+from pnp.sim.search import Limits, Schedule
 from pnp.source.loader import load_yaml
 
 SMALL = Schedule(size=4, first=50, playoff=2, replay=1)

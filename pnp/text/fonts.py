@@ -2,7 +2,7 @@
 
 Input: font names used by the page description ("sans", "sans-bold", "sans-italic", "mono").
 Output: reportlab font names, text widths in mm, and the characters a font cannot show. Widths, glyph boxes
-and character maps of our fonts come from `pnp.font_metrics` (the values reportlab computes), so measuring text
+and character maps of our fonts come from `pnp.text.font_metrics` (the values reportlab computes), so measuring text
 for layout or validation loads no PDF library; reportlab is imported when a font is registered for drawing.
 A kit's own TrueType files are registered with `own_font` under a name made from their content ("own-…"),
 which the page description then uses like ours (their metrics come from reportlab, which reads them).
@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.data import resource_path
-from pnp.font_metrics import FontMetrics, read_metrics
+from pnp.text.font_metrics import FontMetrics, read_metrics
 
 FONT_DIR = resource_path("pnp", "fonts")
 

@@ -67,7 +67,7 @@ class StderrLine:
 
 
 class LateProgress:
-    """Races done so far, one line rewritten on a terminal's stderr (`pnp.progress`), once a run has lasted
+    """Races done so far, one line rewritten on a terminal's stderr (`pnp.sim.progress`), once a run has lasted
     `after` seconds, and cleared at the end: nothing on a file or pipe (reports stay clean), nothing for a run
     that ends sooner."""
 

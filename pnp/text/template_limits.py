@@ -1,4 +1,4 @@
-"""Caps on what one template operation may build, for the sandbox of `pnp.templating`.
+"""Caps on what one template operation may build, for the sandbox of `pnp.text.templating`.
 
 Input: the values a template operation (arithmetic, `~`, a filter, a method call) works on. Output: the result,
 or a `SecurityError` before anything large is built. A method reached by a lookup can be called but never
@@ -21,7 +21,7 @@ from jinja2.compiler import CodeGenerator, Frame
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from jinja2.utils import _PassArg
 
-from pnp.templating import KEY_FIRST
+from pnp.text.templating import KEY_FIRST
 
 MAX_SEQUENCE = 10_000
 """Largest size (characters and items, counted through nesting) one operation may build."""

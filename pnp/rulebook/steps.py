@@ -5,7 +5,7 @@ Input: the text of a `build.yaml` and its file name. Output: a `BuildGuideData`:
 that match the print job's groups (by kind and group name), the "How to build" sections (steps, each a text
 and the name of the figure drawn beside it), the rows of things the kit needs but does not print, and notes.
 Every text is a `Unit` (its file, line and column), so the catalog extractor and the typesetter read the same
-msgids; neither imports the other (as with `pnp.rulebook_markdown`).
+msgids; neither imports the other (as with `pnp.rulebook.markdown`).
 
 Shape of the file (see docs/rulebooks.md):
 
@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.rulebook_markdown import Unit
+from pnp.rulebook.markdown import Unit
 from pnp.source.located import Located, PathKey
 
 FIGURES = ("piece", "cut", "score", "tent", "tube", "half", "cube", "glue", "tiles", "overlap", "card")
@@ -94,7 +94,7 @@ class _Reader:
     def error(self, path: PathKey, message: str, key: bool = False) -> SpecError:
         mark = self.located.key_mark(path) if key else self.located.mark(path)
         return SpecError(Diagnostic.at(mark, "rulebook.build", message,
-                                       "see the shape of build.yaml in pnp/build_steps.py"))
+                                       "see the shape of build.yaml in pnp/rulebook/steps.py"))
 
     def value(self, path: PathKey | None) -> Any:
         if path is None:

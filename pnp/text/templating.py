@@ -7,7 +7,7 @@ The template comes from files a user may have downloaded, so it is treated as un
 `SandboxedEnvironment` with `StrictUndefined` (an unknown name is an error, never an empty string), only
 `{{ expressions }}` and `{% if %}` blocks (no loops, macros, includes or assignments, so the work done is
 bounded by the template's length), a short list of harmless filters, and caps on what one operation may
-build (`pnp.template_limits`): `'A' * 10**9`, `10**10**6` and `('A' * 10000) | join('B' * 10000)` fail at once
+build (`pnp.text.template_limits`): `'A' * 10**9`, `10**10**6` and `('A' * 10000) | join('B' * 10000)` fail at once
 instead of eating memory or time.
 
 Text without a `{` is printed as written, so jinja2 is imported only for a text that may be a template. A
@@ -29,7 +29,7 @@ from pnp.diagnostics import Diagnostic, Mark, SpecError
 if TYPE_CHECKING:
     from jinja2 import Template
 
-    from pnp.template_limits import BoundedEnvironment
+    from pnp.text.template_limits import BoundedEnvironment
 
 MAX_TEMPLATE_CHARS = 20_000
 """Longest template source accepted."""
@@ -69,7 +69,7 @@ SAFE_FILTERS = (
 def _environment() -> BoundedEnvironment:
     from jinja2 import StrictUndefined
 
-    from pnp.template_limits import BoundedCodeGenerator, BoundedEnvironment, bounded_filter
+    from pnp.text.template_limits import BoundedCodeGenerator, BoundedEnvironment, bounded_filter
 
     env = BoundedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
     env.code_generator_class = BoundedCodeGenerator
@@ -213,7 +213,7 @@ def _name_hint(message: str, context: Mapping[str, Any], source: str) -> str:
     matched against the names under the same parent first (`kit.name`, not `card.name`)."""
     import difflib  # only failing templates need it
 
-    from pnp.template_limits import MAX_INT_DIGITS, MAX_SEQUENCE
+    from pnp.text.template_limits import MAX_INT_DIGITS, MAX_SEQUENCE
 
     if re.search(r"too large|too much|not a finite number", message):
         return (f"keep every text or list a template builds under {MAX_SEQUENCE} characters or items, "

@@ -1,0 +1,1 @@
+"""Simulation helpers every game shares: successive halving, confidence intervals, progress, batches."""
