@@ -87,3 +87,29 @@ def test_the_play_off_races_the_leaders_again_and_can_overturn_a_lucky_bracket()
     assert found.trials == 2 * schedule.trials() + schedule.playoff_trials()
     plain = search(proposals.__getitem__, measure, mean, Schedule(size=2, first=10), Limits(1.0, 0, 2), Clock(1.0))
     assert plain.best.candidate == (0.0, 1.0)
+
+
+def test_a_bracket_cut_short_by_the_budget_returns_the_leader_of_what_was_raced() -> None:
+    """With `out_of_time`, candidates are measured one at a time and the bracket stops when it says so: the
+    leader is the best of those with the most trials."""
+    played: list[float] = []
+
+    def measure(candidates: Sequence[float], start: int, stop: int) -> list[list[float]]:
+        played.extend(candidates)
+        return [[c] * (stop - start) for c in candidates]
+
+    calls = iter(range(100))
+    winner = halve([5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 8.0, 7.0, 6.0], 0, measure, mean,
+                   Schedule(size=9, first=2, eta=3), out_of_time=lambda: next(calls) >= 11)
+    assert played == [5.0, 1.0, 4.0, 2.0, 3.0, 9.0, 8.0, 7.0, 6.0, 1.0, 2.0]  # the second rung was cut
+    assert winner.candidate == 1.0 and len(winner.results) == 6
+
+
+def test_a_budget_shorter_than_one_bracket_still_gives_a_best_when_cut_short_is_allowed() -> None:
+    proposals = [random.Random(i).random() for i in range(100)]
+    found = search(proposals.__getitem__, noisy, mean, Schedule(size=8, first=5),
+                   Limits(5.0, brackets=None, cut_short=True), Clock(1.0))
+    assert found.brackets == 0 and 0 < found.candidates < 8
+    assert found.best.index < found.candidates
+    whole = search(proposals.__getitem__, noisy, mean, Schedule(size=8, first=5), Limits(5.0, brackets=1), Clock(1.0))
+    assert whole.brackets == 1 and whole.candidates == 8  # a fixed number of brackets is never cut

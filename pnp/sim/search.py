@@ -8,8 +8,9 @@ its results and how much was tried. Brackets of `Schedule.size` candidates are r
 bracket's winner meets the best so far on the same trials; with a play-off, the best few bracket winners race
 again on more trials at the end and the best of them is kept. The search stops between brackets when the next
 one (and the play-off) would overrun the time budget, or after a fixed number of brackets (the same number,
-the same result).
-Shared by every game whose setups or tracks design themselves.
+the same result). With `Limits.cut_short`, a bracket may also stop between two candidates when the budget runs
+out inside it (a budget too short for one whole bracket still gives the leader of what was raced).
+The one successive halving of pnp: MDD's balanced setups and Nitro Dice's balanced tracks both search with it.
 """
 
 from __future__ import annotations
@@ -75,8 +76,8 @@ class Scored(Generic[C, R]):
 
 @dataclass(frozen=True, slots=True)
 class Outcome(Generic[C, R]):
-    """What a search found: the best candidate (results on the final rung's trials), brackets and
-    candidates tried, trials played and seconds spent."""
+    """What a search found: the best candidate (results on the final rung's trials), brackets completed,
+    candidates raced at least once, trials played and seconds spent."""
 
     best: Scored[C, R]
     brackets: int
@@ -89,60 +90,107 @@ Measure = Callable[[Sequence[C], int, int], list[list[R]]]
 """Results of trials start..stop-1 of each candidate, trial i seeded alike for every candidate."""
 
 
+def _rank(scored: Scored[C, R]) -> tuple[int, float, int]:
+    """Most trials first (candidates compared on the same trials come together), then the lowest loss, then
+    the earlier proposal."""
+    return -len(scored.results), scored.loss, scored.index
+
+
 def halve(candidates: Sequence[C], first_index: int, measure: Measure[C, R], loss: Callable[[list[R]], float],
-          schedule: Schedule) -> Scored[C, R]:
-    """The winner of one bracket of successive halving (ties: the earlier proposal)."""
+          schedule: Schedule, out_of_time: Callable[[], bool] | None = None) -> Scored[C, R]:
+    """The winner of one bracket of successive halving (ties: the earlier proposal). With `out_of_time`, the
+    candidates are measured one at a time and the bracket stops as soon as it says so: the leader of what was
+    raced is returned, with fewer trials than `schedule.top()`."""
     pool = [Scored[C, R](c, first_index + i) for i, c in enumerate(candidates)]
     done = 0
     for kept, trials in schedule.rungs():
-        pool = sorted(pool, key=lambda s: (s.loss, s.index))[:kept]
-        for scored, more in zip(pool, measure([s.candidate for s in pool], done, trials), strict=True):
-            scored.results.extend(more)
-            scored.loss = loss(scored.results)
+        pool = sorted(pool, key=_rank)[:kept]
+        if out_of_time is None:
+            measured = measure([s.candidate for s in pool], done, trials)
+        else:
+            measured = []
+            for scored in pool:
+                if out_of_time():
+                    for cut, more in zip(pool, measured, strict=False):
+                        _add(cut, more, loss)
+                    return sorted(pool, key=_rank)[0]
+                measured.extend(measure([scored.candidate], done, trials))
+        for scored, more in zip(pool, measured, strict=True):
+            _add(scored, more, loss)
         done = trials
     return pool[0]
+
+
+def _add(scored: Scored[C, R], results: list[R], loss: Callable[[list[R]], float]) -> None:
+    scored.results.extend(results)
+    scored.loss = loss(scored.results)
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
     """When a search stops: after `budget` seconds, keeping `after` trials' worth of time for what the
-    caller plays afterwards, or after exactly `brackets` brackets when given (the budget is then ignored)."""
+    caller plays afterwards, or after exactly `brackets` brackets when given (the budget is then ignored).
+    `cut_short`: a bracket the budget cannot hold stops between two candidates (the first bracket's leader
+    is then the best; a later bracket cut short is dropped, as it could not compete with the finished ones)."""
 
     budget: float = 60.0
     after: int = 0
     brackets: int | None = None
+    cut_short: bool = False
 
 
 def search(propose: Callable[[int], C], measure: Measure[C, R], loss: Callable[[list[R]], float],
            schedule: Schedule, limits: Limits, clock: Callable[[], float] = time.monotonic,
            progress: Callable[[Outcome[C, R]], None] | None = None) -> Outcome[C, R]:
-    """Race brackets of proposals until the limits say stop (at least one bracket), then the play-off of the
-    best bracket winners; the best on equal trials."""
+    """Race brackets of proposals until the limits say stop (at least one bracket begun), then the play-off of
+    the best bracket winners; the best on equal trials."""
     start = clock()
     leaders: list[Scored[C, R]] = []
     brackets = 0
+    counting = _Counting(measure)
+
+    def out_of_time() -> bool:
+        spent = clock() - start
+        return spent + (spent / counting.trials if counting.trials else 0.0) * limits.after >= limits.budget
+
     while True:
         first = brackets * schedule.size
-        winner = halve([propose(first + i) for i in range(schedule.size)], first, measure, loss, schedule)
-        leaders = sorted([*leaders, winner], key=lambda s: (s.loss, s.index))[:max(1, schedule.playoff)]
+        winner = halve([propose(first + i) for i in range(schedule.size)], first, counting, loss, schedule,
+                       out_of_time if limits.cut_short and limits.brackets is None else None)
+        if len(winner.results) < schedule.top():  # cut short by the budget
+            leaders = leaders or [winner]
+            outcome = Outcome(leaders[0], brackets, counting.raced, counting.trials, clock() - start)
+            break
+        leaders = sorted([*leaders, winner], key=_rank)[:max(1, schedule.playoff)]
         brackets += 1
         spent = clock() - start
-        outcome = Outcome(leaders[0], brackets, brackets * schedule.size, brackets * schedule.trials(), spent)
+        outcome = Outcome(leaders[0], brackets, counting.raced, counting.trials, spent)
         if progress is not None:
             progress(outcome)
         if limits.brackets is not None:
             if brackets >= limits.brackets:
                 break
             continue
-        per_trial = spent / outcome.trials
+        per_trial = spent / counting.trials
         if spent + per_trial * (schedule.trials() + schedule.playoff_trials() + limits.after) > limits.budget:
             break
     best, played = _playoff(leaders, measure, loss, schedule)
     if not played:
         return outcome
-    return Outcome(best, brackets, brackets * schedule.size, outcome.trials + played, clock() - start)
+    return Outcome(best, brackets, counting.raced, outcome.trials + played, clock() - start)
 
 
+class _Counting(Generic[C, R]):
+    """A `Measure` that counts the trials it plays and the candidates it races (each is measured from trial 0
+    once, at the first rung)."""
+
+    def __init__(self, measure: Measure[C, R]) -> None:
+        self.measure, self.trials, self.raced = measure, 0, 0
+
+    def __call__(self, candidates: Sequence[C], start: int, stop: int) -> list[list[R]]:
+        self.trials += len(candidates) * (stop - start)
+        self.raced += len(candidates) if start == 0 else 0
+        return self.measure(candidates, start, stop)
 def _playoff(leaders: list[Scored[C, R]], measure: Measure[C, R], loss: Callable[[list[R]], float],
              schedule: Schedule) -> tuple[Scored[C, R], int]:
     """The best of the leaders after `schedule.replay` times the final rung's trials more (the same for all),
@@ -154,4 +202,4 @@ def _playoff(leaders: list[Scored[C, R]], measure: Measure[C, R], loss: Callable
     for scored, results in zip(leaders, more, strict=True):
         scored.results.extend(results)
         scored.loss = loss(scored.results)
-    return min(leaders, key=lambda s: (s.loss, s.index)), len(leaders) * top * schedule.replay
+    return min(leaders, key=_rank), len(leaders) * top * schedule.replay

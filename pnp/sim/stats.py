@@ -1,8 +1,9 @@
 """Confidence intervals for simulation reports: Wilson intervals for rates, normal intervals for means, and the
 Bonferroni-widened z when several groups are compared at once. Shared by every game that simulates.
 
-Two result types: `Interval` (rounded to four decimals in JSON, for MDD and Nitro Dice) and `Estimate` (full
-precision, and `empty` when a rate rests on no trials, for Drag Rage, whose reports print "n/a" then).
+One result type, `Interval`: an estimate with its interval, written to JSON rounded (four decimals, as MDD and
+Nitro Dice reports give it) or at full precision (Drag Rage), and `empty` when a rate rests on no trials (reports
+print "n/a" then, never 0 %). One z, `Z95`.
 """
 
 from __future__ import annotations
@@ -11,43 +12,32 @@ import math
 from dataclasses import dataclass
 from statistics import NormalDist
 
-Z95 = 1.959964
-"""Two-sided z of a 95% interval, as MDD and Nitro Dice reports have always used it (seven digits)."""
-Z95_FULL = 1.959963984540054
-"""The same z to the last digit of a float (the correctly rounded 97.5 % quantile of the normal law)."""
+Z95 = NormalDist().inv_cdf(0.975)
+"""Two-sided z of a 95% interval: 1.959963984540054, the correctly rounded 97.5 % quantile of the normal law."""
 
 
 @dataclass(frozen=True, slots=True)
 class Interval:
-    """An estimate with its 95% confidence interval."""
-
-    value: float
-    low: float
-    high: float
-
-    def to_dict(self) -> dict[str, float]:
-        return {"value": round(self.value, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
-
-
-@dataclass(frozen=True, slots=True)
-class Estimate:
-    """A point estimate with the low and high ends of its confidence interval, kept at full precision."""
+    """An estimate with the low and high ends of its 95% confidence interval."""
 
     value: float
     low: float
     high: float
     trials: int = -1
-    """How many trials a rate rests on (-1 for means); 0 means there is nothing to estimate."""
+    """How many trials a rate rests on (-1 when not counted); 0 means there is nothing to estimate."""
 
     @property
     def empty(self) -> bool:
         """True for a rate over no trials: reports print it as not available, never as 0 %."""
         return self.trials == 0
 
-    def to_dict(self) -> dict[str, float | None]:
+    def to_dict(self, places: int | None = 4) -> dict[str, float | None]:
+        """The three figures for JSON, rounded to `places` decimals (None: full precision)."""
         if self.empty:
             return {"value": None, "low": None, "high": None}
-        return {"value": self.value, "low": self.low, "high": self.high}
+        if places is None:
+            return {"value": self.value, "low": self.low, "high": self.high}
+        return {"value": round(self.value, places), "low": round(self.low, places), "high": round(self.high, places)}
 
 
 def wilson(successes: int, n: int, z: float = Z95) -> Interval:
@@ -74,18 +64,12 @@ def mean_interval(values: list[int] | list[float], z: float = Z95) -> Interval:
     return Interval(mean, mean - half, mean + half)
 
 
-def rate_estimate(successes: int, trials: int, z: float = Z95_FULL) -> Estimate:
-    """A success rate with its Wilson score interval; `empty` when there are no trials."""
+def rate_estimate(successes: int, trials: int, z: float = Z95) -> Interval:
+    """A success rate with its Wilson score interval, counting its trials; `empty` when there are none."""
     if trials == 0:
-        return Estimate(0.0, 0.0, 0.0, 0)
+        return Interval(0.0, 0.0, 0.0, 0)
     found = wilson(successes, trials, z)
-    return Estimate(found.value, found.low, found.high, trials)
-
-
-def mean_estimate(values: list[float], z: float = Z95_FULL) -> Estimate:
-    """A mean with its normal-approximation interval (zero width for fewer than two values)."""
-    found = mean_interval(values, z)
-    return Estimate(found.value, found.low, found.high)
+    return Interval(found.value, found.low, found.high, trials)
 
 
 def bonferroni_z(groups: int) -> float:

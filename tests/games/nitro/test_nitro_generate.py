@@ -14,7 +14,6 @@ from click.testing import CliRunner
 from pnp.games.nitro.cli import nitro_cli
 from pnp.games.nitro.plugin import PLUGIN
 from pnp.games.nitro.search.candidates import Request, stream
-from pnp.games.nitro.search.halving import Arm, successive_halving
 from pnp.games.nitro.search.tune import search
 from pnp.games.nitro.track.geometry import place_track
 from pnp.games.nitro.track.textmap import sketch
@@ -126,19 +125,11 @@ def test_the_search_stops_at_its_budget_with_the_best_so_far_and_repeats_by_seed
 
 
 def test_the_balanced_track_beats_the_first_random_one_on_fresh_races():
-    outcome = search(Request(12, 4, 7), budget=200, games=400, clock=Ticks())  # one bracket
-    assert outcome.brackets >= 1
+    outcome = search(Request(12, 4, 7), budget=200, games=400, clock=Ticks(), brackets=1)
+    assert outcome.brackets == 1
     assert outcome.chosen.body != outcome.first.body
     assert outcome.chosen_figures.score < outcome.first_figures.score
     assert outcome.chosen_figures.worst_start <= outcome.first_figures.worst_start
-
-
-def test_successive_halving_gives_the_best_arm_the_most_trials():
-    arms = [Arm[int, float](c) for c in (5, 1, 4, 2, 3, 9, 8, 7, 6)]
-    ranked = successive_halving(arms, lambda c, a, b: [float(c)] * (b - a), lambda r: sum(r) / len(r), 2, 3,
-                                lambda: False)
-    assert [a.candidate for a in ranked] == [1]
-    assert {a.candidate: len(a.results) for a in arms} == {1: 18, 2: 6, 3: 6, 4: 2, 5: 2, 6: 2, 7: 2, 8: 2, 9: 2}
 
 
 def test_balanced_on_the_command_line_prints_the_table_and_writes_the_figures_in_the_header(tmp_path):

@@ -16,7 +16,7 @@ from pnp.games.dragrage.race.play import HeatRecord, play_race
 from pnp.games.dragrage.race.strategies import Strategy
 from pnp.games.dragrage.race.summary import PairReport, SimReport
 from pnp.games.dragrage.variant import Variant
-from pnp.sim.stats import mean_estimate, rate_estimate
+from pnp.sim.stats import mean_interval, rate_estimate
 
 
 def _first_mover_wins(heats: list[HeatRecord]) -> tuple[int, int]:
@@ -55,7 +55,7 @@ def simulate(variant: Variant, strategies: dict[str, Strategy], races: int, seed
         races_per_pair=races,
         pairs=tuple(pairs),
         first_mover=rate_estimate(first, decided),
-        heat_turns=mean_estimate([float(h.turns) for h in all_heats]),
+        heat_turns=mean_interval([float(h.turns) for h in all_heats]),
         dead_heats=rate_estimate(dead, len(all_heats)),
         heats=len(all_heats),
         strategies=tuple((name, strategies[name].describe()) for name in sorted(strategies)),

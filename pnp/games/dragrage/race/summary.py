@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from pnp.sim.stats import Estimate
+from pnp.sim.stats import Interval
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,8 +21,8 @@ class PairReport:
     a_wins: int
     b_wins: int
     undecided: int
-    a_rate: Estimate
-    first_mover: Estimate
+    a_rate: Interval
+    first_mover: Interval
     """Share of decided heats won by the driver who moved first."""
 
 
@@ -33,9 +33,9 @@ class SimReport:
     seed: int
     races_per_pair: int
     pairs: tuple[PairReport, ...]
-    first_mover: Estimate
-    heat_turns: Estimate
-    dead_heats: Estimate
+    first_mover: Interval
+    heat_turns: Interval
+    dead_heats: Interval
     heats: int
     strategies: tuple[tuple[str, str], ...] = ()
     """(name, what it does) of each strategy in the match-ups."""
@@ -47,9 +47,9 @@ class SimReport:
             "races_per_pair": self.races_per_pair,
             "strategies": [{"name": name, "description": text} for name, text in self.strategies],
             "heats": self.heats,
-            "first_mover_heat_win_rate": self.first_mover.to_dict(),
-            "turns_per_heat": self.heat_turns.to_dict(),
-            "dead_heat_rate": self.dead_heats.to_dict(),
+            "first_mover_heat_win_rate": self.first_mover.to_dict(places=None),
+            "turns_per_heat": self.heat_turns.to_dict(places=None),
+            "dead_heat_rate": self.dead_heats.to_dict(places=None),
             "pairs": [
                 {
                     "a": p.a,
@@ -58,15 +58,15 @@ class SimReport:
                     "a_wins": p.a_wins,
                     "b_wins": p.b_wins,
                     "undecided": p.undecided,
-                    "a_win_rate": p.a_rate.to_dict(),
-                    "first_mover_heat_win_rate": p.first_mover.to_dict(),
+                    "a_win_rate": p.a_rate.to_dict(places=None),
+                    "first_mover_heat_win_rate": p.first_mover.to_dict(places=None),
                 }
                 for p in self.pairs
             ],
         }
 
 
-def _pct(e: Estimate) -> str:
+def _pct(e: Interval) -> str:
     if e.empty:
         return "n/a (nothing decided)"
     return f"{100 * e.value:5.1f} % [{100 * e.low:5.1f}–{100 * e.high:5.1f}]"
