@@ -11,8 +11,6 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from reportlab import rl_config
-
 from pnp.booklet.flowables import FlowContext, body_flowables, title_flowables
 from pnp.booklet.imposition import booklet_page_size, sheet_size
 from pnp.booklet.layout import build_pdf
@@ -112,20 +110,15 @@ def render_rulebook(
         dropped = [replace(d, severity=Severity.ERROR) for d in resolver.warnings if d.rule == "i18n.placeholder"]
         if dropped:
             raise SpecError(dropped)
-    saved = rl_config.invariant
-    rl_config.invariant = 1
-    try:
-        pdf = build_pdf(
-            page_size=page_size,
-            sheet_size=landscape_sheet,
-            styles=styles,
-            title=resolver(document.title).plain,
-            author=author,
-            subject=subject,
-            lang=lang or "en",
-            title_page=title_page,
-            body=body,
-        )
-    finally:
-        rl_config.invariant = saved
+    pdf = build_pdf(
+        page_size=page_size,
+        sheet_size=landscape_sheet,
+        styles=styles,
+        title=resolver(document.title).plain,
+        author=author,
+        subject=subject,
+        lang=lang or "en",
+        title_page=title_page,
+        body=body,
+    )
     return RulebookResult(pdf, [*translation.warnings(), *resolver.warnings])
