@@ -128,7 +128,7 @@ class PaperChoice(click.Choice):  # type: ignore[type-arg]
 
     @property
     def choices(self) -> tuple[str, ...]:  # type: ignore[override]
-        from pnp.data import layout_data
+        from pnp.source.layouts import layout_data
 
         return tuple(sorted(layout_data("papers")))
 

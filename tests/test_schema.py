@@ -132,7 +132,7 @@ def _checker(schema: dict, part: dict) -> jsonschema.Draft202012Validator:
 
 
 def test_papers_card_presets_and_colours_are_the_layout_data_names():
-    from pnp.data import layout_data
+    from pnp.source.layouts import layout_data
 
     schema = _schema("kit")
     defs = schema["$defs"]

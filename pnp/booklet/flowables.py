@@ -164,7 +164,15 @@ def _placeholder(name: str, ctx: FlowContext) -> Flowable:
     return box
 
 
-def _figure(block: doc.Figure, ctx: FlowContext) -> KeepTogether:
+class Together(KeepTogether):  # type: ignore[misc]
+    """A KeepTogether that keeps its parts at hand, so that two of them can be joined into one."""
+
+    def __init__(self, parts: list[Flowable]) -> None:
+        super().__init__(parts)
+        self.parts = list(parts)
+
+
+def _figure(block: doc.Figure, ctx: FlowContext) -> Together:
     figure = ctx.figures.get(block.name)
     if figure is None and ctx.strict:
         raise SpecError(
@@ -187,7 +195,7 @@ def _figure(block: doc.Figure, ctx: FlowContext) -> KeepTogether:
         parts.append(_paragraph(block.caption, ctx, "caption"))
     else:
         parts.append(Spacer(0, ctx.styles.body_size * 1.5))
-    return KeepTogether(parts)
+    return Together(parts)
 
 
 def _list(block: doc.ListBlock, ctx: FlowContext) -> Flowable:
@@ -273,7 +281,7 @@ def _table(block: doc.Table, ctx: FlowContext) -> Flowable:
     return KeepTogether([table, Spacer(0, ctx.styles.body_size)]) if len(body) < 8 else table
 
 
-def _quote(block: doc.Quote, ctx: FlowContext) -> KeepTogether:
+def _quote(block: doc.Quote, ctx: FlowContext) -> Together:
     inner = _blocks(block.blocks, ctx, "quote")
     box = Table([[inner]], colWidths=[ctx.frame_width])
     box.setStyle(
@@ -289,7 +297,7 @@ def _quote(block: doc.Quote, ctx: FlowContext) -> KeepTogether:
             ]
         )
     )
-    return KeepTogether([box, Spacer(0, ctx.styles.body_size * 0.8)])
+    return Together([box, Spacer(0, ctx.styles.body_size * 0.8)])
 
 
 def _code(block: doc.Code, ctx: FlowContext) -> Flowable:
@@ -305,7 +313,7 @@ def _code(block: doc.Code, ctx: FlowContext) -> Flowable:
             ]
         )
     )
-    return KeepTogether([box, Spacer(0, ctx.styles.body_size * 0.8)])
+    return Together([box, Spacer(0, ctx.styles.body_size * 0.8)])
 
 
 def _contents(ctx: FlowContext) -> Flowable:
@@ -327,7 +335,7 @@ def _contents(ctx: FlowContext) -> Flowable:
     return toc
 
 
-def _steps(block: Steps, ctx: FlowContext) -> Flowable:
+def _steps(block: Steps, ctx: FlowContext) -> Together:
     """Numbered steps: number, figure (vector, at most its natural size) and text on one row each."""
     figure_width = ctx.frame_width * _STEP_FIGURE_SHARE
     number_width = ctx.styles.body_size * 2.0
@@ -349,7 +357,7 @@ def _steps(block: Steps, ctx: FlowContext) -> Flowable:
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
         ("LEFTPADDING", (0, 0), (-1, -1), 2),
     ]))
-    return KeepTogether([table, Spacer(0, ctx.styles.body_size)])
+    return Together([table, Spacer(0, ctx.styles.body_size)])
 
 
 def _kit_section(block: doc.KitSection, ctx: FlowContext) -> list[Flowable]:
@@ -372,7 +380,7 @@ def _blocks(blocks: tuple[doc.Block, ...], ctx: FlowContext, role: str = "body")
         if isinstance(block, doc.KitSection):
             out.extend(_kit_section(block, ctx))
         elif isinstance(block, Steps) and out and isinstance(out[-1], HeadingParagraph):
-            out.append(KeepTogether([out.pop(), *_steps(block, ctx)._content]))  # a heading stays with its steps
+            out.append(Together([out.pop(), *_steps(block, ctx).parts]))  # a heading stays with its steps
         elif isinstance(block, Steps):
             out.append(_steps(block, ctx))
         elif isinstance(block, doc.Heading):
@@ -380,9 +388,10 @@ def _blocks(blocks: tuple[doc.Block, ...], ctx: FlowContext, role: str = "body")
             out.append(_heading(block, ctx, None if before_toc else _TOC_LEVELS.get(block.level)))
         elif isinstance(block, doc.Paragraph):
             out.append(_paragraph(block.text, ctx, role))
-        elif isinstance(block, doc.Figure) and index > 0 and isinstance(blocks[index - 1], doc.Quote):
+        elif isinstance(block, doc.Figure) and out and isinstance(out[-1], Together) and index > 0 \
+                and isinstance(blocks[index - 1], doc.Quote):
             # an example box and its figure stay on one page (one KeepTogether: nested ones always break)
-            out.append(KeepTogether([*out.pop()._content, *_figure(block, ctx)._content]))
+            out.append(Together([*out.pop().parts, *_figure(block, ctx).parts]))
         elif isinstance(block, doc.Figure):
             out.append(_figure(block, ctx))
         elif isinstance(block, doc.ListBlock):

@@ -7,10 +7,8 @@ catalogs of the texts printed on components. Each game's own data (rulebook sour
 
 from __future__ import annotations
 
-from functools import cache
 from importlib.resources import files
 from pathlib import Path
-from typing import Any
 
 
 def resource_path(package: str, *parts: str) -> Path:
@@ -19,12 +17,3 @@ def resource_path(package: str, *parts: str) -> Path:
     if not isinstance(found, Path):
         raise RuntimeError(f"pnp's data {'/'.join(parts)} is not a file on disk; install pnp with pip")
     return found
-
-
-@cache
-def layout_data(name: str) -> dict[str, Any]:
-    """The mapping in `pnp/data/layouts/<name>.yaml` (trusted project data, loaded safely)."""
-    from pnp.source.loader import trusted_yaml
-
-    data: dict[str, Any] = trusted_yaml(resource_path("pnp.data", "layouts", f"{name}.yaml"))
-    return data

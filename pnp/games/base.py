@@ -14,8 +14,6 @@ from pnp.diagnostics import Diagnostic, SpecError
 from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
 
 if TYPE_CHECKING:
-    import click
-
     from pnp.source.located import Located
 
 
@@ -48,8 +46,6 @@ class GamePlugin:
     print_key: str | None = "print"
     """The top-level key that asks for a printed kit: `pnp validate` also tries the layout when the spec has it
     (None: always, for specs that are nothing but what they print)."""
-    cli: click.Group | None = None
-    """Extra commands under `pnp <command> …`, the command named in `pnp.games.registry`."""
     model: type | None = None
     """The spec's pydantic model, for `pnp schema`."""
     simulate: Callable[[Any, Located, int], list[Diagnostic]] | None = None

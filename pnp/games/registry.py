@@ -30,7 +30,8 @@ class GameEntry:
     command: str | None = None
     """The `pnp <command>` group of the game's own commands, if it has any."""
     group: str = ""
-    """Where that group is defined, `module:attribute` (the plugin's `cli` is the same object)."""
+    """Where that group is defined, `module:attribute`: loaded only when the command is run (a game's commands
+    stand above the pipeline they call, so its plugin does not import them)."""
 
 
 KIT = "kit"

@@ -3,10 +3,10 @@ and the footer; the page size of a rulebook folded from a paper."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
-from pnp.data import layout_data
+from pnp.model.paper_names import CUSTOM
+from pnp.source.layouts import layout_data
 from pnp.units import parse_length
 
 FOOTER_MM = 12.0
@@ -26,16 +26,6 @@ class Paper:
     @property
     def landscape(self) -> bool:
         return self.width > self.height
-
-
-CUSTOM = re.compile(r"^(\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)mm$")
-"""The name of a paper a spec sizes itself (`sheets.paper: {width: 320mm, height: 450mm}` is `320x450mm`)."""
-
-
-def custom_paper(width: float, height: float) -> str:
-    """The name of a paper of `width` x `height` mm, which `get_paper` reads back (its portrait has the shorter
-    side across, like every paper's)."""
-    return f"{round(width, 2):g}x{round(height, 2):g}mm"
 
 
 def _data(name: str) -> dict[str, object]:

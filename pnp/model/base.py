@@ -2,7 +2,7 @@
 
 Input: a `Located` (plain data + marks) and a pydantic model class. Output: the model instance, or a
 `SpecError` holding one diagnostic per problem, each at the file:line:col of the offending key or
-value, with "did you mean" for misspelt keys and values (`pnp.model.suggest`).
+value, with "did you mean" for misspelt keys and values (`pnp.text.suggest`).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.model.suggest import HintedValueError, Synonyms, enum_hint
 from pnp.source.located import Located, PathKey
+from pnp.text.suggest import HintedValueError, Synonyms, enum_hint
 
 
 class SpecModel(BaseModel):

@@ -10,9 +10,9 @@ from typing import Annotated
 
 from pydantic import BeforeValidator
 
-from pnp.data import layout_data
 from pnp.model.named import LayoutNames
-from pnp.model.suggest import HintedValueError, did_you_mean
+from pnp.source.layouts import layout_data
+from pnp.text.suggest import HintedValueError, did_you_mean
 from pnp.units import BuiltOnce
 
 _HEX = re.compile(r"^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import GetJsonSchemaHandler
 from pydantic_core import CoreSchema
 
-from pnp.data import layout_data
+from pnp.source.layouts import layout_data
 
 HEX_COLOUR = r"^\s*#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\s*$"
 

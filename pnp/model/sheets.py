@@ -6,10 +6,11 @@ from typing import Annotated, Literal
 
 from pydantic import BeforeValidator, field_validator, model_validator
 
-from pnp.data import layout_data
 from pnp.model.base import SpecModel
 from pnp.model.named import LayoutNames
-from pnp.model.suggest import HintedValueError, did_you_mean
+from pnp.model.paper_names import CUSTOM, custom_paper
+from pnp.source.layouts import layout_data
+from pnp.text.suggest import HintedValueError, did_you_mean
 from pnp.units import NonNegativeLength, PositiveLength, parse_length
 
 Duplex = Literal["none", "long-edge", "short-edge"]
@@ -59,8 +60,6 @@ class PaperSize(SpecModel):
 
 def _paper_value(value: object) -> object:
     """`{width, height}` as the name of that paper (`320x450mm`, read back by `pnp.layout.paper.get_paper`)."""
-    from pnp.layout.paper import custom_paper
-
     if isinstance(value, dict):
         size = PaperSize.model_validate(value)
         return custom_paper(size.width, size.height)
@@ -99,8 +98,6 @@ class SheetSettings(SpecModel):
     @field_validator("paper")
     @classmethod
     def _known_paper(cls, value: str) -> str:
-        from pnp.layout.paper import CUSTOM
-
         if CUSTOM.match(value):
             return value
         if value.lower() not in layout_data("papers"):

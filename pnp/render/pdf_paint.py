@@ -15,6 +15,7 @@ from typing import Any
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from pnp.layout.scene import Ellipse, Gradient, Image, Polygon, Rect
+from pnp.source.svglib_internals import vector_drawing
 
 Shape = Rect | Ellipse | Polygon
 
@@ -65,34 +66,6 @@ def shade(canvas: Canvas, item: Shape, gradient: Gradient, colours: list[Any]) -
         canvas.radialGradient(a, b, c, colours, extend=True)
     else:
         canvas.linearGradient(a, b, c, d, colours, extend=True)
-
-
-@lru_cache(maxsize=64)
-def vector_drawing(path: Path, key: str) -> Any:
-    """svglib's reportlab drawing of a checked SVG file (`pnp.source.svg_art` refused anything unsafe). Its text
-    is set in the PDF's standard fonts only, and no file but itself is opened (also a guard behind the check)."""
-    from svglib.svglib import svg2rlg
-
-    return svg2rlg(str(path), font_map=_standard_fonts(), external_reference_root=str(path.resolve()))
-
-
-@lru_cache(maxsize=1)
-def _standard_fonts() -> Any:
-    """An svglib font map that maps every family to a standard PDF font: svglib's own one opens
-    `<font-family>.ttf` from any path the art names (font-family="/home/x/font") and runs fc-match."""
-    from svglib.fonts import DEFAULT_FONT_NAME, STANDARD_FONT_NAMES, FontMap
-
-    class StandardFonts(FontMap):  # type: ignore[misc]
-        def find_font(self, font_name: str, weight: str = "normal", style: str = "normal") -> tuple[str, bool]:
-            name = self._family_index.get(font_name.lower(), font_name)
-            internal = FontMap.build_internal_name(name, weight, style)
-            if internal in STANDARD_FONT_NAMES:
-                return internal, True
-            if internal in self._map:
-                return str(self._map[internal]["rlgFont"]), bool(self._map[internal]["exact"])
-            return DEFAULT_FONT_NAME, False
-
-    return StandardFonts()
 
 
 @lru_cache(maxsize=64)

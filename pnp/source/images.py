@@ -13,15 +13,14 @@ modification time) is not read again.
 
 from __future__ import annotations
 
-import importlib
 import struct
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import cast
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.source.files import resolve_inside
+from pnp.source.image_info import ImageInfo
 
 MAX_PIXELS = 50_000_000
 """Default cap on an image's width x height (a 300-dpi A3 sheet is about 17.4 Mpx)."""
@@ -29,10 +28,6 @@ MAX_IMAGE_BYTES = 50_000_000
 """Default cap on an image file's size (a 300-dpi A3 photo is about 5 MB as JPEG, 30 MB as PNG)."""
 
 _SIGNATURES = {b"\x89PNG\r\n\x1a\n": "PNG", b"\xff\xd8\xff": "JPEG"}
-_HEADER_READERS = {"PNG": ("PngImagePlugin", "PngImageFile"), "JPEG": ("JpegImagePlugin", "JpegImageFile")}
-"""Pillow's format classes (module, class) read only the header; used directly, they skip Pillow's own
-pixel cap, so ours (which the user can raise) is the one that applies. Imported on first use: a kit
-without images never loads Pillow."""
 
 
 _DECODED: set[str] = set()
@@ -40,17 +35,6 @@ _DECODED: set[str] = set()
 _CHECKED: dict[tuple[Path, int, int, int, int], ImageInfo] = {}
 """Files checked without error in this process, by (real path, size, modification time, caps)."""
 _FIX = "re-export the picture as PNG or JPEG from an image editor"
-
-
-@dataclass(frozen=True, slots=True)
-class ImageInfo:
-    """A checked image: real path, content hash (reuse key), format and pixel size."""
-
-    path: Path
-    key: str
-    format: str
-    width_px: int
-    height_px: int
 
 
 def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = MAX_PIXELS,
@@ -88,8 +72,9 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
                 "export the picture as PNG or JPEG (or SVG art, named .svg)",
             )
         )
-    module, reader = _HEADER_READERS[fmt]
-    header_reader = getattr(importlib.import_module(f"PIL.{module}"), reader)
+    from pnp.source.pillow_internals import format_reader  # a kit without images never loads Pillow
+
+    header_reader = format_reader(fmt)
     try:
         with header_reader(str(path)) as img:
             width, height = img.size

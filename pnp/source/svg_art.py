@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.source.images import ImageInfo
+from pnp.source.image_info import ImageInfo
 
 MAX_SVG_ELEMENTS = 20_000
 """Cap on the elements of one SVG file (a detailed icon has a few hundred; a traced photo tens of thousands)."""
@@ -251,7 +251,7 @@ def _outside(css: str) -> str:
 
 def _drawing(path: Path, key: str, src: str, mark: Mark) -> Any:
     """svglib's drawing of a checked file; SpecError when it cannot make one, or one of no size."""
-    from pnp.render.pdf_paint import vector_drawing
+    from pnp.source.svglib_internals import vector_drawing
 
     try:
         drawing = vector_drawing(path, key)
@@ -286,14 +286,16 @@ def _unprintable(drawing: Any) -> str:
     from reportlab.graphics import renderPDF
     from reportlab.pdfgen.canvas import Canvas
 
-    canvas = Canvas(BytesIO())
+    canvas = Canvas(BytesIO(), pageCompression=0, invariant=1)
     try:
         renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)
+        canvas.showPage()
+        page = canvas.getpdfdata().decode("latin-1")
     except Exception as exc:  # reportlab raises ValueError and others for numbers it cannot write
         said = " ".join(str(exc).split())
         large = re.search(r"number too large (\S+)", said)
         return f"a number in it is too large to print ({large.group(1)})" if large else said[:200]
-    code = _PDF_STRING.sub("", "\n".join(str(line) for line in getattr(canvas, "_code", [])))
+    code = _PDF_STRING.sub("", page[page.find("stream"):])
     if _NON_FINITE.search(code):
         return "a number in it is not finite (NaN or infinity)"
     if any(not any(float(n) for n in dash.split()) for dash in _PDF_DASH.findall(code)):

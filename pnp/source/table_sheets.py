@@ -69,7 +69,7 @@ def capped_row(file: str, line: int, values: list[tuple[int, str]], width: int) 
 
 
 def unknown_sheet(mark: Mark, sheet: str, names: list[str]) -> SpecError:
-    from pnp.model.suggest import did_you_mean
+    from pnp.text.suggest import did_you_mean
 
     return SpecError(Diagnostic.at(mark, "deck.data.sheet", f"the spreadsheet has no sheet named {sheet!r}",
                                    did_you_mean(sheet, names) or f"the sheets are: {', '.join(names)}"))

@@ -16,12 +16,13 @@ import operator
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from jinja2 import Undefined, nodes
-from jinja2.compiler import CodeGenerator, Frame
+from jinja2 import Undefined
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
-from jinja2.utils import _PassArg
 
-from pnp.text.templating import KEY_FIRST
+from pnp.text.jinja2_internals import passes_context
+
+KEY_FIRST = frozenset({"copy"})
+"""Keys a mapping's `x.name` finds before its method of that name: `card.copy` is the card's copy number."""
 
 MAX_SEQUENCE = 10_000
 """Largest size (characters and items, counted through nesting) one operation may build."""
@@ -107,7 +108,7 @@ after."""
 
 def bounded_filter(name: str, function: Callable[..., Any]) -> Callable[..., Any]:
     """`function` (a jinja filter) refusing to build a result larger than the caps."""
-    skip = 0 if _PassArg.from_obj(function) is None else 1
+    skip = 1 if passes_context(function) else 0
     estimate = _ESTIMATES.get(name)
 
     @functools.wraps(function)
@@ -218,14 +219,3 @@ class BoundedEnvironment(ImmutableSandboxedEnvironment):
 
 def _int_bits(value: object) -> int:
     return abs(value).bit_length() if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
-class BoundedCodeGenerator(CodeGenerator):
-    """Compiles `a ~ b` to a call of `BoundedEnvironment.bounded_concat`, so its size is checked like the others."""
-
-    def visit_Concat(self, node: nodes.Concat, frame: Frame) -> None:
-        self.write("environment.bounded_concat((")
-        for arg in node.nodes:
-            self.visit(arg, frame)
-            self.write(", ")
-        self.write("))")

@@ -35,8 +35,6 @@ MAX_TEMPLATE_CHARS = 20_000
 """Longest template source accepted."""
 MAX_OUTPUT_CHARS = 100_000
 """Longest text a template may produce."""
-KEY_FIRST = frozenset({"copy"})
-"""Keys a mapping's `x.name` finds before its method of that name: `card.copy` is the card's copy number."""
 MAX_NESTING = 30
 """Deepest nesting of brackets in a template expression (the parser recurses once per level)."""
 
@@ -69,7 +67,8 @@ SAFE_FILTERS = (
 def _environment() -> BoundedEnvironment:
     from jinja2 import StrictUndefined
 
-    from pnp.text.template_limits import BoundedCodeGenerator, BoundedEnvironment, bounded_filter
+    from pnp.text.jinja2_internals import BoundedCodeGenerator
+    from pnp.text.template_limits import BoundedEnvironment, bounded_filter
 
     env = BoundedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
     env.code_generator_class = BoundedCodeGenerator
@@ -123,6 +122,8 @@ def _lookups(source: str) -> tuple[str | tuple[str, ...], ...] | None:
     and each lookup as its names; None for anything else (or a lookup of a dict method such as `items`, which
     jinja2 prefers to the key), which jinja2 renders."""
     from jinja2 import nodes
+
+    from pnp.text.template_limits import KEY_FIRST
 
     try:
         if _too_deep(source):

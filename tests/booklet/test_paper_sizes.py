@@ -10,8 +10,8 @@ from pypdf import PdfReader
 
 import pnp.layout.paper
 from pnp.booklet import render_rulebook
-from pnp.data import layout_data
 from pnp.diagnostics import SpecError
+from pnp.source.layouts import layout_data
 
 BOOK = "# Paper test\n\nBy us.\n\n## One\n\nText.\n\n<!-- pagebreak -->\n\n## Two\n\nMore text.\n"
 PT_PER_MM = 72 / 25.4

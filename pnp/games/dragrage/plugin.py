@@ -9,7 +9,6 @@ from __future__ import annotations
 from pnp.diagnostics import Diagnostic, sort_diagnostics
 from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.dragrage import rules
-from pnp.games.dragrage.cli import dragrage
 from pnp.games.dragrage.model import DragRageSpec, build_spec
 from pnp.games.dragrage.printed.kit import dragrage_print_job, dragrage_rulebook
 from pnp.layout.pieces import PrintJob
@@ -33,7 +32,6 @@ PLUGIN = GamePlugin(
     build=build_spec,
     check=check_spec,
     components=print_kit,
-    cli=dragrage,
     model=DragRageSpec,
     rulebook=dragrage_rulebook,
 )

@@ -20,9 +20,9 @@ from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.games.kit.card_places import PLACE_KEYS, ROW_KEYS, count_of, near_misses, numbered
 from pnp.games.kit.model.components import DataTable, Layout
 from pnp.model.base import build_model
-from pnp.model.suggest import did_you_mean
 from pnp.source.files import resolve_inside
 from pnp.source.located import Located, PathKey
+from pnp.text.suggest import did_you_mean
 from pnp.text.templating import render_template_string
 
 if TYPE_CHECKING:

@@ -23,8 +23,8 @@ from pnp.layout.paper import get_paper, printable_area
 from pnp.layout.pieces import Piece, PieceGroup
 from pnp.layout.scene import Group, Item, Line, Polygon, Rect, Style, Text, Transform
 from pnp.model.sheets import SheetSettings
-from pnp.model.suggest import did_you_mean
 from pnp.source.located import PathKey
+from pnp.text.suggest import did_you_mean
 
 if TYPE_CHECKING:
     from pnp.games.kit.draw import Drawer

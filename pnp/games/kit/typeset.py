@@ -18,11 +18,11 @@ from pnp.games.kit.model import Kit
 from pnp.games.kit.model.elements import BUILTIN_FONTS
 from pnp.layout.markup import Span, has_markup, icon_names, parse, plain
 from pnp.layout.scene import Item, Text
-from pnp.model.suggest import did_you_mean
 from pnp.source.fonts import check_font
 from pnp.source.images import ImageInfo
 from pnp.source.located import Located, PathKey
 from pnp.text.fonts import is_own, missing_glyphs, own_font_file
+from pnp.text.suggest import did_you_mean
 
 if TYPE_CHECKING:
     from pnp.layout.rich import IconImage, RichText, Styles

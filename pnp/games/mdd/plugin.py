@@ -8,7 +8,6 @@ from __future__ import annotations
 from pnp.diagnostics import Diagnostic, Severity, sort_diagnostics
 from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.mdd import rules
-from pnp.games.mdd.cli import mdd_cli
 from pnp.games.mdd.model import MddSetup, load_setup
 from pnp.games.mdd.printed.kit import mdd_print_job
 from pnp.games.mdd.printed.rulebook import mdd_rulebook
@@ -41,7 +40,6 @@ PLUGIN = GamePlugin(
     noun="setup",
     check=check_setup,
     components=print_setup,
-    cli=mdd_cli,
     model=MddSetup,
     rulebook=mdd_rulebook,
     simulate=simulated_balance,

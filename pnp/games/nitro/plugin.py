@@ -10,7 +10,6 @@ from __future__ import annotations
 from pnp.diagnostics import Diagnostic, sort_diagnostics
 from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.nitro import rules
-from pnp.games.nitro.cli import nitro_cli
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.printed.kit import track_print_job
 from pnp.games.nitro.printed.rulebook import nitro_rulebook
@@ -43,7 +42,6 @@ PLUGIN = GamePlugin(
     noun="track",
     check=check_track,
     components=print_track,
-    cli=nitro_cli,
     model=NitroTrack,
     rulebook=nitro_rulebook,
     simulate=balance_with_search,

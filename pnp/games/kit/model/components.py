@@ -6,14 +6,14 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
-from pnp.data import layout_data
 from pnp.games.kit.model.elements import Element, Face, SharedKeysModel, clean_text
 from pnp.games.kit.model.paint import Fill, LayoutLinearFill, LayoutRadialFill, TemplateText
 from pnp.games.kit.model.tuckbox import TuckBox
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
 from pnp.model.named import LayoutNames
-from pnp.model.suggest import HintedValueError, Synonyms, did_you_mean
+from pnp.source.layouts import layout_data
+from pnp.text.suggest import HintedValueError, Synonyms, did_you_mean
 from pnp.units import NonNegativeLength, PositiveLength
 
 MAX_COUNT = 1000

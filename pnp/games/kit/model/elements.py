@@ -14,7 +14,7 @@ from pydantic import Field, field_validator, model_validator
 from pnp.games.kit.model.paint import Dash, Fill, Opacity, TextOutline
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
-from pnp.model.suggest import Synonyms
+from pnp.text.suggest import Synonyms
 from pnp.units import Length, NonNegativeLength, PositiveLength
 
 ALIGN_WORDS = Synonyms({"centre": "center", "centred": "center", "centered": "center", "middle": "center",

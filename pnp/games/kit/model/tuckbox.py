@@ -10,7 +10,7 @@ from pydantic import Field, model_validator
 from pnp.games.kit.model.elements import Face
 from pnp.model.base import SpecModel
 from pnp.model.colour import Colour
-from pnp.model.suggest import HintedValueError
+from pnp.text.suggest import HintedValueError
 from pnp.units import NonNegativeLength, PositiveLength
 
 

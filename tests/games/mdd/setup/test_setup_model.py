@@ -10,7 +10,7 @@ from pnp.diagnostics import SpecError
 from pnp.games.mdd.geometry import Board, Cell
 from pnp.games.mdd.plugin import PLUGIN
 from pnp.games.mdd.setup.formation import default_finals
-from pnp.games.registry import get_game
+from pnp.games.registry import command_group, get_game
 from pnp.source.loader import load_yaml_text
 
 
@@ -21,7 +21,8 @@ def board(text: str) -> Board:
 def test_the_registry_finds_the_plugin() -> None:
     plugin = get_game("mdd")
     assert (plugin.name, plugin.title) == ("mdd", "Mini Demolition Derby")
-    assert plugin.cli is not None and "setup" in plugin.cli.commands
+    group = command_group("mdd")
+    assert group is not None and "setup" in group.commands
 
 
 def test_defaults_track_cars_lives_and_cell() -> None:
