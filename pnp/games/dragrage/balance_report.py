@@ -13,6 +13,7 @@ from typing import Any
 from pnp.games.dragrage import rules
 from pnp.games.dragrage.model import build_spec
 from pnp.games.dragrage.solver.balance import BalanceRun, Knobs, Tried
+from pnp.games.dragrage.variant import Variant
 from pnp.rules import check_rules
 from pnp.source.loader import load_yaml_text, yaml_text
 
@@ -37,10 +38,11 @@ def _value(entry: Tried) -> str:
     return f"{100 * entry.value:6.2f} %" if entry.value is not None else "       -"
 
 
-def format_text(run: BalanceRun, convention: str, crossing: str) -> str:
-    """One line per variant tried (the spec's own first), then the best and why the search stopped."""
+def format_text(run: BalanceRun, convention: str, variant: Variant) -> str:
+    """One line per variant tried (the spec's own first), then the best and why the search stopped; `variant` is
+    the spec's (its readings of rules 8 and 9 head the report)."""
     width = max(len(t.knobs.label()) for t in run.tried)
-    lines = [f"first driver's chance under perfect play ({convention}; crossing move: {crossing}):"]
+    lines = [f"first driver's chance under perfect play ({convention}; {variant.readings()}):"]
     for index, entry in enumerate(run.tried):
         note = " (the spec)" if index == 0 else f" skipped: {entry.skipped}" if entry.skipped else ""
         mark = "*" if entry is run.best else " "
@@ -57,8 +59,9 @@ def _entry(entry: Tried) -> dict[str, Any]:
             "first_player_wins": entry.value, "skipped": entry.skipped or None}
 
 
-def format_json(run: BalanceRun, convention: str, crossing: str) -> str:
+def format_json(run: BalanceRun, convention: str, variant: Variant) -> str:
     """The report as JSON: every variant tried, the best, why the search stopped."""
-    data = {"dead_heat": convention, "crossing_move": crossing, "tried": [_entry(t) for t in run.tried],
+    data = {"dead_heat": convention, "crossing_move": variant.crossing.value,
+            "blown_engine": variant.blown_engine.value, "tried": [_entry(t) for t in run.tried],
             "best": _entry(run.best), "stopped": run.stop.name.lower(), "seconds": round(run.seconds, 3)}
     return json.dumps(data, indent=2)

@@ -135,6 +135,7 @@ def optimal_command(spec: str | None, fmt: str, max_states: int | None, show: bo
             "first_player_wins": odds.first_player_wins,
             "dead_heat": odds.dead_heat.value,
             "crossing_move": variant.crossing.value,
+            "blown_engine": variant.blown_engine.value,
             "states": odds.states,
             "seconds": round(seconds, 3),
             "best_opening_counters": opening,
@@ -143,7 +144,7 @@ def optimal_command(spec: str | None, fmt: str, max_states: int | None, show: bo
         return
     click.echo(
         f"first driver wins the heat with perfect play: {100 * odds.first_player_wins:.2f} % "
-        f"({DEAD_HEAT_WORDS[odds.dead_heat]}; crossing move: {variant.crossing.value})\n"
+        f"({DEAD_HEAT_WORDS[odds.dead_heat]}; {variant.readings()})\n"
         f"best opening counter(s): {', '.join(map(str, opening))}\n"
         f"{odds.states} states searched in {seconds:.1f} s"
     )
@@ -212,8 +213,7 @@ def balance_command(spec: str | None, budget: float, fmt: str, dead_heat: str, m
         if line:
             line.close()
     words = DEAD_HEAT_WORDS[convention]
-    click.echo(balance_json(run, convention.value, variant.crossing.value) if fmt == "json"
-               else balance_text(run, words, variant.crossing.value))
+    click.echo(balance_json(run, convention.value, variant) if fmt == "json" else balance_text(run, words, variant))
     if output:
         value = run.best.value if run.best.value is not None else 0.0
         header = (f"pnp dragrage balance --dead-heat {convention.value}: the first driver wins "

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from pnp.games.dragrage.printed.print_options import DragRagePrint
-from pnp.games.dragrage.variant import STANDARD_COUNTERS, Crossing, Pool, SpinOut, Variant
+from pnp.games.dragrage.variant import STANDARD_COUNTERS, BlownEngine, Crossing, Pool, SpinOut, Variant
 from pnp.model.base import SpecModel, build_model
 from pnp.source.located import Located
 
@@ -33,7 +33,7 @@ class KitInfo(SpecModel):
 
 
 class DragRageSpec(SpecModel):
-    """A Drag Rage kit: board and counter numbers, the three rule readings, and kit/credit text."""
+    """A Drag Rage kit: board and counter numbers, the four rule readings, and kit/credit text."""
 
     game: Literal["drag-rage"]
     """This spec is a Drag Rage kit."""
@@ -55,6 +55,10 @@ class DragRageSpec(SpecModel):
     """Rule 9, whether the move that carries a car across the line can be challenged: `challengeable` (always,
     like any move), `literal` (as the text reads: only while the other driver has played fewer counters; with as
     many the heat ends at the crossing) or `final` (never, whoever makes it: stricter than the text)."""
+    blown_engine: BlownEngine = BlownEngine.KEEPS_TURNS
+    """Rule 8, what a driver whose counters left cannot carry the car across still does: `keeps_turns` (as the text
+    reads: challenges or lays counters as before, but cannot win) or `stops` (lays no more counters, only
+    challenges)."""
     heats_to_win: int = Field(2, ge=1, le=10)
     """Heats a driver must win to win the race."""
     print: DragRagePrint | None = None
@@ -69,6 +73,7 @@ class DragRageSpec(SpecModel):
             pool=self.counter_pool,
             spin_out=self.spun_out_counter,
             crossing=self.crossing_move,
+            blown_engine=self.blown_engine,
             heats_to_win=self.heats_to_win,
         )
 

@@ -1,6 +1,6 @@
 """The rules of one Drag Rage variant as the engine uses them, independent of YAML.
 
-Input: lane length, finish line, counter values and the three readings we made parameters.
+Input: lane length, finish line, counter values and the four readings we made parameters.
 Output: a frozen `Variant` with the derived numbers (finish space, distance, counter bit masks).
 """
 
@@ -43,6 +43,16 @@ class Crossing(StrEnum):
     behind on counters cannot be challenged either)."""
 
 
+class BlownEngine(StrEnum):
+    """Rule 8: what a driver whose engine is blown (the counters left cannot carry the car across) still does."""
+
+    KEEPS_TURNS = "keeps_turns"
+    """As the text reads: he takes his turns as before (rule 1: challenge, or advance within rule 7's limits) but
+    cannot win the heat; with a shared pool he may take a counter the other car needs and blow its engine too."""
+    STOPS = "stops"
+    """He lays no more counters: on his turns he may only challenge the last move or let it stand."""
+
+
 STANDARD_COUNTERS: tuple[int, ...] = tuple(range(2, 13))
 
 
@@ -56,6 +66,7 @@ class Variant:
     pool: Pool = Pool.SHARED
     spin_out: SpinOut = SpinOut.SPENT
     crossing: Crossing = Crossing.CHALLENGEABLE
+    blown_engine: BlownEngine = BlownEngine.KEEPS_TURNS
     heats_to_win: int = 2
     full_mask: int = field(init=False)
 
@@ -72,6 +83,10 @@ class Variant:
     def distance(self) -> int:
         """Spaces a car must travel from the start to cross the line."""
         return self.finish_space - START_SPACE
+
+    def readings(self) -> str:
+        """Its readings of rules 9 and 8, as the reports name them."""
+        return f"crossing move: {self.crossing.value}; blown engine: {self.blown_engine.value}"
 
     def mask_sum(self, mask: int) -> int:
         """Sum of the counters whose bits are set in `mask`."""

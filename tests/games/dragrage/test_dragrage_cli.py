@@ -125,13 +125,13 @@ def test_optimal_progress_goes_to_stderr_only_when_asked() -> None:
     sprint = str(EXAMPLES / "variants" / "sprint.yaml")
     code, out, err = run("optimal", sprint, "--format", "json", "--progress")
     assert code == 0
-    assert json.loads(out)["states"] == 33452  # stdout stays clean JSON
+    assert json.loads(out)["states"] == 40851  # stdout stays clean JSON
     assert "finding positions: layer 1 of at most 7" in err
-    assert "valuing positions: 33,452 of 33,452 (100 %)" in err
+    assert "valuing positions: 40,851 of 40,851 (100 %)" in err
     code, out, err = run("optimal", sprint)  # stderr is no terminal here: quiet by default
     assert code == 0
     assert err == ""
-    assert "63.60 %" in out
+    assert "61.20 %" in out
 
 
 def test_optimal_says_which_dead_heat_convention_and_reading_it_uses(tmp_path: Path) -> None:
@@ -150,6 +150,36 @@ def test_optimal_says_which_dead_heat_convention_and_reading_it_uses(tmp_path: P
     assert rerun["first_player_wins"] != half["first_player_wins"]
     code, _, err = run("optimal", str(spec), "--dead-heat", "coin")
     assert code == 2 and "--dead-heat" in err
+
+
+def test_optimal_and_balance_name_the_blown_engine_reading_and_follow_it(tmp_path: Path) -> None:
+    # Counters 2-4, line after 4, lanes of 6 (one of the variants whose value depends on rule 8's reading).
+    values = {}
+    for rule in ("keeps_turns", "stops"):
+        spec = tmp_path / f"{rule}.yaml"
+        spec.write_text("game: drag-rage\nlane_length: 6\nfinish_after: 4\ncounters: [2, 3, 4]\n"
+                        f"crossing_move: literal\nblown_engine: {rule}\n", encoding="utf-8")
+        code, out, _ = run("optimal", str(spec))
+        assert code == 0 and f"blown engine: {rule}" in out
+        optimal = json.loads(run("optimal", str(spec), "--format", "json")[1])
+        balance = json.loads(run("balance", str(spec), "--budget", "0", "--format", "json")[1])
+        assert optimal["blown_engine"] == balance["blown_engine"] == rule
+        assert balance["tried"][0]["first_player_wins"] == optimal["first_player_wins"]
+        values[rule] = optimal["first_player_wins"]
+    assert values["keeps_turns"] != values["stops"]
+
+
+def test_simulate_follows_the_blown_engine_reading(tmp_path: Path) -> None:
+    # With counters 2, 3, 5, 8 for 9 spaces an engine blows in every heat: the reading changes the races played.
+    reports = {}
+    for rule in ("keeps_turns", "stops"):
+        spec = tmp_path / f"{rule}.yaml"
+        spec.write_text(f"game: drag-rage\nlane_length: 12\nfinish_after: 9\ncounters: [2, 3, 5, 8]\n"
+                        f"blown_engine: {rule}\n", encoding="utf-8")
+        code, out, _ = run("simulate", str(spec), "--games", "40", "--seed", "3", "--format", "json")
+        assert code == 0
+        reports[rule] = json.loads(out)
+    assert reports["keeps_turns"] != reports["stops"]
 
 
 def test_simulate_progress_goes_to_stderr_and_leaves_the_report_alone() -> None:

@@ -5,7 +5,15 @@ from __future__ import annotations
 import pytest
 
 from pnp.games.dragrage.race.dice import ScriptedDice
-from pnp.games.dragrage.race.engine import apply, initial_state, legal_actions, legal_counters, resolve_roll, result
+from pnp.games.dragrage.race.engine import (
+    apply,
+    initial_state,
+    legal_actions,
+    legal_counters,
+    resolve_roll,
+    result,
+    start_turn,
+)
 from pnp.games.dragrage.race.state import (
     Action,
     Advance,
@@ -17,7 +25,7 @@ from pnp.games.dragrage.race.state import (
     Roll,
     Wait,
 )
-from pnp.games.dragrage.variant import Crossing, Pool, SpinOut, Variant
+from pnp.games.dragrage.variant import BlownEngine, Crossing, Pool, SpinOut, Variant
 
 # Lane of 12 spaces, line after space 9 (a car needs 9 spaces and must stop on space 12 or before).
 SMALL = Variant(lane_length=12, finish_after=9, counters=(1, 2, 3, 4, 5, 6))
@@ -31,6 +39,16 @@ def play(variant: Variant, steps: list[Action], rolls: list[tuple[int, ...]] = (
     for action in steps:
         state = _settle(variant, state, dice)
         state = apply(variant, state, action)
+    state = _settle(variant, state, dice)
+    assert dice.unused == 0, "every scripted roll is used"
+    return state
+
+
+def play_on(variant: Variant, state: HeatState, steps: list[Action], rolls: list[tuple[int, ...]]) -> HeatState:
+    """Apply `steps` from `state`, as `play` does from the start."""
+    dice = ScriptedDice(rolls)
+    for action in steps:
+        state = apply(variant, _settle(variant, state, dice), action)
     state = _settle(variant, state, dice)
     assert dice.unused == 0, "every scripted roll is used"
     return state
@@ -221,22 +239,83 @@ def test_crossing_second_with_equal_counters_still_faces_a_challenge() -> None:
 
 
 ENGINE = Variant(lane_length=12, finish_after=9, counters=(2, 3, 5, 8))
+STOPS = Variant(lane_length=12, finish_after=9, counters=(2, 3, 5, 8), blown_engine=BlownEngine.STOPS)
 
 
 def test_opponent_taking_counters_blows_an_engine() -> None:
     state = play(ENGINE, [Advance(8), Advance(2), Advance(3)])
     assert state.blown == (False, True)
-    assert legal_actions(ENGINE, state) == (Challenge(), Wait())
+    # rule 1: the blown driver still challenges or advances (one counter behind, he may play on), but cannot win
+    assert legal_actions(ENGINE, state) == (Advance(5), Challenge())
+    state = apply(ENGINE, state, Advance(5))
+    assert legal_actions(ENGINE, state) == (Challenge(), Wait())  # driver 0, across the line, may only challenge
     state = apply(ENGINE, state, Wait())
     assert (result(ENGINE, state).winner, result(ENGINE, state).reason) == (0, Reason.ONLY_FINISHER)
 
 
+def test_read_as_stops_a_blown_engine_lays_no_more_counters() -> None:
+    state = play(STOPS, [Advance(8), Advance(2), Advance(3)])
+    assert state.blown == (False, True)
+    assert legal_actions(STOPS, state) == (Challenge(), Wait())
+    state = apply(STOPS, state, Wait())
+    assert (result(STOPS, state).winner, result(STOPS, state).reason) == (0, Reason.ONLY_FINISHER)
+
+
+BOTH_BLOW: list[Action] = [Advance(8), Challenge(), Roll(2), Advance(5), Challenge(), Roll(2)]
+"""Driver 1 spins out driver 0's 8 and plays the 5; driver 0 (blown: 2 and 3 left for 9 spaces) spins out the 5,
+which blows driver 1's engine too."""
+
+
 def test_both_engines_blown_is_a_dead_heat() -> None:
-    steps = [Advance(8), Challenge(), Roll(2), Advance(5), Challenge(), Roll(2)]
-    state = play(ENGINE, steps, rolls=[(1, 1), (1, 1)])
+    state = play(STOPS, BOTH_BLOW, rolls=[(1, 1), (1, 1)])
     assert state.blown == (True, True)
     assert state.phase is Phase.OVER
+    assert (result(STOPS, state).winner, result(STOPS, state).reason) == (None, Reason.BOTH_ENGINES)
+
+
+def test_blown_engines_lay_the_counters_left_before_the_dead_heat() -> None:
+    state = play(ENGINE, BOTH_BLOW, rolls=[(1, 1), (1, 1)])
+    assert (state.phase, state.actor) == (Phase.AFTER_SUCCESS, 0)  # the challenger advances, blown or not
+    assert legal_actions(ENGINE, state) == (Advance(2), Advance(3))
+    state = play(ENGINE, [*BOTH_BLOW, Advance(3)], rolls=[(1, 1), (1, 1)])
+    assert state.blown == (True, True)
+    state = play(ENGINE, [*BOTH_BLOW, Advance(3), Advance(2), Wait()], rolls=[(1, 1), (1, 1)])
+    assert (state.phase, state.pos) == (Phase.OVER, (4, 3))
     assert (result(ENGINE, state).winner, result(ENGINE, state).reason) == (None, Reason.BOTH_ENGINES)
+
+
+BLOWN_POSITION = HeatState(Phase.TURN, 0, (1, 4), (1, 1), (0b001,), (True, True), (True, False))
+"""Counters 2-4, line after space 4, lanes of 6: the 2 is left; driver 0 on space 1 (blown: 4 spaces to go),
+driver 1 on space 4 (1 to go), one counter each, driver 0 to move with no move open to a challenge."""
+TINY = Variant(lane_length=6, finish_after=4, counters=(2, 3, 4), crossing=Crossing.LITERAL)
+
+
+def test_a_blown_driver_takes_the_counter_the_other_car_needs_for_a_dead_heat() -> None:
+    # Reached from the set-up: driver 0 crosses with the 4 and spins out, driver 1 advances 3; driver 0 challenges
+    # the 3 in vain and turns in the nitro die to lay the 2.
+    steps: list[Action] = [Advance(4), Challenge(), Roll(2), Advance(3), Challenge(), Roll(2), Advance(2)]
+    reached = play(TINY, steps, rolls=[(1, 2), (2, 2)])
+    assert (reached.pos, reached.played, reached.blown) == ((3, 4), (2, 1), (True, True))
+    state = start_turn(TINY, BLOWN_POSITION)
+    assert legal_actions(TINY, state) == (Advance(2),)  # rule 1: nothing to challenge, so he advances
+    state = apply(TINY, state, Advance(2))
+    assert state.blown == (True, True)
+    assert legal_actions(TINY, state) == (Challenge(), Wait())  # driver 1 has no counter left
+    over = apply(TINY, state, Wait())
+    assert (result(TINY, over).winner, result(TINY, over).reason) == (None, Reason.BOTH_ENGINES)
+    spun = play_on(TINY, state, [Challenge(), Roll(2)], [(1, 1)])  # spun out: driver 0 has nothing left to lay
+    assert spun.phase is Phase.OVER and result(TINY, spun).winner is None
+
+
+def test_read_as_stops_the_blown_driver_lets_the_other_car_cross() -> None:
+    stops = Variant(lane_length=6, finish_after=4, counters=(2, 3, 4), crossing=Crossing.LITERAL,
+                    blown_engine=BlownEngine.STOPS)
+    state = start_turn(stops, BLOWN_POSITION)
+    assert (state.actor, legal_actions(stops, state)) == (1, (Advance(2),))
+    state = apply(stops, state, Advance(2))
+    assert legal_actions(stops, state) == (Challenge(), Wait())
+    over = apply(stops, state, Wait())
+    assert (result(stops, over).winner, result(stops, over).reason) == (1, Reason.ONLY_FINISHER)
 
 
 def test_illegal_actions_are_refused() -> None:

@@ -9,13 +9,23 @@ from fractions import Fraction
 import pytest
 
 from pnp.games.dragrage.race.dice import RandomDice
-from pnp.games.dragrage.race.engine import hold_chance, initial_state, legal_actions, resolve_roll, result, step
+from pnp.games.dragrage.race.engine import (
+    hold_chance,
+    initial_state,
+    legal_actions,
+    resolve_roll,
+    result,
+    start_turn,
+    step,
+)
 from pnp.games.dragrage.race.play import play_heat
 from pnp.games.dragrage.race.state import Action, Advance, HeatState, Phase
 from pnp.games.dragrage.race.strategies import Greedy, Strategy
 from pnp.games.dragrage.solver.optimal import UnsupportedVariant, solve_heat
 from pnp.games.dragrage.solver.search_limits import DeadHeat, SearchTooLarge
-from pnp.games.dragrage.variant import Crossing, Pool, SpinOut, Variant
+from pnp.games.dragrage.variant import BlownEngine, Crossing, Pool, SpinOut, Variant
+
+STOPS = BlownEngine.STOPS
 
 
 class EngineSearch:
@@ -72,9 +82,15 @@ def test_single_counter_heat_has_the_hand_computed_value() -> None:
         Variant(lane_length=10, finish_after=7, counters=(1, 2, 3, 4, 5), crossing=Crossing.LITERAL),
         Variant(lane_length=8, finish_after=6, counters=(3, 4, 6, 8), pool=Pool.SEPARATE, crossing=Crossing.LITERAL),
         Variant(lane_length=14, finish_after=8, counters=(2, 5, 7, 9, 12), crossing=Crossing.LITERAL),
+        Variant(lane_length=6, finish_after=4, counters=(2, 3, 4), crossing=Crossing.LITERAL),
+        Variant(lane_length=10, finish_after=8, counters=(2, 3, 5, 8), blown_engine=STOPS),
+        Variant(lane_length=8, finish_after=5, counters=(1, 2, 3, 4), pool=Pool.SEPARATE, blown_engine=STOPS),
+        Variant(lane_length=14, finish_after=8, counters=(2, 5, 7, 9, 12), crossing=Crossing.LITERAL,
+                blown_engine=STOPS),
     ],
     ids=["shared", "separate", "engines-blow", "chutes-break", "long-counters", "final-crossing",
-         "final-crossing-separate", "literal-crossing", "literal-crossing-separate", "literal-long-counters"],
+         "final-crossing-separate", "literal-crossing", "literal-crossing-separate", "literal-long-counters",
+         "literal-tiny", "engines-blow-stops", "separate-stops", "literal-long-counters-stops"],
 )
 def test_search_agrees_with_a_plain_search_over_engine_states(variant: Variant) -> None:
     reference = EngineSearch(variant)
@@ -83,13 +99,24 @@ def test_search_agrees_with_a_plain_search_over_engine_states(variant: Variant) 
     assert 1 - first_wins == pytest.approx(reference.value(initial_state(variant, 1)))
 
 
+@pytest.mark.parametrize(("rule", "value"), [(BlownEngine.KEEPS_TURNS, 0.5), (STOPS, 0.0)])
+def test_a_blown_driver_can_force_a_dead_heat_only_when_he_keeps_his_turns(rule: BlownEngine, value: float) -> None:
+    # Counters 2-4, line after 4, lanes of 6; the 2 left, driver 0 on space 1 (blown), driver 1 on space 4 (1 to go),
+    # one counter each, driver 0 to move: laying the 2 blows driver 1's engine too.
+    variant = Variant(lane_length=6, finish_after=4, counters=(2, 3, 4), crossing=Crossing.LITERAL, blown_engine=rule)
+    position = HeatState(Phase.TURN, 0, (1, 4), (1, 1), (0b001,), (True, True), (True, False))
+    assert EngineSearch(variant).value(start_turn(variant, position)) == value
+
+
 SPRINT = Variant(lane_length=10, finish_after=7, counters=(1, 2, 3, 4, 5))
 
 
 @pytest.mark.parametrize("variant", [SPRINT, Variant(lane_length=10, finish_after=8, counters=(2, 3, 5, 8)),
                                      Variant(lane_length=10, finish_after=7, counters=(1, 2, 3, 4, 5),
-                                             crossing=Crossing.LITERAL)],
-                         ids=["sprint", "engines-blow", "literal-crossing"])
+                                             crossing=Crossing.LITERAL),
+                                     Variant(lane_length=10, finish_after=8, counters=(2, 3, 5, 8),
+                                             blown_engine=STOPS)],
+                         ids=["sprint", "engines-blow", "literal-crossing", "engines-blow-stops"])
 def test_a_dead_heat_rerun_with_the_same_first_driver_is_the_values_fixed_point(variant: Variant) -> None:
     # Reference: a dead heat worth x to the first driver gives the heat a value f(x); iterate x = f(x).
     x = 0.5

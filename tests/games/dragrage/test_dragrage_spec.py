@@ -9,7 +9,7 @@ import pytest
 
 from pnp.diagnostics import Severity, SpecError
 from pnp.games.dragrage.plugin import PLUGIN
-from pnp.games.dragrage.variant import Crossing, Pool, SpinOut, Variant
+from pnp.games.dragrage.variant import BlownEngine, Crossing, Pool, SpinOut, Variant
 from pnp.rules import REGISTRY
 from pnp.source.loader import load_yaml, load_yaml_text
 
@@ -148,3 +148,14 @@ def test_the_literal_reading_of_rule_9_is_a_spec_value_and_a_wrong_one_is_locate
     found = info.value.diagnostics[0]
     assert (found.rule, found.line, found.column) == ("spec.value", 5, 16)
     assert all(value in found.format_text() for value in ("challengeable", "literal", "final"))
+
+
+def test_the_blown_engine_reading_of_rule_8_is_a_spec_value_and_a_wrong_one_is_located() -> None:
+    assert PLUGIN.build(load_yaml_text(HEAD)).variant().blown_engine is BlownEngine.KEEPS_TURNS
+    spec = PLUGIN.build(load_yaml_text(HEAD + "blown_engine: stops\n"))
+    assert spec.variant().blown_engine is BlownEngine.STOPS
+    with pytest.raises(SpecError) as info:
+        PLUGIN.build(load_yaml_text(HEAD + "blown_engine: stop\n", file="spec.yaml"))
+    found = info.value.diagnostics[0]
+    assert (found.rule, found.line, found.column) == ("spec.value", 5, 15)
+    assert all(value in found.format_text() for value in ("keeps_turns", "stops"))

@@ -1,16 +1,17 @@
 """A second solver of one heat, written from the rule text (and GAMES.md's readings) alone, with none of the engine's
 code: plain recursion with a memo over (spaces, counters played, pool, nitro dice, who moves, the move open to a
-challenge). On small variants it must give the exhaustive search's value under each reading of rule 9."""
+challenge). On small variants it must give the exhaustive search's value under each reading of rules 8 and 9."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from itertools import product
 
 import pytest
 
 from pnp.games.dragrage.solver.optimal import solve_heat
-from pnp.games.dragrage.variant import Crossing, Variant
+from pnp.games.dragrage.variant import BlownEngine, Crossing, Variant
 
 START = 1
 
@@ -21,9 +22,15 @@ def p_hold(counter: int, dice: int) -> float:
     return sum(1 for r in rolls if sum(r) >= counter) / len(rolls)
 
 
-def text_value(lane: int, finish_after: int, counters: tuple[int, ...], reading: str, dead_heat: float = 0.5) -> float:
-    """The first driver's chance with perfect play. Shared counters, spun-out counters stay played, a dead heat is
-    worth `dead_heat`. `reading` is rule 9's: "challengeable", "literal" or "final"."""
+Turn = Callable[[tuple[int, int], tuple[int, int], frozenset[int], tuple[bool, bool], int, int], float]
+
+
+def text_solver(lane: int, finish_after: int, reading: str, blown_rule: str = "keeps_turns", dead_heat: float = 0.5
+                ) -> Turn:
+    """Player 0's chance with perfect play from a position: `turn(spaces, counters played, pool, nitro dice, who
+    moves, the counter open to a challenge or 0)`. Shared counters, spun-out counters stay played, a dead heat is
+    worth `dead_heat`. `reading` is rule 9's: "challengeable", "literal" or "final"; `blown_rule` rule 8's:
+    "keeps_turns" (a blown driver takes his turns as rule 1 says, but cannot win) or "stops" (he lays no counters)."""
     line = finish_after + 1  # the first space beyond the finish line
 
     def crossed(pos: int) -> bool:
@@ -34,7 +41,7 @@ def text_value(lane: int, finish_after: int, counters: tuple[int, ...], reading:
 
     def plays(me: int, you: int, mine: int, yours: int, pool: frozenset[int]) -> bool:
         """Whether the driver at `me` having played `mine` counters still lays counters (rules 8 and 9)."""
-        if not pool or crossed(me) or blown(me, pool):
+        if not pool or crossed(me) or (blown_rule == "stops" and blown(me, pool)):
             return False
         return not (crossed(you) and mine >= yours)  # rule 9: the one behind plays until level
 
@@ -116,17 +123,42 @@ def text_value(lane: int, finish_after: int, counters: tuple[int, ...], reading:
             rolls.append(hold * held + (1 - hold) * spun)
         return pick(you, rolls)
 
+    return turn
+
+
+def text_value(lane: int, finish_after: int, counters: tuple[int, ...], reading: str, blown_rule: str = "keeps_turns",
+               dead_heat: float = 0.5) -> float:
+    """The first driver's chance with perfect play from the set-up."""
+    turn = text_solver(lane, finish_after, reading, blown_rule, dead_heat)
     return turn((START, START), (0, 0), frozenset(counters), (True, True), 0, 0)
 
 
 VARIANTS = [(10, 7, (1, 2, 3, 4, 5)), (10, 8, (2, 3, 5, 8)), (14, 8, (2, 5, 7, 9, 12)), (9, 6, (1, 2, 3, 4, 6)),
-            (12, 9, (2, 3, 4, 5, 6))]
+            (12, 9, (2, 3, 4, 5, 6)), (6, 4, (2, 3, 4))]
 
 
+@pytest.mark.parametrize("blown_rule", [b.value for b in BlownEngine])
 @pytest.mark.parametrize("reading", [c.value for c in Crossing])
 @pytest.mark.parametrize("lane, finish_after, counters", VARIANTS)
 def test_the_search_gives_the_text_solvers_value(lane: int, finish_after: int, counters: tuple[int, ...],
-                                                 reading: str) -> None:
-    variant = Variant(lane_length=lane, finish_after=finish_after, counters=counters, crossing=Crossing(reading))
-    assert solve_heat(variant).first_player_wins == pytest.approx(text_value(lane, finish_after, counters, reading),
-                                                                  abs=1e-12)
+                                                 reading: str, blown_rule: str) -> None:
+    variant = Variant(lane_length=lane, finish_after=finish_after, counters=counters, crossing=Crossing(reading),
+                      blown_engine=BlownEngine(blown_rule))
+    expected = text_value(lane, finish_after, counters, reading, blown_rule)
+    assert solve_heat(variant).first_player_wins == pytest.approx(expected, abs=1e-12)
+
+
+@pytest.mark.parametrize("reading", [c.value for c in Crossing])
+def test_a_blown_driver_who_takes_the_last_counter_forces_a_dead_heat(reading: str) -> None:
+    # Counters 2-4, line after space 4, lanes of 6. Pool {2}; player 0 on space 1 (needs 4: blown), player 1 on
+    # space 4 (needs 1), one counter each, player 0 to move with no challenge open. Rule 1: he lays the 2 (no
+    # challenge is open), player 1's engine blows too: a dead heat. If he lays nothing, player 1 crosses with the 2.
+    keeps, stops = (text_solver(6, 4, reading, rule) for rule in ("keeps_turns", "stops"))
+    position = ((1, 4), (1, 1), frozenset({2}), (True, True), 0, 0)
+    assert keeps(*position) == 0.5
+    assert stops(*position) == 0.0
+
+
+def test_the_readings_of_rule_8_give_different_heats() -> None:
+    values = {rule: text_value(12, 9, (2, 3, 4, 5, 6), "literal", rule) for rule in ("keeps_turns", "stops")}
+    assert values["keeps_turns"] != pytest.approx(values["stops"], abs=1e-6)

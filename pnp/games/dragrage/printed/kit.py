@@ -12,17 +12,19 @@ from pnp.games.dragrage.odds import FREE_DICE, NITRO_DICE
 from pnp.games.dragrage.printed.build import dragrage_guide
 from pnp.games.dragrage.printed.draw import dragrage_groups, space_width, strip
 from pnp.games.dragrage.printed.print_options import DragRagePrint
-from pnp.games.dragrage.variant import Crossing, Pool
+from pnp.games.dragrage.variant import BlownEngine, Crossing, Pool
 from pnp.layout.pieces import PrintJob
 
 KIT_DICE = FREE_DICE + 2 * NITRO_DICE
 """Dice the rulebook lists and the kit prints by default: the shared dice and one nitro die per driver."""
-RULEBOOKS = {  # rule 9's three readings differ in one paragraph; the files share the folder's catalogs
-    Crossing.CHALLENGEABLE: resource_path("pnp.games.dragrage", "data", "rulebook", "rules.md"),
-    Crossing.LITERAL: resource_path("pnp.games.dragrage", "data", "rulebook", "rules-literal-crossing.md"),
-    Crossing.FINAL: resource_path("pnp.games.dragrage", "data", "rulebook", "rules-final-crossing.md"),
+CROSSING_FILES = {Crossing.CHALLENGEABLE: "rules", Crossing.LITERAL: "rules-literal-crossing",
+                  Crossing.FINAL: "rules-final-crossing"}
+BLOWN_SUFFIXES = {BlownEngine.KEEPS_TURNS: "", BlownEngine.STOPS: "-blown-stops"}
+RULEBOOKS = {  # rule 9's three readings differ in one paragraph, rule 8's `stops` adds one; one set of catalogs
+    (crossing, blown): resource_path("pnp.games.dragrage", "data", "rulebook", f"{name}{suffix}.md")
+    for crossing, name in CROSSING_FILES.items() for blown, suffix in BLOWN_SUFFIXES.items()
 }
-RULEBOOK = RULEBOOKS[Crossing.CHALLENGEABLE]
+RULEBOOK = RULEBOOKS[Crossing.CHALLENGEABLE, BlownEngine.KEEPS_TURNS]
 """The rulebook of the standard game."""
 
 
@@ -51,9 +53,10 @@ def rulebook_context(spec: DragRageSpec) -> dict[str, Any]:
 
 
 def dragrage_rulebook(spec: DragRageSpec, tr: Callable[[str], str] = str) -> RulebookRequest:
-    """The Drag Rage rules of this kit's reading of rule 9, with its numbers and its strip as the figure
+    """The Drag Rage rules of this kit's readings of rules 9 and 8, with its numbers and its strip as the figure
     (its words translated by `tr`)."""
     context = rulebook_context(spec)
     options = spec.print or DragRagePrint()
     figure = strip(spec.lane_length, spec.finish_after, space_width(spec.lane_length, options.space), tr)
-    return RulebookRequest(RULEBOOKS[spec.crossing_move], context, {"drag-strip": figure}, dragrage_guide())
+    source = RULEBOOKS[spec.crossing_move, spec.blown_engine]
+    return RulebookRequest(source, context, {"drag-strip": figure}, dragrage_guide())

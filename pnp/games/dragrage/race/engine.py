@@ -22,7 +22,7 @@ from pnp.games.dragrage.race.state import (
     Roll,
     Wait,
 )
-from pnp.games.dragrage.variant import START_SPACE, Crossing, Pool, SpinOut, Variant
+from pnp.games.dragrage.variant import START_SPACE, BlownEngine, Crossing, Pool, SpinOut, Variant
 
 
 def _pair(values: tuple[int, int], player: int, value: int) -> tuple[int, int]:
@@ -59,11 +59,19 @@ def broken_chute(variant: Variant, state: HeatState, player: int) -> bool:
     return state.pos[player] > variant.lane_length
 
 
+def out_of_counters(variant: Variant, state: HeatState, player: int) -> bool:
+    """True when the player's own counters end his play: none is left to him, or his engine is blown and
+    rule 8 is read as `blown_engine: stops` (with `keeps_turns` a blown driver lays counters as before)."""
+    if variant.blown_engine is BlownEngine.STOPS and state.blown[player]:
+        return True
+    return not pool_of(variant, state, player)
+
+
 def done(variant: Variant, state: HeatState, player: int) -> bool:
-    """True when the player plays no more counters: crossed, engine blown, or (the opponent having
-    crossed) already played as many counters as the opponent."""
+    """True when the player plays no more counters: crossed, out of counters (`out_of_counters`), or (the
+    opponent having crossed) already played as many counters as the opponent."""
     other = 1 - player
-    if crossed(variant, state, player) or state.blown[player]:
+    if crossed(variant, state, player) or out_of_counters(variant, state, player):
         return True
     return crossed(variant, state, other) and state.played[player] >= state.played[other]
 
@@ -89,7 +97,7 @@ def initial_state(variant: Variant, first: int) -> HeatState:
         nitro=(True, True),
         blown=(False, False),
     )
-    return _start_turn(variant, state._replace(blown=blown_engines(variant, state)))
+    return start_turn(variant, state._replace(blown=blown_engines(variant, state)))
 
 
 def blown_engines(variant: Variant, state: HeatState) -> tuple[bool, bool]:
@@ -101,8 +109,9 @@ def blown_engines(variant: Variant, state: HeatState) -> tuple[bool, bool]:
     return (flags[0], flags[1])
 
 
-def _start_turn(variant: Variant, state: HeatState) -> HeatState:
-    """Skip drivers with nothing to do; end the heat when neither has anything to do."""
+def start_turn(variant: Variant, state: HeatState) -> HeatState:
+    """`state` at the start of `state.actor`'s turn: a driver with nothing to do (no counter to lay, no move to
+    challenge) is skipped, and the heat ends when neither has anything to do."""
     actor = state.actor
     if done(variant, state, actor) and not state.pending:
         if done(variant, state, 1 - actor):
@@ -128,7 +137,7 @@ def _end_turn(variant: Variant, state: HeatState, advanced: int) -> HeatState:
     if advanced and not challengeable(variant, state, state.actor):
         advanced = 0
     state = state._replace(blown=blown_engines(variant, state), actor=1 - state.actor, pending=advanced, dice=0)
-    return _start_turn(variant, state)
+    return start_turn(variant, state)
 
 
 def _advance(variant: Variant, state: HeatState, player: int, counter: int) -> HeatState:
@@ -214,10 +223,11 @@ def resolve_roll(variant: Variant, state: HeatState, held: bool) -> HeatState:
 
 
 def result(variant: Variant, state: HeatState) -> HeatResult:
-    """Who won a finished heat, and why; None as winner means a dead heat."""
+    """Who won a finished heat, and why; None as winner means a dead heat. A car whose engine blew cannot win
+    (rule 8), even if it got across later (only possible when spun-out counters return to the pool)."""
     if state.phase is not Phase.OVER:
         raise ValueError("the heat is not over")
-    across = [p for p in (0, 1) if crossed(variant, state, p)]
+    across = [p for p in (0, 1) if crossed(variant, state, p) and not state.blown[p]]
     if not across:
         return HeatResult(None, Reason.BOTH_ENGINES)
     if len(across) == 1:

@@ -12,7 +12,8 @@ positions of the next layer. The search runs down from the set-up to find the re
 each layer (sorted key arrays), then up from the last layer, valuing a whole layer at once from the
 values of the layer below. The engine's `pending` move is no part of a position: a challenge is settled
 from the layer below. Blown engines are not stored either: with spent counters a car is blown exactly
-when its pool no longer covers its distance.
+when its pool no longer covers its distance (and with `blown_engine: keeps_turns` a blown driver plays on
+until his pool is empty).
 
 The rules come from the engine: which counters are legal, who still races, how a finished heat scores,
 which moves stay open to a challenge, what an advance, a spin-out or a nitro die changes in a key, and the
@@ -86,8 +87,8 @@ class Layers:
     def racing(self, k: Keys) -> np.ndarray:
         """Whether I still play counters (`engine.done`)."""
         fields = self.fields
-        blown = self.tables.blown[k >> (self.h + self.space_at)]
-        return self.tables.racing[blown << 2 * fields | (k >> self.h + 1 & self.field_mask) << fields
+        stopped = self.tables.stopped[k >> (self.h + self.space_at)]
+        return self.tables.racing[stopped << 2 * fields | (k >> self.h + 1 & self.field_mask) << fields
                                   | k >> 1 & self.field_mask]
 
     def outcome(self, k: Keys) -> np.ndarray:

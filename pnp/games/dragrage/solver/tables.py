@@ -1,7 +1,8 @@
 """The rules the layered search needs, as tables filled by asking the engine, never restated.
 
 Input: a `Variant` and the bit layout of a position key (`Packing`). Output: `RuleTables`: for every pool and
-space, the legal counters (`engine.legal_counters`) and whether the engine is blown (`engine.blown_engines`);
+space, the legal counters (`engine.legal_counters`) and whether the driver's own counters end his play
+(`engine.out_of_counters`, with the engine blown as `engine.blown_engines` says);
 whether a driver still races (`engine.done`) and how a finished heat scores (`engine.result`) for every pair of
 spaces and every order of the counters played; whether each counter's move stays open to a challenge
 (`engine.step`, rule 9's reading); the key changes of an advance, a spin-out and a nitro die used (`engine.step`,
@@ -24,6 +25,7 @@ from pnp.games.dragrage.race.engine import (
     done,
     hold_chance,
     legal_counters,
+    out_of_counters,
     pool_of,
     resolve_roll,
     result,
@@ -162,16 +164,17 @@ class RuleTables:
             raise SearchTooLarge(f"the rule tables of this variant need more than {MAX_HALF_ENTRIES:,} entries")
         self.legal = np.zeros(pools * spaces, dtype=np.int64)
         """By pool << space_bits | space: bit i set when counter i is a legal advance."""
-        self.blown = np.zeros(pools * spaces, dtype=np.int64)
-        """By the same index: 1 when the pool can no longer carry the car across."""
+        self.stopped = np.zeros(pools * spaces, dtype=np.int64)
+        """By the same index: 1 when the driver's own counters end his play (none left, or, read as `blown_engine:
+        stops`, too few to carry the car across)."""
         if 2 * packing.field_bits > MAX_PAIR_BITS:
             raise SearchTooLarge(f"the rule tables of this variant need more than 2^{MAX_PAIR_BITS} entries")
         self._fill_halves()
         if packing.first_bits:  # the same answers whoever moved first
-            self.legal, self.blown = np.tile(self.legal, 2), np.tile(self.blown, 2)
+            self.legal, self.stopped = np.tile(self.legal, 2), np.tile(self.stopped, 2)
         racing = self._racing_table()
-        self.racing = np.concatenate([self._by_fields(racing[blown]) for blown in (0, 1)])
-        """By blown << 2 F | my field << F | your field (F: `field_bits`; a field is space << played bits |
+        self.racing = np.concatenate([self._by_fields(racing[stopped]) for stopped in (0, 1)])
+        """By stopped << 2 F | my field << F | your field (F: `field_bits`; a field is space << played bits |
         played): I still play counters."""
         score, dead = self._result_tables()
         self.score, self.dead = self._by_fields(score), self._by_fields(dead)
@@ -196,7 +199,7 @@ class RuleTables:
                 for value in legal_counters(variant, state, 0):
                     mask |= 1 << variant.counters.index(value)
                 self.legal[index] = mask
-                self.blown[index] = blown_engines(variant, state)[0]
+                self.stopped[index] = out_of_counters(variant, state._replace(blown=blown_engines(variant, state)), 0)
 
     def _by_fields(self, table: np.ndarray, after: int = 0) -> np.ndarray:
         """A table by (my space, your space, order of the counters played once I have played `after` more) as a
@@ -207,17 +210,18 @@ class RuleTables:
         return table[mine, yours, np.sign(my_played + after - your_played) + 1].ravel()
 
     def _racing_table(self) -> np.ndarray:
-        """By blown, my space, your space and order: I still play counters (`engine.done`)."""
+        """By stopped, my space, your space and order: I still play counters (`engine.done`). Stopped (1) is
+        asked on a state whose own counters end my play either way: an empty pool and a blown engine."""
         variant, spaces = self.variant, self.packing.spaces
         table = np.zeros((2, spaces, spaces, ORDERS), dtype=bool)
         full = variant.full_mask
-        for blown in (0, 1):
+        for stopped in (0, 1):
             for mine in range(spaces):
                 for yours in range(spaces):
                     for order, played in enumerate(PLAYED_PAIRS):
-                        state = _state(variant, (full, full), (mine, yours), played)
-                        state = state._replace(blown=(bool(blown), False))
-                        table[blown, mine, yours, order] = not done(variant, state, 0)
+                        state = _state(variant, (0 if stopped else full, full), (mine, yours), played)
+                        state = state._replace(blown=(bool(stopped), False))
+                        table[stopped, mine, yours, order] = not done(variant, state, 0)
         return table
 
     def _result_tables(self) -> tuple[np.ndarray, np.ndarray]:
