@@ -1,193 +1,250 @@
-"""The preview's web server: the standard library's `ThreadingHTTPServer`, one thread per connection.
+"""The preview's web server: one asyncio loop holds every connection, so a slow or idle client costs a socket and
+a few bytes, never a thread or a slot that a browser needs.
 
-Routes are a fixed table: `/`, the page's own script and style (package data, read once at start),
-`/status.json`, `/events` (server-sent events, one `build` event per rebuild) and `/page/<id>.png` for the
-sheets of the current build. No part of a URL ever names a file. A request whose `Host` is not the served
-address gets 403 (a page on another site cannot reach the preview through DNS rebinding).
+A connection first waits for its request head, under one deadline for the whole head (`head_timeout`, from the
+moment the connection waits for a request: its start, or the end of its last answer) that trickling bytes do
+not push back; past it the connection is closed. A complete head is answered (`routes.py`, on a worker thread)
+and the answer sent under a deadline of its own. At most `max_connections` connections wait or are answered at
+once: one more closes the connection that has waited longest for its head, so a request that arrives complete
+is always read. Event streams (`/events`) are counted apart (`max_streams`): a stream asked for by a page this
+server served (it sends back the page's cookie) takes the place of the oldest other stream, or else of the
+oldest page stream; any other stream past the cap is answered 503.
 """
 
 from __future__ import annotations
 
-import ipaddress
-import json
+import asyncio
+import contextlib
+import re
+import secrets
 import socket
 import sys
 import threading
-from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from importlib.resources import files
-from pathlib import Path
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
-from urllib.parse import urlsplit
 
-from pnp.preview.build import Build, status
+from pnp.preview.routes import Answer, Latest, Site, answer, is_loopback
 
-SOCKET_TIMEOUT = 10.0
-"""Seconds a client may take to send its request or take a reply before its connection is closed."""
-MAX_CLIENTS = 64
-"""Connections served at once; one more is answered 503 and closed (a flood of idle connections holds no more
-than this many threads, and the rebuilds, on their own thread, go on)."""
-BUSY = (b"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 31\r\n"
-        b"Retry-After: 1\r\nConnection: close\r\n\r\ntoo many connections, try again\n")
+HEAD_TIMEOUT = 5.0
+"""Seconds a connection has to send a whole request head (and an idle kept-alive connection to send its next)."""
+WRITE_TIMEOUT = 10.0
+"""Seconds a client has to take one answer (or one event) before its connection is closed."""
+MAX_CONNECTIONS = 256
+"""Connections waiting for a request or being answered at once (event streams not counted)."""
+MAX_STREAMS = 32
+"""Event streams open at once."""
+MAX_HEAD_BYTES = 32_768
+"""Longest request head read; a longer one is answered 431 and closed."""
 KEEPALIVE = 5.0
 """Seconds between the comments that keep an idle event stream open."""
-ASSETS = {"/": ("index.html", "text/html; charset=utf-8"),
-          "/preview.js": ("preview.js", "text/javascript; charset=utf-8"),
-          "/preview.css": ("preview.css", "text/css; charset=utf-8")}
-"""The page's own files by URL: (package file, content type)."""
-SECURITY_HEADERS = {
-    "Content-Security-Policy": "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-                               "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-}
+WORKERS = 4
+"""Threads that answer complete requests (answers come from memory; a slow client never holds one)."""
+HEAD_END = re.compile(rb"\r?\n\r?\n")
 
 
-class Latest:
-    """The current build, shared by the watcher (which publishes) and the request threads (which wait)."""
-
-    def __init__(self, root: Path) -> None:
-        self.root = root
-        self.build = Build(0, False)
-        self.changed = threading.Condition()
-
-    def publish(self, build: Build) -> None:
-        with self.changed:
-            self.build = build
-            self.changed.notify_all()
-
-    def wait_after(self, number: int, timeout: float) -> Build:
-        """The current build once its number passes `number`, or after `timeout` seconds."""
-        with self.changed:
-            self.changed.wait_for(lambda: self.build.number != number, timeout)
-            return self.build
+def _plain(code: str, text: str, extra: str = "") -> bytes:
+    body = text.encode() + b"\n"
+    return (f"HTTP/1.1 {code}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {len(body)}\r\n"
+            f"{extra}Connection: close\r\n\r\n").encode() + body
 
 
-def is_loopback(host: str) -> bool:
-    """Whether `host` names this machine only."""
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
+BUSY = _plain("503 Service Unavailable", "too many connections, try again", "Retry-After: 1\r\n")
+STREAMS_BUSY = _plain("503 Service Unavailable", "too many event streams open", "Retry-After: 5\r\n")
+TOO_SLOW = _plain("408 Request Timeout", "the request head took too long")
+TOO_LONG = _plain("431 Request Header Fields Too Large", "the request head is too long")
 
 
-class PreviewServer(ThreadingHTTPServer):
-    """A threading server that knows its build and the Host values it answers to."""
+class PreviewServer:
+    """Binds at once (so a port in use is reported before anything starts); `serve_forever` runs the loop until
+    `shutdown` (from another thread) or Ctrl-C."""
 
-    daemon_threads = True
-    block_on_close = False
-    request_queue_size = MAX_CLIENTS
-
-    def __init__(self, host: str, port: int, latest: Latest) -> None:
-        if ":" in host:
-            self.address_family = socket.AF_INET6
-        super().__init__((host, port), Handler)
+    def __init__(self, host: str, port: int, latest: Latest, head_timeout: float = HEAD_TIMEOUT,
+                 write_timeout: float = WRITE_TIMEOUT, max_connections: int = MAX_CONNECTIONS,
+                 max_streams: int = MAX_STREAMS) -> None:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.socket = socket.create_server((host, port), family=family, backlog=max_connections)
+        self.server_address = self.socket.getsockname()
         self.latest = latest
-        self.assets = {url: (files("pnp.preview").joinpath("static", name).read_bytes(), kind)
-                       for url, (name, kind) in ASSETS.items()}
-        self.slots = threading.BoundedSemaphore(MAX_CLIENTS)
+        self.head_timeout = head_timeout
+        self.write_timeout = write_timeout
+        self.max_connections = max_connections
+        self.max_streams = max_streams
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{self.server_address[1]}/"
-        self.hosts = {f"{shown}:{self.server_address[1]}".lower()}
+        hosts = {f"{shown}:{self.server_address[1]}".lower()}
         if is_loopback(host):
-            self.hosts.add(f"localhost:{self.server_address[1]}")
+            hosts.add(f"localhost:{self.server_address[1]}")
+        cookie = (f"pnp-preview-{self.server_address[1]}", secrets.token_urlsafe(24))
+        self.site = Site.make(latest, hosts, cookie)
+        self.waiting: dict[asyncio.Task[Any], None] = {}
+        """Connections waiting for a request head, the longest waiting first."""
+        self.answering: set[asyncio.Task[Any]] = set()
+        self.streams: dict[asyncio.Task[Any], bool] = {}
+        """Open event streams, the oldest first: whether each came from a page served here."""
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._stopping = threading.Event()
+        self._built: asyncio.Event | None = None
+        self._workers = ThreadPoolExecutor(WORKERS, thread_name_prefix="pnp-preview-answer")
 
+    def serve_forever(self) -> None:
+        """Serve until `shutdown` is called or the process is interrupted."""
+        asyncio.run(self._serve())
 
-    def process_request(self, request: Any, client_address: Any) -> None:
-        """Serve the connection on a thread of its own while fewer than MAX_CLIENTS are open; else 503."""
-        if not self.slots.acquire(blocking=False):
-            try:
-                request.settimeout(1.0)
-                request.sendall(BUSY)
-            except OSError:
-                pass
-            self.shutdown_request(request)
+    def shutdown(self) -> None:
+        """Stop `serve_forever` (from any thread, also before it has started)."""
+        self._stopping.set()
+        if self._loop is not None and self._stop is not None:
+            with contextlib.suppress(RuntimeError):  # the loop has already stopped
+                self._loop.call_soon_threadsafe(self._stop.set)
+
+    def server_close(self) -> None:
+        self.socket.close()
+        self._workers.shutdown(wait=False, cancel_futures=True)
+
+    async def _serve(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stop, self._built = asyncio.Event(), asyncio.Event()
+        if self._stopping.is_set():
             return
+        self.latest.listeners.append(self._published)
+        server = await asyncio.start_server(self._connection, sock=self.socket, limit=MAX_HEAD_BYTES)
         try:
-            super().process_request(request, client_address)
-        except BaseException:
-            self.slots.release()
-            raise
-
-    def process_request_thread(self, request: Any, client_address: Any) -> None:
-        try:
-            super().process_request_thread(request, client_address)
+            await self._stop.wait()
         finally:
-            self.slots.release()
+            server.close()
+            self.latest.listeners.remove(self._published)
+            for task in [*self.waiting, *self.answering, *self.streams]:
+                task.cancel()
 
+    def _published(self) -> None:
+        """Called on the watcher's thread after each build: wake the event streams."""
+        loop = self._loop
+        if loop is not None:
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._wake_streams)
 
-class Handler(BaseHTTPRequestHandler):
-    """Answers GET and HEAD from the route table; everything else is 404 or 405."""
+    def _wake_streams(self) -> None:
+        assert self._built is not None
+        woken, self._built = self._built, asyncio.Event()
+        woken.set()
 
-    server: PreviewServer
-    timeout = SOCKET_TIMEOUT
-    protocol_version = "HTTP/1.1"
-    server_version = "pnp-preview"
-    sys_version = ""
-
-    def do_GET(self) -> None:
-        self._answer(body=True)
-
-    def do_HEAD(self) -> None:
-        self._answer(body=False)
-
-    def _answer(self, body: bool) -> None:
-        hosts = self.headers.get_all("Host") or []
-        if len(hosts) != 1 or hosts[0].lower() not in self.server.hosts:  # a second Host could name another site
-            self._send(HTTPStatus.FORBIDDEN, b"forbidden: unknown Host\n", "text/plain; charset=utf-8", body)
+    async def _connection(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        task = asyncio.current_task()
+        assert task is not None
+        writer.transport.set_write_buffer_limits(high=0)  # a drained answer is wholly handed to the system
+        if len(self.waiting) + len(self.answering) >= self.max_connections and not _close_oldest(self.waiting):
+            await _send_and_close(writer, BUSY)
             return
-        path = urlsplit(self.path).path
-        build = self.server.latest.build
-        if path in self.server.assets:
-            content, kind = self.server.assets[path]
-            self._send(HTTPStatus.OK, content, kind, body)
-        elif path == "/status.json":
-            document = json.dumps(status(build, self.server.latest.root), ensure_ascii=False).encode("utf-8")
-            self._send(HTTPStatus.OK, document, "application/json; charset=utf-8", body)
-        elif path == "/events" and body:
-            self._events(build.number)
-        elif path.startswith("/page/") and path.endswith(".png") and path[6:-4] in build.images:
-            self._send(HTTPStatus.OK, build.images[path[6:-4]], "image/png", body, cache="max-age=3600, immutable")
-        else:
-            self._send(HTTPStatus.NOT_FOUND, b"not found\n", "text/plain; charset=utf-8", body)
-
-    def _send(self, code: HTTPStatus, content: bytes, kind: str, body: bool, cache: str = "no-store") -> None:
-        self.send_response(code)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(content)))
-        self.send_header("Cache-Control", cache)
-        for name, value in SECURITY_HEADERS.items():
-            self.send_header(name, value)
-        self.end_headers()
-        if body:
-            self.wfile.write(content)
-
-    def _events(self, seen: int) -> None:
-        """A server-sent event stream: `build` with the build number whenever one is published. A client
-        that stops reading times out (SOCKET_TIMEOUT) and only its own thread waits for it."""
-        self.close_connection = True
-        self.send_response(HTTPStatus.OK)
-        self.send_header("Content-Type", "text/event-stream")
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.end_headers()
         try:
-            self.wfile.write(f"retry: 1000\nevent: build\ndata: {seen}\n\n".encode())
-            while True:
-                build = self.server.latest.wait_after(seen, KEEPALIVE)
-                if build.number == seen:
-                    self.wfile.write(b": waiting\n\n")
-                else:
-                    seen = build.number
-                    self.wfile.write(f"event: build\ndata: {seen}\n\n".encode())
-                self.wfile.flush()
-        except OSError:  # the client went away or stopped reading
-            return
+            stream = await self._requests(task, reader, writer)
+            if stream is not None:
+                await self._stream(writer, stream)
+        except (OSError, TimeoutError, asyncio.CancelledError):
+            pass  # the client went away, was too slow or made room for another: its connection alone ends
+        finally:
+            self.waiting.pop(task, None)
+            self.answering.discard(task)
+            self.streams.pop(task, None)
+            writer.transport.abort()
 
-    def log_message(self, format: str, *args: Any) -> None:
-        """Requests are not logged: stdout carries the served URL, stderr the problems only."""
+    async def _requests(self, task: asyncio.Task[Any], reader: asyncio.StreamReader,
+                        writer: asyncio.StreamWriter) -> Answer | None:
+        """Answer requests on one connection until it closes; the answer that opens an event stream when it
+        asks for one and the stream is admitted (the connection then becomes that stream)."""
+        assert self._loop is not None
+        buffered = b""
+        while True:
+            self.waiting[task] = None
+            head, buffered, refusal = await self._read_head(reader, buffered)
+            del self.waiting[task]
+            if head is None:
+                if refusal:
+                    await _send_and_close(writer, refusal)
+                return None
+            self.answering.add(task)
+            reply: Answer = await self._loop.run_in_executor(self._workers, answer, head, self.site)
+            self.answering.discard(task)
+            if reply.stream is not None:
+                if self._admit_stream(task, reply.page):
+                    return reply
+                await _send_and_close(writer, STREAMS_BUSY)
+                return None
+            self.answering.add(task)
+            await _send(writer, reply.data, self.write_timeout)
+            self.answering.discard(task)
+            if reply.close:
+                return None
+
+    async def _read_head(self, reader: asyncio.StreamReader, buffered: bytes) -> tuple[bytes | None, bytes, bytes]:
+        """(head, what follows it, b"") once a whole head is in; (None, b"", the refusal to send, maybe b"")
+        when the client closes, sends too much or takes longer than the head timeout in all."""
+        searched = 0
+        try:
+            async with asyncio.timeout(self.head_timeout):
+                while (end := HEAD_END.search(buffered, max(0, searched - 3))) is None:
+                    if len(buffered) > MAX_HEAD_BYTES:
+                        return None, b"", TOO_LONG
+                    searched = len(buffered)
+                    chunk = await reader.read(MAX_HEAD_BYTES)
+                    if not chunk:
+                        return None, b"", b""
+                    buffered += chunk
+        except TimeoutError:
+            return None, b"", TOO_SLOW if buffered else b""
+        if end.end() > MAX_HEAD_BYTES:
+            return None, b"", TOO_LONG
+        return buffered[:end.end()], buffered[end.end():], b""
+
+    def _admit_stream(self, task: asyncio.Task[Any], page: bool) -> bool:
+        """Whether a new stream may open (it is then counted), closing an older one to make room for a page's."""
+        if len(self.streams) >= self.max_streams and not (
+                page and (_close_oldest(self.streams, lambda is_page: not is_page) or _close_oldest(self.streams))):
+            return False
+        self.streams[task] = page
+        return True
+
+    async def _stream(self, writer: asyncio.StreamWriter, opened: Answer) -> None:
+        """Send the stream's head, then a `build` event whenever one is published (a comment every KEEPALIVE
+        seconds meanwhile), until the client goes, stops reading or the stream is closed for a page's."""
+        assert self._built is not None and opened.stream is not None
+        seen = opened.stream
+        await _send(writer, opened.data, self.write_timeout)
+        while True:
+            built = self._built
+            if self.latest.build.number == seen:  # no build came since the last event: wait for the next
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(built.wait(), KEEPALIVE)
+            number = self.latest.build.number
+            event = b": waiting\n\n" if number == seen else f"event: build\ndata: {number}\n\n".encode()
+            await _send(writer, event, self.write_timeout)
+            seen = number
+
+
+def _close_oldest(tasks: dict[asyncio.Task[Any], Any], chosen: Callable[[Any], bool] = lambda _value: True) -> bool:
+    """Cancel the first (oldest) task of `tasks` whose value is `chosen` and forget it; False when there is none."""
+    for task, value in tasks.items():
+        if chosen(value):
+            del tasks[task]
+            task.cancel()
+            return True
+    return False
+
+
+async def _send(writer: asyncio.StreamWriter, data: bytes, timeout: float) -> None:
+    """Write `data`, the client given `timeout` seconds in all to take it."""
+    writer.write(data)
+    async with asyncio.timeout(timeout):
+        await writer.drain()
+
+
+async def _send_and_close(writer: asyncio.StreamWriter, data: bytes) -> None:
+    with contextlib.suppress(OSError, TimeoutError):
+        writer.write(data)
+        async with asyncio.timeout(1.0):
+            await writer.drain()
+    writer.transport.abort()
 
 
 def warn_if_exposed(host: str) -> None:

@@ -10,7 +10,8 @@ import click
 
 from pnp.pipeline import RunLimits
 from pnp.preview.build import Build, Builder
-from pnp.preview.server import Latest, PreviewServer, warn_if_exposed
+from pnp.preview.routes import Latest
+from pnp.preview.server import PreviewServer, warn_if_exposed
 from pnp.preview.watch import Watcher
 
 
@@ -39,7 +40,7 @@ def serve(spec: Path, host: str, port: int, open_browser: bool, limits: RunLimit
     if open_browser:
         webbrowser.open(server.url)
     try:
-        server.serve_forever(poll_interval=0.2)
+        server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:

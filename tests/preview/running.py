@@ -1,20 +1,29 @@
-"""A `pnp preview` process on a copy of the example deck, for the preview's tests."""
+"""A `pnp preview` process on a copy of the example deck, and a preview server in this process, for the
+preview's tests."""
 
 from __future__ import annotations
 
 import http.client
+import io
 import json
 import os
 import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from PIL import Image
+
+from pnp.preview.build import Build
+from pnp.preview.routes import Latest
+from pnp.preview.server import PreviewServer
 
 REPO = Path(__file__).resolve().parents[2]
 DECK = REPO / "examples" / "generic-deck"
@@ -56,6 +65,41 @@ class Preview:
         text = path.read_text(encoding="utf-8")
         assert old in text
         path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@contextmanager
+def serving(folder: Path, **options: Any) -> Iterator[tuple[PreviewServer, Latest]]:
+    """A preview server in this process on 127.0.0.1 (any free port) serving build 1 of one small sheet, with
+    `PreviewServer`'s `options`; publish more builds through the `Latest` given."""
+    latest = Latest(folder)
+    server = PreviewServer("127.0.0.1", 0, latest, **options)
+    thread = threading.Thread(target=server.serve_forever, name="preview-server", daemon=True)
+    thread.start()
+    latest.publish(sheet_build(1))
+    try:
+        yield server, latest
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+        assert not thread.is_alive()
+
+
+def sheet_build(number: int) -> Build:
+    """A good build of one sheet: a small PNG, its id named after the build."""
+    png = io.BytesIO()
+    Image.new("RGB", (20, 28), (number % 256, 90, 160)).save(png, "PNG")
+    return Build(number, True, pages=(f"sheet{number}",), labels=("fronts",), images={f"sheet{number}": png.getvalue()})
+
+
+def fetch(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, bytes, dict[str, str]]:
+    """GET `path` from 127.0.0.1:`port` as an ordinary client: status, body and headers."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+    connection.request("GET", path, headers=headers or {})
+    response = connection.getresponse()
+    answer = response.status, response.read(), dict(response.getheaders())
+    connection.close()
+    return answer
 
 
 def copy_deck(folder: Path) -> Path:

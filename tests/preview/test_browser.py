@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tests.preview.crowds import Tricklers, open_idle, open_streams
 from tests.preview.running import Preview, running_preview
 
 sync_api = pytest.importorskip("playwright.sync_api")
@@ -130,3 +131,26 @@ def test_on_a_phone_the_page_fits_the_screen(opened: tuple[Preview, Any], browse
     assert sheet["width"] > 300  # one sheet across the screen
     assert cards["y"] > sheet["y"]  # the card list goes below the sheets
     page.close()
+
+
+def test_the_page_loads_and_goes_live_while_slow_clients_crowd_the_preview(browser: Any, tmp_path: Path) -> None:
+    # 70 connections sending a byte every 4 s held every slot, and 66 event streams did too: the page got 503
+    with running_preview(tmp_path / "kit") as preview:
+        preview.wait_for_build()
+        streams = open_streams(preview.port, 66)
+        idle = open_idle(preview.port, 70)
+        try:
+            with Tricklers(preview.port, count=70, every=4.0, rounds=4):
+                page = browser.new_page(viewport={"width": 1280, "height": 900}, bypass_csp=True)
+                assert page.goto(preview.url).status == 200
+                page.wait_for_function("document.body.dataset.build === '1' && [...document.querySelectorAll("
+                                       "'#sheets img')].every(i => i.complete && i.naturalWidth)")
+                assert page.locator("#sheets img").count() == 12
+                first_sheet = page.locator("#sheets img").first.get_attribute("src")
+                preview.edit_csv("\nA♠,1,,A,♠,1,", "\nA♠,1,,A,♠,9,")  # its own event stream brings the rebuild
+                page.wait_for_function(f"document.querySelector('#sheets img').getAttribute('src') !== "
+                                       f"'{first_sheet}'", timeout=LIVE_TIMEOUT_MS)
+                page.close()
+        finally:
+            for conn in [*idle, *(conn for conn, _status in streams)]:
+                conn.close()
