@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from pnp.commands import FORMAT_CHOICE, show_warnings, user_errors, write_file
+from pnp.commands import FORMAT_CHOICE, Finite, show_warnings, user_errors, write_file
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.dragrage.progress import ProgressLine, progress_line
 from pnp.games.dragrage.race.simulate import simulate
@@ -176,7 +176,7 @@ def _balance_solver(convention: DeadHeat, states: int, line: ProgressLine | None
 
 @dragrage.command("balance")
 @click.argument("spec", required=False, type=click.Path(dir_okay=False))
-@click.option("--budget", default=60.0, show_default=True, type=click.FloatRange(min=0),
+@click.option("--budget", default=60.0, show_default=True, type=Finite(min=0, min_open=True),
               help="Seconds the search may take; it stops with the best variant found so far.")
 @click.option("--format", "fmt", default="text", show_default=True, type=FORMAT_CHOICE)
 @DEAD_HEAT_OPTION

@@ -24,7 +24,16 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.commands import FORMAT_CHOICE, exit_if_unmet, show_warnings, suffix_in, user_errors, write_figure, write_file
+from pnp.commands import (
+    FORMAT_CHOICE,
+    Finite,
+    exit_if_unmet,
+    show_warnings,
+    suffix_in,
+    user_errors,
+    write_figure,
+    write_file,
+)
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
 from pnp.sim.progress import LateProgress
@@ -86,7 +95,7 @@ def mdd_cli() -> None:
 @click.option("--force", is_flag=True, help="Overwrite a file that pnp did not write.")
 @click.option("--balanced", is_flag=True,
               help="Search random legal setups for the one that plays best against the calibration targets.")
-@click.option("--budget", type=click.FloatRange(1, 3600), default=None,
+@click.option("--budget", type=Finite(1, 3600), default=None,
               help="--balanced: seconds the search may take, the final measure included (default 60).")
 @click.option("--games", type=click.IntRange(100, 1_000_000), default=None,
               help="--balanced: fresh races the chosen and the plain random setup are measured on (default 4000).")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.commands import user_errors, write_file
+from pnp.commands import Finite, user_errors, write_file
 from pnp.sim.progress import TTY_DELAY, StderrLine
 
 if TYPE_CHECKING:
@@ -83,7 +83,7 @@ def _header(command: str, outcome: Outcome | None) -> list[str]:
 @click.option("--grid", type=click.Choice(["side_by_side", "staggered"]), default="side_by_side",
               show_default=True, help="The start grid the track is raced from (`play: {grid: ...}`).")
 @click.option("--balanced", is_flag=True, help="Search many tracks against simulated races; keep the fairest.")
-@click.option("--budget", type=click.FloatRange(1, 3600), default=60.0, show_default=True,
+@click.option("--budget", type=Finite(1, 3600), default=60.0, show_default=True,
               help="Seconds the --balanced search may take, its final figures included.")
 @click.option("--games", type=click.IntRange(100, 100_000), default=2000, show_default=True,
               help="Fresh races behind the printed figures (--balanced).")
