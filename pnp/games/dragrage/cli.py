@@ -23,7 +23,7 @@ from pnp.games.dragrage.race.simulate import simulate
 from pnp.games.dragrage.race.state import Advance
 from pnp.games.dragrage.race.strategies import builtin_strategies
 from pnp.games.dragrage.race.summary import format_json, format_text
-from pnp.games.dragrage.solver.balance import Tried, Unsolvable, search
+from pnp.games.dragrage.solver.balance import TooShort, Tried, Unsolvable, search
 from pnp.games.dragrage.solver.optimal import UnsupportedVariant, solve_heat
 from pnp.games.dragrage.solver.search_limits import DEFAULT_MAX_STATES, DeadHeat, SearchTooLarge
 from pnp.games.dragrage.variant import Variant
@@ -158,7 +158,7 @@ DEAD_HEAT_OPTION = click.option(
 
 def _balance_solver(convention: DeadHeat, states: int, line: ProgressLine | None
                     ) -> Callable[[Variant, Callable[[], None]], float]:
-    """The search's `solve`: `solve_heat`'s value, the budget checked after every layer."""
+    """The search's `solve`: `solve_heat`'s value, the budget checked between the search's steps."""
 
     def solve(variant: Variant, tick: Callable[[], None]) -> float:
         def progress(stage: str, done: int, total: int) -> None:
@@ -167,7 +167,7 @@ def _balance_solver(convention: DeadHeat, states: int, line: ProgressLine | None
                 line.search(stage, done, total)
 
         try:
-            return solve_heat(variant, states, progress, convention).first_player_wins
+            return solve_heat(variant, states, progress, convention, tick).first_player_wins
         except SearchTooLarge as exc:
             raise Unsolvable(f"too large for the search ({exc}; raise --max-states)") from None
 
@@ -208,6 +208,9 @@ def balance_command(spec: str | None, budget: float, fmt: str, dead_heat: str, m
             convention, max_states), line), budget, time.monotonic, report)
     except (Unsolvable, SearchTooLarge, UnsupportedVariant) as exc:
         raise _cannot_search(exc) from None
+    except TooShort as exc:
+        raise SpecError(Diagnostic.at(None, "dragrage.budget", str(exc),
+                                      "give a longer --budget: the standard game's search takes about 15 s")) from None
     finally:
         if line:
             line.close()
