@@ -8,7 +8,9 @@ its results and how much was tried. Brackets of `Schedule.size` candidates are r
 bracket's winner meets the best so far on the same trials; with a play-off, the best few bracket winners race
 again on more trials at the end and the best of them is kept. The search stops between brackets when the next
 one (and the play-off) would overrun the time budget, or after a fixed number of brackets (the same number,
-the same result).
+the same result). The first bracket, which the search needs to choose at all, is timed candidate by candidate:
+when it and what the caller plays afterwards would end more than `OVERRUN` past the budget, the search stops
+with `TooShort` (a budget shorter than one bracket says so instead of running on).
 Shared by every game whose setups or tracks design themselves.
 """
 
@@ -22,6 +24,8 @@ from typing import Generic, TypeVar
 
 C = TypeVar("C")
 R = TypeVar("R")
+OVERRUN = 1.0
+"""Seconds past its budget at which a search still in its first bracket stops (`TooShort`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,17 +117,59 @@ class Limits:
     brackets: int | None = None
 
 
+class TooShort(Exception):
+    """The budget ran out in the first bracket (or left no time for what the caller plays after it): after
+    `seconds`, when one bracket and the caller's trials would take about `needed` seconds (None: not known, no
+    trial was played)."""
+
+    def __init__(self, seconds: float, needed: float | None) -> None:
+        super().__init__(f"the budget ran out after {seconds:.1f} s, in the first bracket of the search")
+        self.seconds, self.needed = seconds, needed
+
+
+class _FirstBracket(Generic[C, R]):
+    """`measure` for the first bracket: one candidate at a time, `TooShort` once the time spent is more than
+    OVERRUN past the budget, or, when the bracket is done, would be so with the caller's trials afterwards."""
+
+    def __init__(self, measure: Measure[C, R], schedule: Schedule, limits: Limits, clock: Callable[[], float],
+                 start: float) -> None:
+        self.measure, self.schedule, self.limits, self.clock, self.start = measure, schedule, limits, clock, start
+        self.played = 0
+
+    def check(self, done: bool = False) -> None:
+        """TooShort past the budget and OVERRUN; once the bracket is `done` (its pace known, with the start-up of
+        its first races spread over them all), also when the caller's trials would end past them."""
+        spent = self.clock() - self.start
+        pace = spent / self.played if self.played else 0.0
+        if spent + (pace * self.limits.after if done else 0.0) > self.limits.budget + OVERRUN:
+            raise TooShort(spent, pace * (self.schedule.trials() + self.limits.after) if self.played else None)
+
+    def __call__(self, candidates: Sequence[C], start: int, stop: int) -> list[list[R]]:
+        found: list[list[R]] = []
+        for candidate in candidates:
+            self.check()
+            found.extend(self.measure([candidate], start, stop))
+            self.played += stop - start
+        return found
+
+
 def search(propose: Callable[[int], C], measure: Measure[C, R], loss: Callable[[list[R]], float],
            schedule: Schedule, limits: Limits, clock: Callable[[], float] = time.monotonic,
            progress: Callable[[Outcome[C, R]], None] | None = None) -> Outcome[C, R]:
     """Race brackets of proposals until the limits say stop (at least one bracket), then the play-off of the
-    best bracket winners; the best on equal trials."""
+    best bracket winners; the best on equal trials. TooShort when the budget cannot hold the first bracket."""
+    if not math.isfinite(limits.budget):
+        raise ValueError(f"a search budget must be a finite number of seconds, not {limits.budget}")
     start = clock()
     leaders: list[Scored[C, R]] = []
     brackets = 0
+    timed = _FirstBracket(measure, schedule, limits, clock, start) if limits.brackets is None else None
     while True:
         first = brackets * schedule.size
-        winner = halve([propose(first + i) for i in range(schedule.size)], first, measure, loss, schedule)
+        winner = halve([propose(first + i) for i in range(schedule.size)], first,
+                       timed if timed is not None and brackets == 0 else measure, loss, schedule)
+        if timed is not None and brackets == 0:
+            timed.check(done=True)  # is there time left for the caller's trials?
         leaders = sorted([*leaders, winner], key=lambda s: (s.loss, s.index))[:max(1, schedule.playoff)]
         brackets += 1
         spent = clock() - start
