@@ -8,7 +8,9 @@ races the same seeded races (common random numbers), so bracket winners are comp
 the best winner is kept. A new bracket starts only while the budget, less the time the final figures will take,
 leaves room for one more as long as the longest so far; a bracket cut short (only when the first one is) still
 gives its leader. Then the winner and the first random track (what plain generation writes) race
-`games` fresh races, on seeds the search never used: those are the figures reported.
+`games` fresh races, on seeds the search never used: those are the figures reported. When those races alone
+would take more than `OVERRUN` past the budget (at the pace of the first bracket's), the search stops after the
+first bracket's first batch with `TooShort` instead of playing them.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pnp.games.nitro.race.simulate import RaceResult, play_race, race_seed, seat
 from pnp.games.nitro.search.candidates import Candidate, Request, stream
 from pnp.games.nitro.search.figures import Figures, figures
 from pnp.games.nitro.search.halving import Arm, ranked, successive_halving
+from pnp.sim.search import OVERRUN, TooShort
 
 BRACKET = 27
 """Candidates per bracket."""
@@ -29,6 +32,8 @@ FIRST_RACES = 24
 """Races each candidate of a bracket gets at the first rung."""
 ETA = 3
 """Each rung keeps the best 1/ETA and gives them ETA times the races."""
+BRACKET_RACES = sum(BRACKET // ETA ** rung * FIRST_RACES * ETA ** rung for rung in range(4))
+"""Races of one whole bracket (each rung plays as many: 27 x 24, 9 x 72, 3 x 216, 1 x 648)."""
 FRESH = 1 << 40
 """First race number of the final figures: far beyond any race number the search uses."""
 
@@ -108,6 +113,8 @@ def search(request: Request, budget: float, games: int, clock: Callable[[], floa
         if best is None or (done and leader.score < best.score):
             best = leader
         longest = max(longest, clock() - began)
+        if index == 0 and reserve() > budget + OVERRUN:  # the fresh races alone overrun the budget
+            raise TooShort(clock() - started, racer.per_race() * (BRACKET_RACES + 2 * games))
         if not done or clock() - started + reserve() + longest >= budget:
             break  # a bracket cut short by the budget could not compete with the finished ones
     assert best is not None
