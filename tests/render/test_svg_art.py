@@ -83,6 +83,8 @@ UNSAFE = {
     "use bomb": (ART.format(body='<g id="l0"><rect width="1" height="1"/></g>' + "".join(
         f'<g id="l{i}">' + f'<use href="#l{i - 1}"/>' * 10 + "</g>" for i in range(1, 8))),
         f"more than {MAX_SVG_DRAWN:,} elements drawn"),
+    "one group used often": (ART.format(body='<defs><g id="g">' + '<rect width="1" height="1"/>' * 990 + '</g></defs>'
+                                        + '<use href="#g"/>' * 99), f"more than {MAX_SVG_DRAWN:,} elements drawn"),
     "long path used often": (ART.format(body='<defs><path id="p" d="M0 0' + " L1 1" * 10_000 + '"/></defs>'
                                      + '<use href="#p"/>' * (MAX_SVG_NUMBERS // 20_000)),
                              f"more than {MAX_SVG_NUMBERS:,} numbers"),
