@@ -8,6 +8,7 @@ internal errors, reported as one line), 2 for usage errors (click's own).
 from __future__ import annotations
 
 import functools
+import math
 import sys
 from collections.abc import Callable
 from dataclasses import replace
@@ -28,6 +29,21 @@ MAX_REPORTED = 1000
 """Most diagnostics one report prints; a note says how many more were left out (fix the first, run again)."""
 FORMAT_CHOICE = click.Choice(["text", "json"])
 """The `--format` of commands that report diagnostics: for people (text) or machines (json)."""
+
+
+class Finite(click.FloatRange):
+    """The type of every number option that takes a fraction (seconds, millimetres): a float in a range, never
+    NaN or infinite. click's own FloatRange lets NaN through any bounds (every comparison with it is false), and
+    infinity past an open end; a budget of NaN never runs out. Whole-number options use click.IntRange, which
+    reads no NaN or infinity (they are not integers)."""
+
+    name = "number"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return super().convert(number, param, ctx)
 
 
 def report(diagnostics: list[Diagnostic], fmt: str = "text") -> None:

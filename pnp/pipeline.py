@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.diagnostics import Diagnostic, PartialResult, SpecError
 from pnp.games.base import GamePlugin, PrintContext, require_game
 from pnp.games.registry import KIT, game_names, get_game
+from pnp.layout.pieces import MAX_PIECES
 from pnp.source.files import Limits
 from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
 
@@ -25,7 +26,6 @@ if TYPE_CHECKING:
     from pnp.source.located import Located
 
 MAX_PAGES = 500
-MAX_PIECES = 5000
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,10 +128,12 @@ def print_job(loaded: LoadedSpec, limits: RunLimits | None = None, paper: str | 
         raise _top_error(located, f"{loaded.plugin.title} specs have nothing to print yet",
                          "use `pnp validate` for this spec", rule="render.nothing")
     job: PrintJob = loaded.plugin.components(loaded.spec, PrintContext(located, paper, tr, limits.max_pixels,
-                                                                          limits.max_image_bytes))
-    pieces = sum(len(g.pieces) for g in job.groups)
+                                                                          limits.max_image_bytes, limits.max_pieces))
+    pieces = sum(p.counts for g in job.groups for p in g.pieces)
     if pieces > limits.max_pieces:
-        raise _top_error(located, f"the kit has {pieces} pieces, over the cap of {limits.max_pieces}",
+        cells = any(p.counts > 1 for g in job.groups for p in g.pieces)
+        boards = " (each cell of a board counts as a piece)" if cells else ""
+        raise _top_error(located, f"the kit has {pieces} pieces{boards}, over the cap of {limits.max_pieces}",
                          "split the kit, or raise the cap with --max-pieces", rule="limits.pieces")
     return job
 

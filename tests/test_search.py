@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
-from pnp.sim.search import Limits, Schedule, halve, search
+import pytest
+
+from pnp.sim.search import OVERRUN, Limits, Schedule, TooShort, halve, search
 
 
 def noisy(candidates: Sequence[float], start: int, stop: int) -> list[list[float]]:
@@ -49,18 +52,59 @@ class Clock:
         return self.now
 
 
+class WorkClock:
+    """A clock whose time passes as trials are played: `per_trial` seconds each (`measure` plays them)."""
+
+    def __init__(self, per_trial: float) -> None:
+        self.now, self.per_trial, self.trials = 0.0, per_trial, 0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def measure(self, candidates: Sequence[float], start: int, stop: int) -> list[list[float]]:
+        self.trials += len(candidates) * (stop - start)
+        self.now += self.per_trial * len(candidates) * (stop - start)
+        return noisy(candidates, start, stop)
+
+
+PROPOSALS = [random.Random(i).random() for i in range(100)]
+FOUR = Schedule(size=4, first=5)
+"""40 trials a bracket: 10 s at 0.25 s a trial."""
+
+
 def test_the_search_stops_before_the_next_bracket_would_overrun_the_budget() -> None:
-    proposals = [random.Random(i).random() for i in range(100)]
-    found = search(proposals.__getitem__, noisy, mean, Schedule(size=4, first=5), Limits(budget=35.0), Clock(10.0))
+    clock = WorkClock(0.25)
+    found = search(PROPOSALS.__getitem__, clock.measure, mean, FOUR, Limits(budget=35.0), clock)
     assert found.brackets == 3 and found.seconds == 30.0  # a fourth bracket would end at 40 s
     assert found.candidates == 12 and found.best.index < 12
 
 
 def test_time_kept_for_the_caller_shortens_the_search() -> None:
-    proposals = [random.Random(i).random() for i in range(100)]
-    schedule = Schedule(size=4, first=5)
-    found = search(proposals.__getitem__, noisy, mean, schedule, Limits(35.0, after=schedule.trials()), Clock(10.0))
+    clock = WorkClock(0.25)
+    found = search(PROPOSALS.__getitem__, clock.measure, mean, FOUR, Limits(35.0, after=FOUR.trials()), clock)
     assert found.brackets == 2
+
+
+def test_a_budget_shorter_than_the_first_bracket_stops_it_and_says_so() -> None:
+    """Each candidate's trials are timed: with 3 s (and the OVERRUN of 1 s), the first rung's 4 x 5 trials end at
+    5 s and the search stops there, before the second rung, instead of running the whole bracket (10 s)."""
+    clock = WorkClock(0.25)
+    with pytest.raises(TooShort) as caught:
+        search(PROPOSALS.__getitem__, clock.measure, mean, FOUR, Limits(budget=3.0), clock)
+    assert clock.trials == 20 and caught.value.seconds == 5.0 > 3.0 + OVERRUN and caught.value.needed == 10.0
+
+
+def test_a_bracket_that_leaves_no_time_for_the_callers_trials_says_so() -> None:
+    clock = WorkClock(0.25)
+    with pytest.raises(TooShort) as caught:  # the bracket ends at 10 s; 40 trials more would end at 20 s
+        search(PROPOSALS.__getitem__, clock.measure, mean, FOUR, Limits(12.0, after=40), clock)
+    assert clock.trials == 40 and caught.value.needed == 20.0
+
+
+def test_a_budget_that_is_not_a_number_is_refused() -> None:
+    for budget in (math.nan, math.inf):
+        with pytest.raises(ValueError, match="finite"):
+            search(PROPOSALS.__getitem__, noisy, mean, FOUR, Limits(budget), Clock(1.0))
 
 
 def test_a_fixed_number_of_brackets_ignores_the_clock_and_gives_the_same_best() -> None:

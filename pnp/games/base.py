@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, SpecError
+from pnp.layout.pieces import MAX_PIECES
 from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
 
 if TYPE_CHECKING:
@@ -20,13 +21,15 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class PrintContext:
     """What drawing a kit may need beyond its model: the located source (marks, the kit folder), the paper
-    asked on the command line (None: the spec's), the text translator and the image caps (pixels, file bytes)."""
+    asked on the command line (None: the spec's), the text translator, the image caps (pixels, file bytes) and
+    the piece cap (a game refuses a component over it before drawing it)."""
 
     located: Located
     paper: str | None = None
     tr: Callable[[str], str] = str
     max_pixels: int = MAX_PIXELS
     max_image_bytes: int = MAX_IMAGE_BYTES
+    max_pieces: int = MAX_PIECES
 
 
 @dataclass(frozen=True, slots=True)

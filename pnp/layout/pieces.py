@@ -15,6 +15,9 @@ from pnp.layout.scene import Item
 from pnp.model.sheets import SheetSettings
 
 Outline = Literal["rect", "round", "hex"]
+MAX_PIECES = 5000
+"""Cap on the pieces of one print job (`--max-pieces`), a board counting as many pieces as it has cells: each
+costs drawing time and memory in every format (a 500 x 500 hex board took 20 s and 1 GB as SVG and PNG)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,6 +37,8 @@ class Piece:
     it is its group's."""
     export: str = ""
     """The file name (without `-front.png`) a card export gives this piece; "" for the default pattern."""
+    counts: int = 1
+    """How many pieces it counts as towards the piece cap: a board, its cells."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,10 @@ again on more trials at the end and the best of them is kept. The search stops b
 one (and the play-off) would overrun the time budget, or after a fixed number of brackets (the same number,
 the same result). With `Limits.cut_short`, a bracket may also stop between two candidates when the budget runs
 out inside it (a budget too short for one whole bracket still gives the leader of what was raced).
+Otherwise the first bracket, which the search needs to choose at all, is timed candidate by candidate: when it
+and what the caller plays afterwards would end more than `OVERRUN` past the budget, the search stops with
+`TooShort` (a budget shorter than one bracket says so instead of running on); a search cut short stops so too
+when the caller's trials alone, at the first bracket's pace, would end past it.
 The one successive halving of pnp: MDD's balanced setups and Nitro Dice's balanced tracks both search with it.
 """
 
@@ -23,6 +27,8 @@ from typing import Generic, TypeVar
 
 C = TypeVar("C")
 R = TypeVar("R")
+OVERRUN = 1.0
+"""Seconds past its budget at which a search still in its first bracket stops (`TooShort`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,15 +145,55 @@ class Limits:
     cut_short: bool = False
 
 
+class TooShort(Exception):
+    """The budget ran out in the first bracket (or left no time for what the caller plays after it): after
+    `seconds`, when one bracket and the caller's trials would take about `needed` seconds (None: not known, no
+    trial was played)."""
+
+    def __init__(self, seconds: float, needed: float | None) -> None:
+        super().__init__(f"the budget ran out after {seconds:.1f} s, in the first bracket of the search")
+        self.seconds, self.needed = seconds, needed
+
+
+class _FirstBracket(Generic[C, R]):
+    """`measure` for the first bracket: one candidate at a time, `TooShort` once the time spent is more than
+    OVERRUN past the budget, or, when the bracket is done, would be so with the caller's trials afterwards."""
+
+    def __init__(self, measure: Measure[C, R], schedule: Schedule, limits: Limits, clock: Callable[[], float],
+                 start: float) -> None:
+        self.measure, self.schedule, self.limits, self.clock, self.start = measure, schedule, limits, clock, start
+        self.played = 0
+
+    def check(self, done: bool = False) -> None:
+        """TooShort past the budget and OVERRUN; once the bracket is `done` (its pace known, with the start-up of
+        its first races spread over them all), also when the caller's trials would end past them."""
+        spent = self.clock() - self.start
+        pace = spent / self.played if self.played else 0.0
+        if spent + (pace * self.limits.after if done else 0.0) > self.limits.budget + OVERRUN:
+            raise TooShort(spent, pace * (self.schedule.trials() + self.limits.after) if self.played else None)
+
+    def __call__(self, candidates: Sequence[C], start: int, stop: int) -> list[list[R]]:
+        found: list[list[R]] = []
+        for candidate in candidates:
+            self.check()
+            found.extend(self.measure([candidate], start, stop))
+            self.played += stop - start
+        return found
+
+
 def search(propose: Callable[[int], C], measure: Measure[C, R], loss: Callable[[list[R]], float],
            schedule: Schedule, limits: Limits, clock: Callable[[], float] = time.monotonic,
            progress: Callable[[Outcome[C, R]], None] | None = None) -> Outcome[C, R]:
     """Race brackets of proposals until the limits say stop (at least one bracket begun), then the play-off of
     the best bracket winners; the best on equal trials."""
+    if not math.isfinite(limits.budget):
+        raise ValueError(f"a search budget must be a finite number of seconds, not {limits.budget}")
     start = clock()
     leaders: list[Scored[C, R]] = []
     brackets = 0
-    counting = _Counting(measure)
+    counting = _Counting(measure, clock)
+    cut = limits.cut_short and limits.brackets is None
+    timed = _FirstBracket(counting, schedule, limits, clock, start) if limits.brackets is None and not cut else None
 
     def out_of_time() -> bool:
         spent = clock() - start
@@ -155,8 +201,13 @@ def search(propose: Callable[[int], C], measure: Measure[C, R], loss: Callable[[
 
     while True:
         first = brackets * schedule.size
-        winner = halve([propose(first + i) for i in range(schedule.size)], first, counting, loss, schedule,
-                       out_of_time if limits.cut_short and limits.brackets is None else None)
+        winner = halve([propose(first + i) for i in range(schedule.size)], first,
+                       timed if timed is not None and brackets == 0 else counting, loss, schedule,
+                       out_of_time if cut else None)
+        if brackets == 0 and timed is not None:
+            timed.check(done=True)  # is there time left for the caller's trials?
+        if brackets == 0 and cut:
+            _check_reserve(counting, schedule, limits, clock() - start)
         if len(winner.results) < schedule.top():  # cut short by the budget
             leaders = leaders or [winner]
             outcome = Outcome(leaders[0], brackets, counting.raced, counting.trials, clock() - start)
@@ -180,17 +231,27 @@ def search(propose: Callable[[int], C], measure: Measure[C, R], loss: Callable[[
     return Outcome(best, brackets, counting.raced, outcome.trials + played, clock() - start)
 
 
-class _Counting(Generic[C, R]):
-    """A `Measure` that counts the trials it plays and the candidates it races (each is measured from trial 0
-    once, at the first rung)."""
+def _check_reserve(counting: _Counting[C, R], schedule: Schedule, limits: Limits, spent: float) -> None:
+    """TooShort when the caller's trials alone, at the pace of what was played, end past the budget and OVERRUN."""
+    pace = counting.seconds / counting.trials if counting.trials else 0.0  # trials alone, not proposing them
+    if pace * limits.after > limits.budget + OVERRUN:
+        raise TooShort(spent, pace * (schedule.trials() + limits.after))
 
-    def __init__(self, measure: Measure[C, R]) -> None:
-        self.measure, self.trials, self.raced = measure, 0, 0
+
+class _Counting(Generic[C, R]):
+    """A `Measure` that counts the trials it plays, the seconds they take and the candidates it races (each is
+    measured from trial 0 once, at the first rung)."""
+
+    def __init__(self, measure: Measure[C, R], clock: Callable[[], float]) -> None:
+        self.measure, self.clock, self.trials, self.raced, self.seconds = measure, clock, 0, 0, 0.0
 
     def __call__(self, candidates: Sequence[C], start: int, stop: int) -> list[list[R]]:
+        began = self.clock()
+        found = self.measure(candidates, start, stop)
+        self.seconds += self.clock() - began
         self.trials += len(candidates) * (stop - start)
         self.raced += len(candidates) if start == 0 else 0
-        return self.measure(candidates, start, stop)
+        return found
 def _playoff(leaders: list[Scored[C, R]], measure: Measure[C, R], loss: Callable[[list[R]], float],
              schedule: Schedule) -> tuple[Scored[C, R], int]:
     """The best of the leaders after `schedule.replay` times the final rung's trials more (the same for all),

@@ -21,8 +21,10 @@ MAX_SVG_ELEMENTS = 20_000
 """Cap on the elements of one SVG file (a detailed icon has a few hundred; a traced photo tens of thousands)."""
 MAX_SVG_DEPTH = 64
 """Cap on how deep its elements nest (each level is a saved graphics state in the PDF; viewers allow few)."""
-MAX_SVG_DRAWN = 100_000
-"""Cap on the elements drawn once every `<use>` is expanded (each draws its target again)."""
+MAX_SVG_DRAWN = 20_000
+"""Cap on the elements drawn once every `<use>` is expanded (each draws its target again), as many as the file
+may hold: svglib converts a shape in about 0.15 ms, so 20,000 drawn take 4 s to render; 98,000 rects drawn by 99
+uses of one group of 990 (130 KB) took 79 s and 440 MB on a loaded machine."""
 MAX_SVG_USE_CHAIN = 8
 """Cap on `<use>` of an element that itself holds a `<use>`, and so on."""
 MAX_SVG_SELECTORS = 2_000
@@ -34,9 +36,11 @@ MAX_SVG_STOPS = 256
 """Cap on the stops of one gradient (each fill that uses it writes all of them into the PDF)."""
 MAX_SVG_NUMBERS = 500_000
 """Cap on the numbers of its paths and polygons (`d`, `points`) drawn once every `<use>` is expanded, and of the
-gradient stops its fills paint with (4 each, in every fill) and of its texts' character positions (16 each):
-svglib converts some 60,000 a second, a `<use>` of a long path draws all of it again, each fill writes its
-gradient's stops, and a placed character is drawn on its own."""
+gradient stops its fills paint with (4 each, in every fill) and of its texts' character positions (16 each),
+and on the work of its `<style>` rules (each rule tried on an element counts its selector's parts and its
+declarations): svglib converts some 60,000 a second, a `<use>` of a long path draws all of it again, each fill
+writes its gradient's stops, a placed character is drawn on its own, and svglib tries every rule that could
+match on every element (2,000 rules over 19,000 rects: 38 million tries, half a minute)."""
 SVG_SIZE_RANGE = (0.01, 1e9)
 """The width and height an SVG file may give itself (user units): the art is scaled from it to its box, so a
 size of 1e-300 or 1e300 would scale it past what a PDF can write."""
@@ -112,6 +116,7 @@ def _repeats_problem(root: Any) -> str:
     busy: set[int] = set()
     sheets = "".join(e.text or "" for e in root.iter() if _local(e.tag) == "style")
     every = _stops_named(sheets, ids)  # a style sheet's gradient may fill any element
+    styles = _StyleWork(sheets)
 
     def count(element: Any, chain: int) -> tuple[int, int]:
         key = id(element)
@@ -125,6 +130,7 @@ def _repeats_problem(root: Any) -> str:
             numbers += 16 * sum(len(_NUMBER.findall(element.get(name) or "")) for name in _TEXT_PLACES)
         painted = " ".join(element.get(name) or "" for name in ("fill", "stroke", "style"))
         numbers += 4 * (every + _stops_named(painted, ids))  # a stop's offset and colour, in each fill using it
+        numbers += styles.cost(element)
         for child in element:
             more = count(child, chain)
             total, numbers = total + more[0], numbers + more[1]
@@ -139,6 +145,10 @@ def _repeats_problem(root: Any) -> str:
         busy.discard(key)
         if total > MAX_SVG_DRAWN:
             raise _TooMany(f"its <use> elements repeat it to more than {MAX_SVG_DRAWN:,} elements drawn (the cap)")
+        if numbers > MAX_SVG_NUMBERS and 2 * styles.counted > numbers:
+            raise _TooMany(f"its <style> rules are tried on its elements at a cost past the cap of "
+                           f"{MAX_SVG_NUMBERS:,} numbers drawn (each rule that could match an element counts its "
+                           "selector's parts and its declarations there: use fewer rules, or give them classes)")
         if numbers > MAX_SVG_NUMBERS:
             raise _TooMany(f"its paths, polygons, gradient stops and placed characters draw more than "
                            f"{MAX_SVG_NUMBERS:,} numbers (the cap; each <use> draws its target's again, each fill "
@@ -151,6 +161,74 @@ def _repeats_problem(root: Any) -> str:
     except _TooMany as exc:
         return str(exc)
     return ""
+
+
+class _StyleWork:
+    """What svglib's matching of `<style>` rules costs on an element. Its matcher (cssselect2) files each
+    selector under its id, else its class, else its element name (or namespace), else with those tried on
+    every element, and on each element tries the selectors filed under the element's id, classes and name and
+    those of every element; a try costs the selector's parts, a match the rule's declarations set."""
+
+    def __init__(self, css: str) -> None:
+        import tinycss2
+        from cssselect2 import SelectorError, compile_selector_list
+
+        self.by_id: dict[str, int] = {}
+        self.by_class: dict[str, int] = {}
+        self.by_name: dict[str, int] = {}
+        self.by_namespace: dict[str, int] = {}
+        self.lang = self.every = self.counted = 0
+        for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
+            if rule.type != "qualified-rule" or not rule.prelude:
+                continue
+            declarations = sum(":" in part for part in tinycss2.serialize(rule.content).split(";"))
+            for part in _selector_parts(rule.prelude):
+                try:
+                    [selector] = compile_selector_list(part)
+                except (SelectorError, ValueError):  # svglib fails on it too: the file is refused when drawn
+                    continue
+                if selector.never_matches:
+                    continue
+                weight = sum(t.type != "whitespace" for t in part) + declarations
+                if selector.id is not None:
+                    self.by_id[selector.id] = self.by_id.get(selector.id, 0) + weight
+                elif selector.class_name is not None:
+                    self.by_class[selector.class_name] = self.by_class.get(selector.class_name, 0) + weight
+                elif selector.local_name is not None:
+                    name = selector.lower_local_name
+                    self.by_name[name] = self.by_name.get(name, 0) + weight
+                elif selector.namespace is not None:
+                    self.by_namespace[selector.namespace] = self.by_namespace.get(selector.namespace, 0) + weight
+                elif selector.requires_lang_attr:
+                    self.lang += weight
+                else:
+                    self.every += weight
+
+    def cost(self, element: Any) -> int:
+        """The work of matching the rules on `element` (also added to `counted`)."""
+        namespace, _, name = str(element.tag).rpartition("}")
+        work = self.every + self.by_name.get(name.lower(), 0) + self.by_namespace.get(namespace[1:], 0)
+        work += self.by_id.get(element.get("id"), 0) if element.get("id") is not None else 0
+        work += sum(self.by_class.get(c, 0) for c in set((element.get("class") or "").split()))
+        work += self.lang if "lang" in element.attrib else 0
+        self.counted += work
+        return work
+
+
+def _selector_parts(prelude: list[Any]) -> list[list[Any]]:
+    """The selectors of a rule's prelude (split at its commas), without the whitespace around them."""
+    parts: list[list[Any]] = [[]]
+    for token in prelude:
+        if token.type == "literal" and token.value == ",":
+            parts.append([])
+        else:
+            parts[-1].append(token)
+    for part in parts:
+        while part and part[0].type == "whitespace":
+            part.pop(0)
+        while part and part[-1].type == "whitespace":
+            part.pop()
+    return parts
 
 
 def _stops_named(css: str, ids: dict[str, Any]) -> int:
@@ -213,18 +291,8 @@ def _selectors_problem(css: str) -> str:
     for rule in tinycss2.parse_stylesheet(css, skip_comments=True, skip_whitespace=True):
         if rule.type != "qualified-rule":
             continue
-        parts: list[list[Any]] = [[]]
-        for token in rule.prelude:
-            if token.type == "literal" and token.value == ",":
-                parts.append([])
-            else:
-                parts[-1].append(token)
-        for part in parts:
+        for part in _selector_parts(rule.prelude):
             count += 1
-            while part and part[0].type == "whitespace":
-                part.pop(0)
-            while part and part[-1].type == "whitespace":
-                part.pop()
             if any(t.type == "whitespace" or (t.type == "literal" and t.value in ">+~:") for t in part):
                 shown = tinycss2.serialize(part)
                 shown = shown if len(shown) <= 40 else shown[:37] + "..."

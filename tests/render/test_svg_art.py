@@ -83,6 +83,8 @@ UNSAFE = {
     "use bomb": (ART.format(body='<g id="l0"><rect width="1" height="1"/></g>' + "".join(
         f'<g id="l{i}">' + f'<use href="#l{i - 1}"/>' * 10 + "</g>" for i in range(1, 8))),
         f"more than {MAX_SVG_DRAWN:,} elements drawn"),
+    "one group used often": (ART.format(body='<defs><g id="g">' + '<rect width="1" height="1"/>' * 990 + '</g></defs>'
+                                        + '<use href="#g"/>' * 99), f"more than {MAX_SVG_DRAWN:,} elements drawn"),
     "long path used often": (ART.format(body='<defs><path id="p" d="M0 0' + " L1 1" * 10_000 + '"/></defs>'
                                      + '<use href="#p"/>' * (MAX_SVG_NUMBERS // 20_000)),
                              f"more than {MAX_SVG_NUMBERS:,} numbers"),
@@ -140,6 +142,45 @@ def test_svg_art_at_the_element_and_depth_caps_passes(tmp_kit: KitFactory, run_p
     assert run_pnp("validate", _kit(tmp_kit, ART.format(body=steps + stops))).exit_code == 0
     deepest = MAX_SVG_DEPTH - 1  # under the root
     assert run_pnp("validate", _kit(tmp_kit, ART.format(body="<g>" * deepest + "</g>" * deepest))).exit_code == 0
+
+
+def _rules_over_rects(rules: int, rects: int, selector: str = "rect", rect: str = "<rect width='1' height='1'/>"
+                      ) -> str:
+    """SVG art of `rules` one-declaration `<style>` rules, each with `selector` ({i}: its number), over `rects`
+    copies of `rect` ({i}: its number)."""
+    sheet = "".join(selector.format(i=i) + f"{{fill:#{i:06x}}}" for i in range(rules))
+    shapes = "".join(rect.format(i=i) for i in range(rects))
+    return f'<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><style>{sheet}</style>{shapes}</svg>'
+
+
+@pytest.mark.parametrize("selector, rects, rect", [
+    ("rect", 3_000, "<rect width='1' height='1'/>"),  # 130 KB: 5.7 s, drawn, before the work was counted
+    ("rect", 19_000, "<rect width='1' height='1'/>"),  # 570 KB: 26-34 s, drawn
+    ("[width]", 3_000, "<rect width='1' height='1'/>"),  # tried on every element
+    ("*", 3_000, "<rect width='1' height='1'/>"),
+    (".c", 3_000, "<rect class='c' width='1' height='1'/>"),  # 2,000 rules of one class, on every rect
+])
+def test_style_rules_tried_on_many_elements_are_refused_at_the_image(tmp_kit: KitFactory, run_pnp: PnpRunner,
+                                                                      selector: str, rects: int, rect: str):
+    result = run_pnp("validate", _kit(tmp_kit, _rules_over_rects(2_000, rects, selector, rect)), "--format", "json")
+    assert result.exit_code == 1
+    [found] = json.loads(result.stdout)
+    assert found["rule"] == "spec.svg" and (found["line"], found["column"]) == (10, 32), found
+    assert "<style> rules" in found["message"] and f"{MAX_SVG_NUMBERS:,}" in found["message"]
+
+
+def test_style_rules_count_where_they_are_tried(tmp_kit: KitFactory, run_pnp: PnpRunner):
+    """A rule naming an element costs its name and its declaration (2) on each element of that name: 250 rules
+    over 1,000 rects are 500,000, the cap, and one rect more is over it; rules filed under a class are tried
+    only on the elements of that class, so 2,000 of them over 2,000 rects of their own classes are cheap."""
+    at_cap = _rules_over_rects(250, MAX_SVG_NUMBERS // 500)
+    assert run_pnp("validate", _kit(tmp_kit, at_cap)).exit_code == 0
+    over = _rules_over_rects(250, MAX_SVG_NUMBERS // 500 + 1)
+    result = run_pnp("validate", _kit(tmp_kit, over), "--format", "json")
+    assert result.exit_code == 1 and "<style> rules" in json.loads(result.stdout)[0]["message"]
+    own = _rules_over_rects(2_000, 2_000, ".c{i}", "<rect class='c{i}' width='1' height='1'/>")
+    spec = _kit(tmp_kit, own)
+    assert run_pnp("render", spec, "-o", spec.parent / "out", "--format", "svg").exit_code == 0
 
 
 def test_svg_art_over_the_image_byte_cap_is_refused_before_it_is_parsed(tmp_kit: KitFactory, run_pnp: PnpRunner):

@@ -16,14 +16,14 @@ from typing import Any
 
 import click
 
-from pnp.commands import FORMAT_CHOICE, show_warnings, user_errors, write_file
+from pnp.commands import FORMAT_CHOICE, Finite, show_warnings, user_errors, write_file
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.dragrage.progress import ProgressLine, progress_line
 from pnp.games.dragrage.race.simulate import simulate
 from pnp.games.dragrage.race.state import Advance
 from pnp.games.dragrage.race.strategies import builtin_strategies
 from pnp.games.dragrage.race.summary import format_json, format_text
-from pnp.games.dragrage.solver.balance import Tried, Unsolvable, search
+from pnp.games.dragrage.solver.balance import TooShort, Tried, Unsolvable, search
 from pnp.games.dragrage.solver.optimal import UnsupportedVariant, solve_heat
 from pnp.games.dragrage.solver.search_limits import DEFAULT_MAX_STATES, DeadHeat, SearchTooLarge
 from pnp.games.dragrage.variant import Variant
@@ -159,7 +159,7 @@ DEAD_HEAT_OPTION = click.option(
 
 def _balance_solver(convention: DeadHeat, states: int, line: ProgressLine | None
                     ) -> Callable[[Variant, Callable[[], None]], float]:
-    """The search's `solve`: `solve_heat`'s value, the budget checked after every layer."""
+    """The search's `solve`: `solve_heat`'s value, the budget checked between the search's steps."""
 
     def solve(variant: Variant, tick: Callable[[], None]) -> float:
         def progress(stage: str, done: int, total: int) -> None:
@@ -168,7 +168,7 @@ def _balance_solver(convention: DeadHeat, states: int, line: ProgressLine | None
                 line.search(stage, done, total)
 
         try:
-            return solve_heat(variant, states, progress, convention).first_player_wins
+            return solve_heat(variant, states, progress, convention, tick).first_player_wins
         except SearchTooLarge as exc:
             raise Unsolvable(f"too large for the search ({exc}; raise --max-states)") from None
 
@@ -177,7 +177,7 @@ def _balance_solver(convention: DeadHeat, states: int, line: ProgressLine | None
 
 @dragrage.command("balance")
 @click.argument("spec", required=False, type=click.Path(dir_okay=False))
-@click.option("--budget", default=60.0, show_default=True, type=click.FloatRange(min=0),
+@click.option("--budget", default=60.0, show_default=True, type=Finite(min=0, min_open=True),
               help="Seconds the search may take; it stops with the best variant found so far.")
 @click.option("--format", "fmt", default="text", show_default=True, type=FORMAT_CHOICE)
 @DEAD_HEAT_OPTION
@@ -209,6 +209,9 @@ def balance_command(spec: str | None, budget: float, fmt: str, dead_heat: str, m
             convention, max_states), line), budget, time.monotonic, report)
     except (Unsolvable, SearchTooLarge, UnsupportedVariant) as exc:
         raise _cannot_search(exc) from None
+    except TooShort as exc:
+        raise SpecError(Diagnostic.at(None, "dragrage.budget", str(exc),
+                                      "give a longer --budget: the standard game's search takes about 15 s")) from None
     finally:
         if line:
             line.close()

@@ -39,8 +39,8 @@ def draw_board(drawer: Drawer, board: Board, path: PathKey, kit: dict[str, Any])
     context = {"board": {"name": board.name, "rows": board.rows, "columns": board.columns}, "kit": kit}
     items.extend(drawer.elements(board.elements, w, h, context, (*path, "elements"),
                                  FaceOf(f'board "{board.name}"', "board")))
-    return PieceGroup(board.name, (Piece(w, h, tuple(items), name=board.name),), crop_marks=False, tile=True,
-                      kind="board", where=path)
+    piece = Piece(w, h, tuple(items), name=board.name, counts=board.rows * board.columns)
+    return PieceGroup(board.name, (piece,), crop_marks=False, tile=True, kind="board", where=path)
 
 
 def _artwork(drawer: Drawer, src: str, w: float, h: float, path: PathKey) -> list[Item]:

@@ -16,6 +16,7 @@ from pnp.games.kit import rules
 from pnp.games.kit.decks import expand_decks
 from pnp.games.kit.draw import Drawer, draw_kit
 from pnp.games.kit.model import Kit
+from pnp.games.kit.model.components import Board
 from pnp.games.kit.typeset import Typesetter
 from pnp.layout.pieces import PrintJob
 from pnp.model.base import build_model
@@ -101,6 +102,7 @@ def _at_cell(d: Diagnostic) -> Diagnostic:
 def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
     """The kit's components drawn as pieces; SpecError with every image or template problem met."""
     located = context.located
+    _check_board_sizes(kit, context)
 
     def images(src: str, path: PathKey) -> ImageInfo:
         mark = located.mark(path)
@@ -128,6 +130,20 @@ def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
         drawn = _merged_warnings(exc.partial) if isinstance(exc.partial, PrintJob) else None
         raise PartialResult(merge_shared(exc.diagnostics), drawn) from None
     return _merged_warnings(job)
+
+
+def _check_board_sizes(kit: Kit, context: PrintContext) -> None:
+    """SpecError at `rows:` of each board with more cells than the piece cap, before any is drawn: a board
+    counts as many pieces as it has cells (each is drawn, in every format)."""
+    cap = context.max_pieces
+    errors = [Diagnostic.at(context.located.mark(("components", i, "rows")), "limits.pieces",
+                            f"board {c.name!r} has {c.rows} x {c.columns} = {c.rows * c.columns:,} cells, over the cap "
+                            f"of {cap:,} pieces (each cell of a board counts as a piece)",
+                            "give the board fewer rows or columns, or raise the cap with --max-pieces")
+              for i, c in enumerate(kit.components)
+              if isinstance(c, Board) and i not in kit._stand_ins and c.rows * c.columns > cap]
+    if errors:
+        raise SpecError(errors)
 
 
 def _merged_warnings(job: PrintJob) -> PrintJob:

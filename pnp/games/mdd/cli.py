@@ -24,7 +24,16 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.commands import FORMAT_CHOICE, exit_if_unmet, show_warnings, suffix_in, user_errors, write_figure, write_file
+from pnp.commands import (
+    FORMAT_CHOICE,
+    Finite,
+    exit_if_unmet,
+    show_warnings,
+    suffix_in,
+    user_errors,
+    write_figure,
+    write_file,
+)
 from pnp.diagnostics import Diagnostic, SpecError
 from pnp.games.mdd.rulesets import RULESET_NAMES, limits_for
 from pnp.sim.progress import LateProgress
@@ -34,7 +43,7 @@ if TYPE_CHECKING:
     from pnp.games.mdd.setup.formation import Spacing
     from pnp.games.mdd.setup.generate import RandomSetup
     from pnp.games.mdd.setup.search import Request
-    from pnp.sim.search import Outcome
+    from pnp.sim.search import Outcome, TooShort
 
 
 @click.group(name="mdd", help="Mini Demolition Derby tools.")
@@ -86,7 +95,7 @@ def mdd_cli() -> None:
 @click.option("--force", is_flag=True, help="Overwrite a file that pnp did not write.")
 @click.option("--balanced", is_flag=True,
               help="Search random legal setups for the one that plays best against the calibration targets.")
-@click.option("--budget", type=click.FloatRange(1, 3600), default=None,
+@click.option("--budget", type=Finite(1, 3600), default=None,
               help="--balanced: seconds the search may take, the final measure included (default 60).")
 @click.option("--games", type=click.IntRange(100, 1_000_000), default=None,
               help="--balanced: fresh races the chosen and the plain random setup are measured on (default 4000).")
@@ -162,7 +171,7 @@ def _balanced(request: Request, search: tuple[float | None, int | None, int | No
     from pnp.games.mdd.setup.report import balanced_table, balanced_yaml
     from pnp.games.mdd.setup.search import balanced_setup
     from pnp.sim.progress import TTY_DELAY, StderrLine
-    from pnp.sim.search import Limits
+    from pnp.sim.search import Limits, TooShort
 
     budget, games, jobs, brackets = search
     line = StderrLine(TTY_DELAY, clear=True) if sys.stderr.isatty() else None
@@ -175,6 +184,9 @@ def _balanced(request: Request, search: tuple[float | None, int | None, int | No
     try:
         found = balanced_setup(request, Limits(budget or 60.0, 0, brackets), games or 4000, jobs or 1,
                                progress=show)
+    except TooShort as exc:
+        raise SpecError(Diagnostic.at(None, "mdd.setup.budget", *_too_short(budget or 60.0, games or 4000,
+                                                                          exc))) from None
     finally:
         if line is not None:
             line.close()
@@ -183,6 +195,22 @@ def _balanced(request: Request, search: tuple[float | None, int | None, int | No
     command = " ".join([setup_command(found.plain, as_map).replace("setup", "setup --balanced", 1), *given])
     click.echo(balanced_table(found), err=to_stdout)
     return balanced_yaml(found, command, as_map)
+
+
+def _too_short(budget: float, games: int, exc: TooShort) -> tuple[str, str]:
+    """The message and hint for a --budget that cannot hold one bracket of the search and the final races."""
+    import math
+
+    from pnp.games.mdd.setup.search import SCHEDULE, UNTIMED
+
+    work = f"one bracket of the search ({SCHEDULE.trials():,} races) and the {2 * games:,} final races"
+    message = f"the budget of {budget:g} s is too short for {work}: the search stopped after {exc.seconds:.1f} s"
+    if exc.needed is None:
+        return message, "give a longer --budget"
+    needed = math.ceil(exc.needed + UNTIMED)
+    return (f"{message}; they take about {needed} s here",
+            f"give --budget {needed + 1} or more (or fewer --games), or --brackets 1 to race one bracket whatever "
+            "the time")
 
 
 def _checked(request: Request, as_map: bool) -> str:

@@ -12,7 +12,7 @@ import sys
 
 import click
 
-from pnp.commands import report, user_errors
+from pnp.commands import Finite, report, user_errors
 from pnp.games.nitro.gen_cli import generate_command
 from pnp.games.nitro.sim_cli import play_command, simulate_command
 
@@ -25,7 +25,7 @@ def nitro_cli() -> None:
 @nitro_cli.command("map")
 @click.argument("spec", type=click.Path(dir_okay=False))
 @click.option(
-    "--cell", type=click.FloatRange(5, 200), default=22.0, show_default=True, help="Millimetres of table per character."
+    "--cell", type=Finite(5, 200), default=22.0, show_default=True, help="Millimetres of table per character."
 )
 @click.option("--poses", is_flag=True, help="Also list each section's entry and exit poses.")
 @user_errors

@@ -9,6 +9,7 @@ terminal's stderr. Exit codes: 0 done, 1 a file that cannot be written, 2 bad op
 
 from __future__ import annotations
 
+import math
 import shlex
 import sys
 from pathlib import Path
@@ -16,7 +17,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from pnp.commands import user_errors, write_file
+from pnp.commands import Finite, user_errors, write_file
+from pnp.diagnostics import Diagnostic, SpecError
 from pnp.sim.progress import TTY_DELAY, StderrLine
 
 if TYPE_CHECKING:
@@ -83,7 +85,7 @@ def _header(command: str, outcome: Balanced | None) -> list[str]:
 @click.option("--grid", type=click.Choice(["side_by_side", "staggered"]), default="side_by_side",
               show_default=True, help="The start grid the track is raced from (`play: {grid: ...}`).")
 @click.option("--balanced", is_flag=True, help="Search many tracks against simulated races; keep the fairest.")
-@click.option("--budget", type=click.FloatRange(1, 3600), default=60.0, show_default=True,
+@click.option("--budget", type=Finite(1, 3600), default=60.0, show_default=True,
               help="Seconds the --balanced search may take, its final figures included.")
 @click.option("--games", type=click.IntRange(100, 100_000), default=2000, show_default=True,
               help="Fresh races behind the printed figures (--balanced).")
@@ -121,10 +123,17 @@ def generate_command(sections: int, players: int, seed: int, mix: str | None, ha
 def _search(request: Request, budget: float, games: int) -> Balanced:
     """The balanced search, its progress on a terminal's stderr."""
     from pnp.games.nitro.search.tune import search
+    from pnp.sim.search import TooShort
 
     line = StderrLine(TTY_DELAY, clear=True) if sys.stderr.isatty() else None
     try:
         return search(request, budget, games, progress=line.show if line is not None else None)
+    except TooShort as exc:
+        needed = math.ceil(exc.needed or 0)
+        raise SpecError(Diagnostic.at(
+            None, "nitro.generate.budget", f"the budget of {budget:g} s is too short for one bracket of the search "
+            f"and the {2 * games:,} races of the final figures: they take about {needed} s here (stopped after "
+            f"{exc.seconds:.1f} s)", f"give --budget {needed + 1} or more, or fewer --games")) from None
     finally:
         if line is not None:
             line.close()

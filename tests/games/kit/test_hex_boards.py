@@ -133,3 +133,44 @@ def test_a_hex_board_with_every_key_validates(tmp_kit, run_pnp, tmp_path: Path):
                  files={"a.png": art.read_bytes()})
     result = run_pnp("validate", spec)
     assert result.exit_code == 0, result.output
+
+
+HUGE = "kit: Hex bomb\ncomponents:\n  - type: board\n    name: B\n    grid: hex\n    rows: 500\n    columns: 500\n" \
+       "    cell: 1mm\n"
+"""A 500 x 500 hex board of 1 mm cells: 250,000 hexagons (20 s and 1 GB as SVG and PNG before cells counted)."""
+
+
+def test_a_board_over_the_piece_cap_is_refused_at_its_rows_before_it_is_drawn(tmp_kit, tmp_path: Path, run_pnp):
+    spec = tmp_kit(HUGE)
+    result = run_pnp("render", spec, "-o", tmp_path / "out", "--format", "pdf,svg,png")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    said = result.stderr
+    assert f"{spec}:6:11: error [limits.pieces] board 'B' has 500 x 500 = 250,000 cells, over the cap of 5,000" in said
+    assert "--max-pieces" in said and not (tmp_path / "out").exists()
+    [error] = _errors(run_pnp, spec)
+    assert (error["rule"], error["line"]) == ("limits.pieces", 6)
+
+
+def test_each_cell_of_a_board_counts_as_a_piece(tmp_kit, tmp_path: Path, run_pnp):
+    """At N cells a board renders; at N + 1 it is refused at its rows; with cards, the kit's pieces are the
+    cards plus the cells."""
+    spec = _spec(tmp_kit, rows=10, columns=12, cell="5mm")
+    assert run_pnp("render", spec, "-o", tmp_path / "ok", "--max-pieces", "120").exit_code == 0
+    result = run_pnp("validate", spec, "--max-pieces", "119", "--format", "json")
+    [error] = json.loads(result.stdout)
+    assert (error["rule"], error["line"]) == ("limits.pieces", 5) and "120 cells" in error["message"]
+    cards = "  - type: deck\n    name: D\n    cards:\n      - {name: C, count: 3}\n"
+    mixed = tmp_kit(BOARD.format(rows=10, columns=12, cell="5mm", extra="    grid: hex\n" + cards))
+    assert run_pnp("validate", mixed, "--max-pieces", "123").exit_code == 0
+    result = run_pnp("validate", mixed, "--max-pieces", "122", "--format", "json")
+    [error] = json.loads(result.stdout)
+    assert error["rule"] == "limits.pieces" and "123 pieces (each cell of a board counts" in error["message"]
+
+
+@pytest.mark.parametrize("example", ["showcase", "tiled-board"])
+def test_the_example_boards_are_well_under_the_piece_cap(example: str):
+    from pnp.layout.pieces import MAX_PIECES
+
+    job = print_job(load_spec(Path(__file__).resolve().parents[3] / "examples" / example / "kit.yaml"))
+    cells = sum(p.counts for g in job.groups if g.kind == "board" for p in g.pieces)
+    assert 50 < cells < MAX_PIECES // 10

@@ -160,3 +160,18 @@ def test_validate_simulate_names_the_balanced_search_in_the_hint():
     [hint] = [d["hint"] for d in json.loads(result.output) if d["rule"] == "nitro.sim.type_shortage"][:1]
     assert "`pnp nitro generate --sections 12 --players 6 --balanced`" in hint
     assert hint.index("pnp nitro generate") > 20  # the engine's own hint comes first, kept
+
+
+def test_a_budget_shorter_than_the_final_figures_stops_the_search_and_says_so():
+    """At a second a batch of races (the Ticks clock), 20,000 fresh races alone take far longer than 5 s: the
+    first bracket stops after its first track and the search with it, long before the fresh races."""
+    from pnp.sim.search import TooShort
+
+    with pytest.raises(TooShort) as caught:
+        search(Request(12, 3, 1), budget=5, games=10_000, clock=Ticks())
+    assert caught.value.seconds < 10 and caught.value.needed is not None and caught.value.needed > 100
+    result = CliRunner().invoke(nitro_cli, ["generate", "--sections", "20", "--players", "4", "--balanced",
+                                            "--budget", "1"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "error [nitro.generate.budget] the budget of 1 s is too short" in result.stderr
+    assert "4,000 races of the final figures" in result.stderr

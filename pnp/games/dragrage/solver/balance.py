@@ -9,7 +9,8 @@ The knobs are those the spec has for the rules: where the finish line is drawn (
 counters (`counters`). From the current variant the search tries every neighbour (the line one or two spaces
 earlier or later, one counter less, one counter more below or above the set), moves to the best of them when it
 is nearer one half, and stops at a variant none of whose neighbours is nearer (a local optimum), or when the
-budget is spent (a search under way is cut short between two of its layers), with the best variant so far.
+budget is spent (a search under way is cut short between two of its steps), with the best variant so far. A
+budget spent before the spec's own variant is valued leaves nothing to report: `TooShort`.
 """
 
 from __future__ import annotations
@@ -104,6 +105,15 @@ class OutOfTime(Exception):
     """Raised from a solver's progress callback when the budget is spent."""
 
 
+class TooShort(Exception):
+    """The budget ran out before the spec's own variant was valued (after `seconds`)."""
+
+    def __init__(self, budget: float, seconds: float) -> None:
+        super().__init__(f"the budget of {budget:g} s ran out before the spec's own variant was valued (its "
+                         f"exhaustive search was stopped after {seconds:.1f} s)")
+        self.budget, self.seconds = budget, seconds
+
+
 class Unsolvable(Exception):
     """A candidate the solver cannot value (too many positions for its budget): skipped with this reason."""
 
@@ -111,7 +121,8 @@ class Unsolvable(Exception):
 Check = Callable[[Knobs], str | None]
 """Why a candidate is not a legal spec (the validator's first complaint), None when it is."""
 Solve = Callable[[Variant, Callable[[], None]], float]
-"""The first driver's perfect-play chance; calls its second argument now and then (it raises `OutOfTime`)."""
+"""The first driver's perfect-play chance; calls its second argument between its steps, a fraction of a second
+apart (it raises `OutOfTime`)."""
 Report = Callable[[Tried, Tried], None]
 """Told of each variant tried, and the best so far."""
 
@@ -119,15 +130,19 @@ Report = Callable[[Tried, Tried], None]
 def search(variant: Variant, check: Check, solve: Solve, budget: float, clock: Callable[[], float],
            report: Report | None = None) -> BalanceRun:
     """Hill-climb from `variant` towards a first-driver chance of one half; stop at a local optimum or after
-    `budget` seconds of `clock`. The spec's own variant is always valued (even past the budget), so a run has a
-    best variant; a value a search cut short by the budget is not reported."""
+    `budget` seconds of `clock`, the spec's own variant's search included (TooShort when the budget ends before
+    it is valued: a run has a best variant); a value a search cut short by the budget is not reported."""
     started = clock()
 
     def tick() -> None:
         if clock() - started > budget:
             raise OutOfTime
 
-    current = Tried(Knobs.of(variant), solve(variant, lambda: None))
+    try:
+        tick()
+        current = Tried(Knobs.of(variant), solve(variant, tick))
+    except OutOfTime:
+        raise TooShort(budget, clock() - started) from None
     tried, best = [current], current
     if report:
         report(current, best)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pnp.games.dragrage.solver.search_limits import DeadHeat, Progress, SearchTooLarge
+from pnp.games.dragrage.solver.search_limits import Check, DeadHeat, Progress, SearchTooLarge, unchecked
 from pnp.games.dragrage.solver.tables import Packing, RuleTables
 from pnp.games.dragrage.variant import START_SPACE, Pool, Variant
 
@@ -53,11 +53,11 @@ class LayerAnswer:
 class Layers:
     """The engine's rules of one variant (`RuleTables`) applied to whole arrays of positions."""
 
-    def __init__(self, variant: Variant, dead_heat: DeadHeat = DeadHeat.HALF) -> None:
-        self.variant = variant
+    def __init__(self, variant: Variant, dead_heat: DeadHeat = DeadHeat.HALF, check: Check = unchecked) -> None:
+        self.variant, self.check = variant, check
         self.rerun = dead_heat is DeadHeat.RERUN
         self.packing = packing = Packing.of(variant, first_bits=int(self.rerun))
-        self.tables = RuleTables(variant, packing)
+        self.tables = RuleTables(variant, packing, check)
         self.space_at, self.space_bits, self.played_bits = packing.space_at, packing.space_bits, packing.played_bits
         self.pool_at, self.h, self.spaces = packing.pool_at, packing.h, packing.spaces
         self.nitro = 1 << self.h
@@ -127,6 +127,7 @@ class Layers:
         """The advance positions of the next layer whose values the positions `k` need (sorted)."""
         reached = np.zeros(0, dtype=np.int64)
         for i, legal in enumerate(self._legal(k)):
+            self.check()
             found: list[Keys] = [reached]
             p = k[legal]
             two, three = self._holds(i)
@@ -188,6 +189,7 @@ class Layers:
 
         best = np.full(len(k), -1.0)
         for i, legal in enumerate(self._legal(k)):
+            self.check()
             p = k[legal]
             two, three = self._holds(i)
             dy, dm, dr = self._deltas(i)
@@ -284,10 +286,11 @@ def _secant(a: tuple[float, float], b: tuple[float, float]) -> float:
 
 
 def solve_layers(variant: Variant, max_states: int, progress: Progress | None,
-                 dead_heat: DeadHeat = DeadHeat.HALF) -> LayerAnswer:
+                 dead_heat: DeadHeat = DeadHeat.HALF, check: Check = unchecked) -> LayerAnswer:
     """Reach every layer from the set-up, then value them from the last (with a re-run dead heat, until the
-    value is its own dead heat's worth); SearchTooLarge past `max_states` positions."""
-    rules = Layers(variant, dead_heat)
+    value is its own dead heat's worth); SearchTooLarge past `max_states` positions. `check()` is called
+    between steps (see `Check`)."""
+    rules = Layers(variant, dead_heat, check)
     start = np.array([rules.start()], dtype=np.int64)
     if not rules.racing(start)[0]:
         return LayerAnswer(float(rules.outcome(start)[0]), 0, {})

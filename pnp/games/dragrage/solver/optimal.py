@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.games.dragrage.race.state import Advance
-from pnp.games.dragrage.solver.search_limits import DEFAULT_MAX_STATES, DeadHeat, Progress
+from pnp.games.dragrage.solver.search_limits import DEFAULT_MAX_STATES, Check, DeadHeat, Progress, unchecked
 from pnp.games.dragrage.variant import SpinOut, Variant
 
 
@@ -35,11 +35,12 @@ class HeatOdds:
 
 
 def solve_heat(variant: Variant, max_states: int = DEFAULT_MAX_STATES, progress: Progress | None = None,
-               dead_heat: DeadHeat = DeadHeat.HALF) -> HeatOdds:
+               dead_heat: DeadHeat = DeadHeat.HALF, check: Check = unchecked) -> HeatOdds:
     """Search the heat from the set-up; raise SearchTooLarge past `max_states` positions.
 
     `progress(stage, done, total)`, when given, is called after each layer: stage "reach" while the
-    positions are found (layers), "solve" while they are valued (positions)."""
+    positions are found (layers), "solve" while they are valued (positions); `check()` between the search's
+    steps (what it raises stops the search)."""
     if variant.spin_out is not SpinOut.SPENT:
         raise UnsupportedVariant(
             "the exhaustive search needs spun-out counters to stay spent; with returned counters "
@@ -49,6 +50,6 @@ def solve_heat(variant: Variant, max_states: int = DEFAULT_MAX_STATES, progress:
         raise UnsupportedVariant("the exhaustive search needs every counter to move a car forward")
     from pnp.games.dragrage.solver.layers import solve_layers  # numpy loads only for a search
 
-    answer = solve_layers(variant, max_states, progress, dead_heat)
+    answer = solve_layers(variant, max_states, progress, dead_heat, check)
     best = tuple(Advance(c) for c, score in answer.openings.items() if score >= answer.value - 1e-12)
     return HeatOdds(answer.value, answer.positions, best, dead_heat)

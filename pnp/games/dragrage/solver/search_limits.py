@@ -11,6 +11,13 @@ DEFAULT_MAX_STATES = 5_000_000
 
 Progress = Callable[[str, int, int], None]
 """Called as `progress(stage, done, total)`: stage "reach" counts layers, "solve" counts positions."""
+Check = Callable[[], None]
+"""Called between the search's steps (its rule tables, every counter of every layer: a fraction of a second
+apart); whatever it raises stops the search, for a caller's time budget."""
+
+
+def unchecked() -> None:
+    """A `Check` that never stops the search."""
 
 
 class SearchTooLarge(Exception):

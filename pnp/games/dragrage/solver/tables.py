@@ -32,7 +32,7 @@ from pnp.games.dragrage.race.engine import (
     step,
 )
 from pnp.games.dragrage.race.state import Advance, HeatState, Phase, Roll
-from pnp.games.dragrage.solver.search_limits import SearchTooLarge
+from pnp.games.dragrage.solver.search_limits import Check, SearchTooLarge, unchecked
 from pnp.games.dragrage.variant import START_SPACE, Pool, Variant
 
 MAX_KEY_BITS = 63
@@ -157,8 +157,8 @@ def _nitro_spent(variant: Variant) -> tuple[bool, bool]:
 class RuleTables:
     """The engine's answers, tabulated for whole arrays of keys."""
 
-    def __init__(self, variant: Variant, packing: Packing) -> None:
-        self.variant, self.packing = variant, packing
+    def __init__(self, variant: Variant, packing: Packing, check: Check = unchecked) -> None:
+        self.variant, self.packing, self.check = variant, packing, check
         pools, spaces = 1 << packing.counters, packing.spaces
         if pools * spaces > MAX_HALF_ENTRIES:
             raise SearchTooLarge(f"the rule tables of this variant need more than {MAX_HALF_ENTRIES:,} entries")
@@ -184,6 +184,7 @@ class RuleTables:
         self.open = np.zeros(1 << 2 * packing.field_bits, dtype=np.uint16 if packing.counters <= 16 else np.uint32)
         """By my field << F | your field before the move: bit i set when counter i's move can be challenged."""
         for i, counter in enumerate(variant.counters):
+            check()
             np.bitwise_or(self.open, self._by_fields(self._open_table(counter), after=1).astype(self.open.dtype) << i,
                           out=self.open)
         self.roll_spends_nitro, self.turn_in_spends_nitro = _nitro_spent(variant)
@@ -192,6 +193,8 @@ class RuleTables:
         variant, packing = self.variant, self.packing
         other = variant.full_mask
         for pool in range(1 << packing.counters):
+            if pool % 16 == 0:
+                self.check()
             for space in range(START_SPACE, packing.top + 1):
                 state = _state(variant, (pool, other), (space, START_SPACE), (0, 0))
                 index = pool << packing.space_bits | space
@@ -217,6 +220,7 @@ class RuleTables:
         full = variant.full_mask
         for stopped in (0, 1):
             for mine in range(spaces):
+                self.check()
                 for yours in range(spaces):
                     for order, played in enumerate(PLAYED_PAIRS):
                         state = _state(variant, (0 if stopped else full, full), (mine, yours), played)
@@ -231,6 +235,7 @@ class RuleTables:
         dead = np.zeros((spaces, spaces, ORDERS), dtype=bool)
         full = variant.full_mask
         for mine in range(spaces):
+            self.check()
             for yours in range(spaces):
                 for order, played in enumerate(PLAYED_PAIRS):
                     state = _state(variant, (full, full), (mine, yours), played, Phase.OVER)

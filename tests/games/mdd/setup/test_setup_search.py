@@ -4,21 +4,43 @@ setup of its seed, on fresh races; the same seed and brackets give the same file
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from pnp.cli import main as pnp_cli
+from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.plugin import PLUGIN
-from pnp.games.mdd.race.simulate import simulate
-from pnp.games.mdd.setup.search import UNTIMED, Request, balanced_setup, board_of, figures, search_seeds
-from pnp.sim.search import Limits, Schedule
+from pnp.games.mdd.race.simulate import RaceResult, simulate
+from pnp.games.mdd.setup.search import (
+    UNTIMED,
+    Racer,
+    Request,
+    balanced_setup,
+    board_of,
+    figures,
+    search_seeds,
+)
+from pnp.sim.search import Limits, Schedule, TooShort
 from pnp.source.loader import load_yaml
 
 SMALL = Schedule(size=4, first=50, playoff=2, replay=1)
 """Brackets of 4 setups, 50 to 200 races, a play-off of the 2 best winners on 200 races more: enough to
 exercise the search in tests."""
+
+
+def _race_clock(monkeypatch: pytest.MonkeyPatch, per_race: float = 1 / 40) -> list[float]:
+    """A fake clock's time, `[seconds]`, that moves `per_race` seconds for each race the search plays."""
+    now, play = [0.0], Racer.play
+
+    def timed(racer: Racer, boards: Sequence[Board], start: int, stop: int) -> list[list[RaceResult]]:
+        now[0] += per_race * len(boards) * (stop - start)
+        return play(racer, boards, start, stop)
+
+    monkeypatch.setattr(Racer, "play", timed)
+    return now
 
 
 def request(seed: int, ruleset: str = "v2.1") -> Request:
@@ -94,16 +116,29 @@ def test_bad_search_options_exit_2(args: list[str]) -> None:
     assert "Traceback" not in result.output
 
 
-def test_the_budget_stops_the_search_and_progress_follows_each_bracket() -> None:
-    """A clock that moves 10 s a reading (one reading a bracket of 400 races): 1/40 s a race. With 46 s (1 s
-    of it kept for start-up and writing, UNTIMED), time is kept for the next bracket, the play-off (2 x 200
-    races) and 200 fresh races: 3 brackets and the play-off end at 30 + 10 = 40 s, the fresh races at 45 s;
-    a fourth bracket would have ended everything at 55 s."""
-    ticks = iter(range(0, 10_000, 10))
+def test_the_budget_stops_the_search_and_progress_follows_each_bracket(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves 1/40 s a race played (a bracket of 400 races: 10 s). With 46 s (1 s of it kept for
+    start-up and writing, UNTIMED), time is kept for the next bracket, the play-off (2 x 200 races) and 200 fresh
+    races: 3 brackets and the play-off end at 30 + 10 = 40 s, the fresh races at 45 s; a fourth bracket would
+    have ended everything at 55 s."""
+    now = _race_clock(monkeypatch)
     seen: list[int] = []
-    found = balanced_setup(request(4), Limits(budget=45.0 + UNTIMED), 100, clock=lambda: float(next(ticks)),
+    found = balanced_setup(request(4), Limits(budget=45.0 + UNTIMED), 100, clock=lambda: now[0],
                            progress=lambda o: seen.append(o.brackets), schedule=SMALL)
     assert SMALL.trials() == 400 and SMALL.playoff_trials() == 400
     assert found.outcome.brackets == 3 and seen == [1, 2, 3]
     assert found.outcome.seconds == 40.0 and found.outcome.candidates == 12
     assert found.outcome.trials == 3 * 400 + 400
+
+
+def test_a_budget_shorter_than_one_bracket_stops_the_search_and_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 1/40 s a race, a bracket of 400 races takes 10 s: a budget of 3 s (2 s after UNTIMED) stops it once
+    3 s are spent (2 s and the 1 s OVERRUN), after 3 setups' 50 races (3.75 s), instead of running on."""
+    now = _race_clock(monkeypatch)
+    with pytest.raises(TooShort) as caught:
+        balanced_setup(request(4), Limits(budget=2.0 + UNTIMED), 100, clock=lambda: now[0], schedule=SMALL)
+    assert caught.value.seconds == 3.75 and caught.value.needed == 15.0  # the bracket and 200 fresh races
+    result = CliRunner().invoke(pnp_cli, ["mdd", "setup", "--balanced", "--seed", "1", "--budget", "1",
+                                          "--lanes", "30", "--rows", "200"])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "error [mdd.setup.budget] the budget of 1 s is too short for one bracket of the search" in result.stderr
