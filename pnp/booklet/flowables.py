@@ -37,6 +37,7 @@ from reportlab.platypus import (
 from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from pnp.booklet.contents import ShapedContents
 from pnp.booklet.figure import PieceFigure, figure_size_mm
 from pnp.booklet.guide import Steps
 from pnp.booklet.shaped import paragraph
@@ -100,6 +101,10 @@ class FlowContext:
     source_file: str
     sections: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
     """The blocks of each kit section (`<!-- kit: NAME -->`) the kit supplies."""
+    right_to_left: bool = False
+    """The book's language is written right to left: list bullets and numbers go at the right."""
+    shaped_contents: bool = False
+    """The book's language needs shaped text (`pnp.i18n.languages.needs_shaping_layout`): `ShapedContents`."""
 
 
 def _heading(block: doc.Heading, ctx: FlowContext, toc_level: int | None) -> Flowable:
@@ -199,7 +204,11 @@ def _list(block: doc.ListBlock, ctx: FlowContext) -> Flowable:
         if block.ordered
         else {"bulletType": "bullet", "start": "•", "bulletFontName": reportlab_name("sans"), "bulletColor": ACCENT}
     )
-    return ListFlowable(items, leftIndent=size * 1.6, bulletFontSize=size, spaceAfter=size * 0.5, **options)
+    if ctx.right_to_left:
+        options |= {"bulletDir": "rtl", "rightIndent": size * 1.6, "leftIndent": 0}
+    else:
+        options["leftIndent"] = size * 1.6
+    return ListFlowable(items, bulletFontSize=size, spaceAfter=size * 0.5, **options)
 
 
 def _column_widths(cells: list[list[Any]], frame_width: float) -> tuple[list[float], float]:
@@ -310,6 +319,8 @@ def _code(block: doc.Code, ctx: FlowContext) -> Flowable:
 
 
 def _contents(ctx: FlowContext) -> Flowable:
+    if ctx.shaped_contents:
+        return ShapedContents([ctx.styles["toc1"], ctx.styles["toc2"]], ctx.right_to_left)
     toc = TableOfContents(
         dotsMinLevel=0,
         tableStyle=TableStyle(

@@ -30,6 +30,7 @@ from reportlab.platypus import (
 from pnp.booklet.imposition import ImposingCanvas
 from pnp.booklet.shaped import fallback_markup
 from pnp.booklet.styles import ACCENT, MUTED, RULE, Styles
+from pnp.i18n.languages import direction
 from pnp.layout.scene import Text
 from pnp.render.pdf import set_print_preferences
 from pnp.text.fonts import reportlab_name, text_width_mm
@@ -71,6 +72,8 @@ class RulebookTemplate(BaseDocTemplate):
             initialFontName=reportlab_name("sans"),
         )
         self.rulebook_title = title
+        self.right_to_left = direction(lang) == "rtl"
+        """A right-to-left book: the running header is mirrored (the title at the right)."""
         self.rulebook_styles = styles
         self.links = links
         self.current_section = ""
@@ -99,6 +102,8 @@ class RulebookTemplate(BaseDocTemplate):
     def beforeDocument(self) -> None:
         # print at 100%; an imposed booklet is printed two-sided, flipped on the sheet's short edge
         set_print_preferences(self.canv, "none" if self.links else "short-edge")
+        if self.right_to_left:
+            self.canv.setViewerPreference("Direction", "R2L")  # viewers show facing pages right to left
         self.current_section = self.section_at_page_start = self.first_section_on_page = ""
         self.heading_count = 0
 
@@ -144,10 +149,15 @@ class RulebookTemplate(BaseDocTemplate):
         canvas.saveState()
         canvas.setFont(reportlab_name("sans"), size)
         canvas.setFillColor(MUTED)
-        _header_text(canvas, self.rulebook_title, self.leftMargin, top, size, "start")
-        room = width - self.rightMargin - self.leftMargin - mm_to_pt(6)
-        room -= _width(canvas, self.rulebook_title, size)
-        _header_text(canvas, _fitted(canvas, section, size, room), width - self.rightMargin, top, size, "end")
+        left, right = self.leftMargin, width - self.rightMargin
+        room = right - left - mm_to_pt(6) - _width(canvas, self.rulebook_title, size)
+        shown = _fitted(canvas, section, size, room)
+        if self.right_to_left:
+            _header_text(canvas, self.rulebook_title, right, top, size, "end")
+            _header_text(canvas, shown, left, top, size, "start")
+        else:
+            _header_text(canvas, self.rulebook_title, left, top, size, "start")
+            _header_text(canvas, shown, right, top, size, "end")
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.4)
         canvas.line(self.leftMargin, top - size * 0.6, width - self.rightMargin, top - size * 0.6)
@@ -212,6 +222,7 @@ def build_pdf(
         links=sheet_size is None,
     )
     story = [*title_page, NextPageTemplate("body"), PageBreak(), *body]
-    maker: Any = Canvas if sheet_size is None else partial(ImposingCanvas, sheet_size=sheet_size)
+    maker: Any = Canvas if sheet_size is None else partial(ImposingCanvas, sheet_size=sheet_size,
+                                                           right_to_left=direction(lang) == "rtl")
     template.multiBuild(story, canvasmaker=maker, maxPasses=5)
     return buffer.getvalue()

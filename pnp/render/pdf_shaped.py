@@ -60,7 +60,7 @@ def _cut(data: bytes, gids: list[int]) -> tuple[bytes, int, tuple[int, int, int,
     from fontTools import subset
     from fontTools.ttLib import TTFont
 
-    font = TTFont(io.BytesIO(data))
+    font = TTFont(io.BytesIO(data), recalcTimestamp=False)
     options = subset.Options()
     options.retain_gids = True
     options.notdef_outline = True

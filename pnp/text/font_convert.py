@@ -51,7 +51,9 @@ def plain_truetype(data: bytes) -> bytes:
 
     if data[:4] not in (b"OTTO", b"ttcf"):
         return data
-    font = TTCollection(io.BytesIO(data)).fonts[0] if data[:4] == b"ttcf" else TTFont(io.BytesIO(data))
+    source = io.BytesIO(data)
+    font = (TTCollection(source, recalcTimestamp=False).fonts[0] if data[:4] == b"ttcf"
+            else TTFont(source, recalcTimestamp=False))
     if "glyf" not in font:
         if "CFF " not in font:
             raise ValueError("it has neither TrueType nor CFF outlines")

@@ -47,8 +47,9 @@ def needs_shaping(text: str) -> bool:
 @dataclass(frozen=True, slots=True)
 class Glyph:
     """One glyph of a shaped line: its font, glyph id, origin x and y offset (up) from the line's start, and
-    advance, in 1/1000 em; `text` the logical characters it stands for ('' when another glyph of its cluster
-    stands for them)."""
+    advance, in 1/1000 em; `text` the characters it stands for ('' when another glyph of its cluster stands for
+    them), in visual order: a right-to-left ligature's (لا) reversed, so that text extraction, which reverses
+    right-to-left runs, gives them back in logical order."""
 
     font: str
     gid: int
@@ -206,6 +207,29 @@ def _shape_run(text: str, font: str, rtl: bool) -> list[tuple[int, int, float, f
             for info, pos in zip(buf.glyph_infos, buf.glyph_positions, strict=True)]
 
 
+def _glyph_texts(shaped: list[tuple[int, int, float, float, float]], chunk: str, bounds: dict[int, int],
+                 font: str) -> list[str]:
+    """The characters each shaped glyph stands for: a glyph that is a character's own (its nominal glyph, a
+    mark's) stands for that character; the rest of its cluster goes to the cluster's widest glyph (a joined
+    letter, a ligature), so that each glyph id keeps one meaning wherever it is drawn."""
+    hb_font = _hb_font(font)[0]
+    texts = [""] * len(shaped)
+    clusters: dict[int, list[int]] = {}
+    for n, glyph in enumerate(shaped):
+        clusters.setdefault(glyph[1], []).append(n)
+    for cluster, members in clusters.items():
+        left = list(chunk[cluster:bounds[cluster]])
+        for n in members:
+            own = next((c for c in left if hb_font.get_nominal_glyph(ord(c)) == shaped[n][0]), None)
+            if own is not None and len(left) > 1:
+                texts[n] = own
+                left.remove(own)
+        free = [n for n in members if not texts[n]] or members
+        bearer = max(free, key=lambda n: shaped[n][4])
+        texts[bearer] += "".join(left)
+    return texts
+
+
 @lru_cache(maxsize=8192)
 def shape_line(text: str, font: str) -> ShapedLine:
     """`text` (one line, logical order) shaped in `font` and its fallbacks, its glyphs in visual order."""
@@ -220,10 +244,9 @@ def shape_line(text: str, font: str) -> ShapedLine:
             shaped = _shape_run(chunk, run_font, odd)
             clusters = sorted({g[1] for g in shaped})
             bounds = {c: (clusters[i + 1] if i + 1 < len(clusters) else len(chunk)) for i, c in enumerate(clusters)}
-            seen: set[int] = set()
-            for gid, cluster, dx, dy, advance in shaped:
-                covered = "" if cluster in seen else chunk[cluster:bounds[cluster]]
-                seen.add(cluster)
+            texts = _glyph_texts(shaped, chunk, bounds, run_font)
+            for n, (gid, _cluster, dx, dy, advance) in enumerate(shaped):
+                covered = texts[n][::-1] if odd else texts[n]  # a right-to-left ligature's characters as read
                 glyphs.append(Glyph(run_font, gid, pen + dx, dy, advance, covered))
                 pen += advance
     return ShapedLine(tuple(glyphs), pen, rtl)
