@@ -150,16 +150,22 @@ def _levels(text: str) -> tuple[list[int], int]:
     """The resolved embedding level of each character (UAX #9, python-bidi) and the paragraph's level."""
     from bidi import algorithm as uba
 
-    storage = uba.get_empty_storage()
+    # a character without a bidirectional class (unassigned) counts as a neutral: python-bidi refuses it
+    text = "".join(c if unicodedata.bidirectional(c) else "\ufffd" for c in text)
     base = uba.get_base_level(text)
+    storage = uba.get_empty_storage()
     storage["base_level"] = base
     storage["base_dir"] = ("L", "R")[base]
-    uba.get_embedding_levels(text, storage)
-    uba.explicit_embed_and_overrides(storage, False)
-    uba.resolve_weak_types(storage, False)
-    uba.resolve_neutral_types(storage, False)
-    uba.resolve_implicit_levels(storage, False)
-    return [ch["level"] for ch in storage["chars"]], base
+    try:
+        uba.get_embedding_levels(text, storage)
+        uba.explicit_embed_and_overrides(storage, False)
+        uba.resolve_weak_types(storage, False)
+        uba.resolve_neutral_types(storage, False)
+        uba.resolve_implicit_levels(storage, False)
+    except (AssertionError, IndexError, KeyError):  # input the library cannot order: the paragraph's direction
+        return [base] * len(text), base
+    levels = [ch["level"] for ch in storage["chars"]]
+    return (levels, base) if len(levels) == len(text) else ([base] * len(text), base)
 
 
 def _visual_runs(text: str) -> tuple[list[tuple[int, int, int]], bool]:

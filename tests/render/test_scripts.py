@@ -188,3 +188,10 @@ components:
     assert result.exit_code == 1
     [error] = [d for d in found if "U+0F40" in d["message"]]
     assert error["file"].endswith("cards.csv") and error["line"] == 3
+
+
+def test_text_the_bidirectional_algorithm_refuses_is_still_laid_out():
+    """Unassigned code points and stray direction controls (a hostile data cell) never raise."""
+    for text in ("\u0378שלום\u202e\u2067abc", "\u202b\u202b\u202bمرحبا\u202c", "日本\u0378\ue000"):
+        line = shape_line(text, "sans")
+        assert line.width > 0 and len(line.glyphs) >= 3
