@@ -12,6 +12,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 
 from pnp.text import fonts
 from pnp.text.font_metrics import read_metrics
+from pnp.text.shaping import needs_shaping, shape_line
 
 
 @pytest.mark.parametrize("font", sorted(fonts.FONT_FILES))
@@ -33,6 +34,9 @@ def test_text_widths_equal_reportlabs_for_any_text(font: str) -> None:
     texts = ["", "Hello", "Ünïcödé – “quotes” and\u00a0no-break", "\u4e2d\u6587 \U0001f600"]
     texts += ["".join(chr(pick.choice(codes)) for _ in range(pick.randint(1, 60))) for _ in range(2000)]
     for text in texts:
+        if needs_shaping(text):  # measured shaped (tests/render/test_scripts.py), not as reportlab adds widths
+            assert fonts.text_width_mm(text, font, 2.0) == shape_line(text, font).width * 2.0 / 1000.0
+            continue
         for size in (1.0, 2.47, 3.5277777):
             expected = pdfmetrics.stringWidth(text, name, 1000.0) * size / 1000.0
             assert fonts.text_width_mm(text, font, size) == expected, text
@@ -40,7 +44,8 @@ def test_text_widths_equal_reportlabs_for_any_text(font: str) -> None:
 
 def test_missing_glyphs_and_glyph_box_come_from_the_font() -> None:
     assert fonts.missing_glyphs("Hello, world") == []
-    assert fonts.missing_glyphs("a\u4e2db\u4e2d\u00e9\u6587\n") == ["\u4e2d", "\u6587"]
+    assert fonts.missing_glyphs("a\u0f40b\u0f40\u00e9\u0f41\n") == ["\u0f40", "\u0f41"]  # Tibetan: no font
+    assert fonts.missing_glyphs("a\u4e2db\u00e9\u6587\n") == []  # from the CJK fallback
     assert fonts.missing_glyphs("\u00e9\u2192", "mono") == []
     face = pdfmetrics.getFont(fonts.reportlab_name("sans-bold")).face
     assert fonts.glyph_box("sans-bold") == tuple(v / 1000.0 for v in face.bbox)

@@ -37,8 +37,10 @@ from reportlab.platypus import (
 from reportlab.platypus.flowables import HRFlowable
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from pnp.booklet.contents import ShapedContents
 from pnp.booklet.figure import PieceFigure, figure_size_mm
 from pnp.booklet.guide import Steps
+from pnp.booklet.shaped import paragraph
 from pnp.booklet.styles import ACCENT, MUTED, RULE, TINT, Styles
 from pnp.booklet.text import TextResolver
 from pnp.diagnostics import Diagnostic, Mark, SpecError
@@ -99,16 +101,20 @@ class FlowContext:
     source_file: str
     sections: Mapping[str, tuple[object, ...]] = field(default_factory=dict)
     """The blocks of each kit section (`<!-- kit: NAME -->`) the kit supplies."""
+    right_to_left: bool = False
+    """The book's language is written right to left: list bullets and numbers go at the right."""
+    shaped_contents: bool = False
+    """The book's language needs shaped text (`pnp.i18n.languages.needs_shaping_layout`): `ShapedContents`."""
 
 
-def _heading(block: doc.Heading, ctx: FlowContext, toc_level: int | None) -> HeadingParagraph:
+def _heading(block: doc.Heading, ctx: FlowContext, toc_level: int | None) -> Flowable:
     role = {1: "h2", 2: "h2", 3: "h3"}.get(block.level, "h4")
     inline = ctx.text(block.text, "sans-bold")
-    return HeadingParagraph(inline.markup, ctx.styles[role], toc_level, inline.plain)
+    return paragraph(inline, ctx.styles[role], toc_level, inline.plain, heading=HeadingParagraph)
 
 
-def _paragraph(unit: doc.Unit, ctx: FlowContext, role: str = "body") -> Paragraph:
-    return Paragraph(ctx.text(unit).markup, ctx.styles[role])
+def _paragraph(unit: doc.Unit, ctx: FlowContext, role: str = "body") -> Flowable:
+    return paragraph(ctx.text(unit), ctx.styles[role])
 
 
 def _image(path: Path, ctx: FlowContext, unit: doc.Unit, share: float) -> Flowable:
@@ -206,10 +212,14 @@ def _list(block: doc.ListBlock, ctx: FlowContext) -> Flowable:
         if block.ordered
         else {"bulletType": "bullet", "start": "•", "bulletFontName": reportlab_name("sans"), "bulletColor": ACCENT}
     )
-    return ListFlowable(items, leftIndent=size * 1.6, bulletFontSize=size, spaceAfter=size * 0.5, **options)
+    if ctx.right_to_left:
+        options |= {"bulletDir": "rtl", "rightIndent": size * 1.6, "leftIndent": 0}
+    else:
+        options["leftIndent"] = size * 1.6
+    return ListFlowable(items, bulletFontSize=size, spaceAfter=size * 0.5, **options)
 
 
-def _column_widths(cells: list[list[Paragraph]], frame_width: float) -> tuple[list[float], float]:
+def _column_widths(cells: list[list[Any]], frame_width: float) -> tuple[list[float], float]:
     """Column widths and the table's font scale, measured on the cells' paragraphs (their fonts, code spans
     included). Natural widths (longest cell line) when they fit the frame; else every column keeps its
     longest word whole and the room left is shared equally by the columns that want more (a column that needs
@@ -217,7 +227,7 @@ def _column_widths(cells: list[list[Paragraph]], frame_width: float) -> tuple[li
     longest words alone are too wide is set smaller (never below MIN_CELL_SCALE), so a word is never cut."""
     pad = 2 * _CELL_PADDING + 2
 
-    def natural_width(cell: Paragraph) -> float:
+    def natural_width(cell: Any) -> float:
         cell.wrap(1e6, 1e6)
         return max(cell.getActualLineWidths0(), default=0.0)
 
@@ -257,11 +267,11 @@ def _aligned(style: ParagraphStyle, align: str) -> ParagraphStyle:
 def _table(block: doc.Table, ctx: FlowContext) -> Flowable:
     head = [ctx.text(unit, "sans-bold") for unit in block.header]
     body = [[ctx.text(unit) for unit in row] for row in block.rows]
-    def paragraphs(scale: float) -> list[list[Paragraph]]:
+    def paragraphs(scale: float) -> list[list[Any]]:
         head_styles = [_aligned(_scaled(ctx.styles["cell-head"], scale), align) for align in block.aligns]
         body_styles = [_aligned(_scaled(ctx.styles["cell"], scale), align) for align in block.aligns]
-        cells = [[Paragraph(t.markup, style) for t, style in zip(head, head_styles, strict=True)]]
-        return cells + [[Paragraph(t.markup, style) for t, style in zip(row, body_styles, strict=True)]
+        cells = [[paragraph(t, style) for t, style in zip(head, head_styles, strict=True)]]
+        return cells + [[paragraph(t, style) for t, style in zip(row, body_styles, strict=True)]
                         for row in body]
 
     widths, scale = _column_widths(paragraphs(1.0), ctx.frame_width)
@@ -317,6 +327,8 @@ def _code(block: doc.Code, ctx: FlowContext) -> Flowable:
 
 
 def _contents(ctx: FlowContext) -> Flowable:
+    if ctx.shaped_contents:
+        return ShapedContents([ctx.styles["toc1"], ctx.styles["toc2"]], ctx.right_to_left)
     toc = TableOfContents(
         dotsMinLevel=0,
         tableStyle=TableStyle(
@@ -415,7 +427,7 @@ def title_flowables(document: doc.Document, ctx: FlowContext) -> list[Flowable]:
     """The title page: the title, the first paragraph as subtitle, the others as credits."""
     out: list[Flowable] = [
         Spacer(0, ctx.frame_height * 0.22),
-        Paragraph(ctx.text(document.title, "sans-bold").markup, ctx.styles["title"]),
+        paragraph(ctx.text(document.title, "sans-bold"), ctx.styles["title"]),
         HRFlowable(width="30%", thickness=2.5, color=ACCENT, hAlign="LEFT", spaceBefore=2, spaceAfter=14),
     ]
     first = True

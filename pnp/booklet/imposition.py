@@ -73,9 +73,12 @@ def booklet_plan(pages: int) -> list[Slot]:
 class ImposingCanvas(Canvas):
     """A canvas that records each page as a form and, on save, imposes them two-up on `sheet_size` sheets."""
 
-    def __init__(self, filename: Any, *, sheet_size: tuple[float, float], **kwargs: Any) -> None:
+    def __init__(self, filename: Any, *, sheet_size: tuple[float, float], right_to_left: bool = False,
+                 **kwargs: Any) -> None:
         super().__init__(filename, **kwargs)
         self._sheet_size = sheet_size
+        self._right_to_left = right_to_left
+        """Bound on the right (a right-to-left language): each sheet side's two pages change places."""
         self._pages = 0
         self.beginForm("page1")
 
@@ -109,7 +112,7 @@ class ImposingCanvas(Canvas):
                 if slot.page is None:
                     continue
                 self.saveState()
-                self.translate(0 if slot.position == "left" else width / 2, 0)
+                self.translate(0 if (slot.position == "left") != self._right_to_left else width / 2, 0)
                 self.doForm(f"page{slot.page}")
                 self.restoreState()
             self._fold_marks(width, height)

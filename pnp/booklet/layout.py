@@ -14,8 +14,7 @@ from __future__ import annotations
 
 import io
 from functools import partial
-from typing import Any
-from xml.sax.saxutils import escape
+from typing import Any, Literal
 
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
@@ -28,12 +27,15 @@ from reportlab.platypus import (
     PageTemplate,
 )
 
-from pnp.booklet.flowables import HeadingParagraph
 from pnp.booklet.imposition import ImposingCanvas
+from pnp.booklet.shaped import fallback_markup
 from pnp.booklet.styles import ACCENT, MUTED, RULE, Styles
+from pnp.i18n.languages import direction
+from pnp.layout.scene import Text
 from pnp.render.pdf import set_print_preferences
-from pnp.text.fonts import reportlab_name
-from pnp.units import mm_to_pt
+from pnp.text.fonts import reportlab_name, text_width_mm
+from pnp.text.shaping import needs_shaping
+from pnp.units import PT_PER_MM, mm_to_pt
 
 CREATOR = "pnp"
 
@@ -70,6 +72,8 @@ class RulebookTemplate(BaseDocTemplate):
             initialFontName=reportlab_name("sans"),
         )
         self.rulebook_title = title
+        self.right_to_left = direction(lang) == "rtl"
+        """A right-to-left book: the running header is mirrored (the title at the right)."""
         self.rulebook_styles = styles
         self.links = links
         self.current_section = ""
@@ -98,6 +102,8 @@ class RulebookTemplate(BaseDocTemplate):
     def beforeDocument(self) -> None:
         # print at 100%; an imposed booklet is printed two-sided, flipped on the sheet's short edge
         set_print_preferences(self.canv, "none" if self.links else "short-edge")
+        if self.right_to_left:
+            self.canv.setViewerPreference("Direction", "R2L")  # viewers show facing pages right to left
         self.current_section = self.section_at_page_start = self.first_section_on_page = ""
         self.heading_count = 0
 
@@ -105,7 +111,7 @@ class RulebookTemplate(BaseDocTemplate):
         if isinstance(flowable, ActionFlowable):
             return
         self.flowables_on_page += 1
-        if not isinstance(flowable, HeadingParagraph) or flowable.toc_level is None:
+        if getattr(flowable, "toc_level", None) is None:  # a HeadingParagraph or ShapedParagraph listed
             return
         self.heading_count += 1
         key = f"h{self.heading_count}" if self.links else None
@@ -113,7 +119,7 @@ class RulebookTemplate(BaseDocTemplate):
             self.canv.bookmarkPage(key)
             self.canv.addOutlineEntry(flowable.toc_text, key, level=flowable.toc_level, closed=True)
         # the contents set the entry as paragraph markup: a heading's plain text (a translator's too) is escaped
-        self.notify("TOCEntry", (flowable.toc_level, escape(flowable.toc_text), self.page, key))
+        self.notify("TOCEntry", (flowable.toc_level, fallback_markup(flowable.toc_text), self.page, key))
         if flowable.toc_level == 0:
             self.current_section = flowable.toc_text
             self.first_section_on_page = self.first_section_on_page or flowable.toc_text
@@ -143,10 +149,15 @@ class RulebookTemplate(BaseDocTemplate):
         canvas.saveState()
         canvas.setFont(reportlab_name("sans"), size)
         canvas.setFillColor(MUTED)
-        canvas.drawString(self.leftMargin, top, self.rulebook_title)
-        room = width - self.rightMargin - self.leftMargin - mm_to_pt(6)
-        room -= canvas.stringWidth(self.rulebook_title, reportlab_name("sans"), size)
-        canvas.drawRightString(width - self.rightMargin, top, _fitted(canvas, section, size, room))
+        left, right = self.leftMargin, width - self.rightMargin
+        room = right - left - mm_to_pt(6) - _width(canvas, self.rulebook_title, size)
+        shown = _fitted(canvas, section, size, room)
+        if self.right_to_left:
+            _header_text(canvas, self.rulebook_title, right, top, size, "end")
+            _header_text(canvas, shown, left, top, size, "start")
+        else:
+            _header_text(canvas, self.rulebook_title, left, top, size, "start")
+            _header_text(canvas, shown, right, top, size, "end")
         canvas.setStrokeColor(RULE)
         canvas.setLineWidth(0.4)
         canvas.line(self.leftMargin, top - size * 0.6, width - self.rightMargin, top - size * 0.6)
@@ -156,13 +167,38 @@ class RulebookTemplate(BaseDocTemplate):
         canvas.restoreState()
 
 
+def _header_text(canvas: Canvas, text: str, x: float, y: float, size: float,
+                 anchor: Literal["start", "end"]) -> None:
+    """One text of the running header, its start or end at (x, y) in points; shaped text (`ShapedParagraph`'s
+    scripts) drawn as card texts are."""
+    if not needs_shaping(text):
+        (canvas.drawString if anchor == "start" else canvas.drawRightString)(x, y, text)
+        return
+    from pnp.render.pdf import draw_items
+
+    canvas.saveState()
+    canvas.translate(x, y)
+    canvas.scale(PT_PER_MM, -PT_PER_MM)
+    draw_items(canvas, [Text(0.0, 0.0, text, size / PT_PER_MM, "sans", "#6B6B6B", anchor)])
+    canvas.restoreState()
+
+
+def _width(canvas: Canvas, text: str, size: float) -> float:
+    """The width of a header text in points (shaped when it needs it)."""
+    if needs_shaping(text):
+        return text_width_mm(text, "sans", size / PT_PER_MM) * PT_PER_MM
+    return float(canvas.stringWidth(text, reportlab_name("sans"), size))
+
+
 def _fitted(canvas: Canvas, text: str, size: float, room: float) -> str:
     """`text` in the header's font, cut at a word and ended with an ellipsis if it is wider than `room`."""
-    font = reportlab_name("sans")
-    if canvas.stringWidth(text, font, size) <= room:
+    def wide(shown: str) -> float:
+        return _width(canvas, shown, size)
+
+    if wide(text) <= room:
         return text
     words = text.split()
-    while words and canvas.stringWidth(" ".join(words) + " …", font, size) > room:
+    while words and wide(" ".join(words) + " …") > room:
         words.pop()
     return " ".join(words) + " …" if words else ""
 
@@ -186,6 +222,7 @@ def build_pdf(
         links=sheet_size is None,
     )
     story = [*title_page, NextPageTemplate("body"), PageBreak(), *body]
-    maker: Any = Canvas if sheet_size is None else partial(ImposingCanvas, sheet_size=sheet_size)
+    maker: Any = Canvas if sheet_size is None else partial(ImposingCanvas, sheet_size=sheet_size,
+                                                           right_to_left=direction(lang) == "rtl")
     template.multiBuild(story, canvasmaker=maker, maxPasses=5)
     return buffer.getvalue()

@@ -17,6 +17,7 @@ from pnp.booklet.layout import build_pdf
 from pnp.booklet.styles import make_styles
 from pnp.booklet.text import TextResolver
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
+from pnp.i18n.languages import direction, needs_shaping_layout
 from pnp.i18n.translate import translation_for
 from pnp.layout.paper import is_rulebook_paper, rulebook_papers
 from pnp.layout.pieces import Piece
@@ -102,7 +103,7 @@ def render_rulebook(
     frame_width = page_size[0] - styles.margin_inner - styles.margin_outer
     frame_height = page_size[1] - styles.margin_top - styles.margin_bottom
     flow = FlowContext(resolver, styles, frame_width, frame_height, dict(figures or {}), strict, str(source),
-                       dict(sections or {}))
+                       dict(sections or {}), direction(lang) == "rtl", needs_shaping_layout(lang))
     title_page = title_flowables(document, flow)
     body = body_flowables(document, flow)
     if strict:

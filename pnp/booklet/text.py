@@ -80,7 +80,8 @@ class TextResolver:
                         Mark(resolved.file, resolved.line, 1),
                         "rulebook.glyph",
                         f"the font {run_font} has no glyph for {shown}",
-                        "replace the character or use one the font covers (Latin, Greek, Cyrillic)",
+                        "replace the character or use one pnp's fonts cover (Latin, Greek, Cyrillic, CJK, "
+                        "Arabic, Hebrew)",
                     )
                 )
         return inline

@@ -40,6 +40,26 @@ def length_warning(source: str, translated: str, lang: str | None) -> str:
 
 LENGTH_HINT = "shorten the translation: is it the translation of this entry?"
 
+RIGHT_TO_LEFT = frozenset({"ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"})
+"""Languages written right to left (their primary codes): their rulebooks are mirrored (running header, list
+bullets, paragraphs flush right) and a booklet is bound on the right."""
+
+
+SHAPED_SCRIPTS = RIGHT_TO_LEFT | {"ja", "zh", "ko", "th", "lo", "km", "my", "hi", "mr", "ne", "bn", "ta", "te",
+                                  "kn", "ml", "gu", "pa", "si"}
+"""Languages whose script needs shaping or UAX #14 breaking: their rulebook's contents are set by pnp
+(`pnp.booklet.contents`), not by reportlab's Paragraph."""
+
+
+def needs_shaping_layout(lang: str | None) -> bool:
+    """Whether `lang` is written in a script of SHAPED_SCRIPTS."""
+    return lang is not None and _primary(_key(lang)) in SHAPED_SCRIPTS
+
+
+def direction(lang: str | None) -> str:
+    """"rtl" for a language written right to left (`ar`, `he-IL`, ...), else "ltr" (None: English)."""
+    return "rtl" if lang is not None and _primary(_key(lang)) in RIGHT_TO_LEFT else "ltr"
+
 
 @cache
 def installed_folders() -> dict[str, Path]:

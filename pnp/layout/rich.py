@@ -17,6 +17,8 @@ from pnp.layout.markup import IconRef, Paragraph
 from pnp.layout.scene import Image, Item, Text
 from pnp.layout.text import ASCENT, Align, LineBox
 from pnp.text.fonts import text_width_mm
+from pnp.text.linebreak import break_units
+from pnp.text.shaping import needs_shaping
 
 ICON_HEIGHT = ASCENT
 """An icon's height as a fraction of the text size: from the baseline to the top of the line."""
@@ -63,7 +65,13 @@ def _words(para: Paragraph, styles: Styles, icons: Mapping[str, IconImage], size
             if i:
                 words.append((current, space))
                 current, space = [], _Atom(" ", font, text_width_mm(" ", font, size))
-            if piece:
+            if piece and needs_shaping(piece):
+                for n, unit in enumerate(break_units(piece)):
+                    if n:  # a break without a space (between CJK characters)
+                        words.append((current, space))
+                        current, space = [], _Atom("", font, 0.0)
+                    current.append(_Atom(unit, font, text_width_mm(unit, font, size)))
+            elif piece:
                 current.append(_Atom(piece, font, text_width_mm(piece, font, size)))
     words.append((current, space))
     return words

@@ -9,6 +9,8 @@ from typing import Literal
 
 from pnp.layout.scene import Text
 from pnp.text.fonts import text_width_mm
+from pnp.text.linebreak import break_units
+from pnp.text.shaping import needs_shaping, shape_line
 
 Align = Literal["left", "center", "right", "justify"]
 """How a block's lines sit in its width."""
@@ -38,12 +40,16 @@ def _is_greek(char: str) -> bool:
 
 @lru_cache(maxsize=4096)
 def wrap(text: str, font: str, size: float, width: float | None) -> tuple[str, ...]:
-    """Split `text` into lines no wider than `width` (mm), breaking at spaces; explicit newlines kept. (Cached:
-    a card's text is wrapped to check that it fits, then to draw it.)"""
+    """Split `text` into lines no wider than `width` (mm), breaking at spaces (text in other scripts: where
+    UAX #14 allows, `pnp.text.linebreak`); explicit newlines kept. (Cached: a card's text is wrapped to check
+    that it fits, then to draw it.)"""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         if width is None:
             lines.append(paragraph)
+            continue
+        if needs_shaping(paragraph):
+            lines += _wrap_units(paragraph, font, size, width)
             continue
         current = ""
         for word in paragraph.split(" "):
@@ -55,6 +61,22 @@ def wrap(text: str, font: str, size: float, width: float | None) -> tuple[str, .
                 current = candidate
         lines.append(current)
     return tuple(lines)
+
+
+def _wrap_units(paragraph: str, font: str, size: float, width: float) -> list[str]:
+    """A paragraph's lines, broken between its UAX #14 units; a line's trailing spaces are not measured nor
+    kept."""
+    lines: list[str] = []
+    current = ""
+    for unit in break_units(paragraph):
+        candidate = current + unit
+        if current and text_width_mm(candidate.rstrip(), font, size) > width:
+            lines.append(current.rstrip())
+            current = unit
+        else:
+            current = candidate
+    lines.append(current.rstrip())
+    return lines
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +155,8 @@ def _justified(text: str, x: float, y: float, width: float, size: float, font: s
             baseline = y + size * ASCENT + row * size * line_height
             row += 1
             words = line.split(" ")
+            if needs_shaping(line) and shape_line(line, font).rtl:
+                words.reverse()  # a right-to-left line: its first word at the right
             if i == len(lines) - 1 or len(words) < 2:
                 if line:
                     items.append(Text(x, baseline, line, size, font, colour))

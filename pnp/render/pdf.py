@@ -20,8 +20,10 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
 from pnp.layout.scene import Document, Ellipse, Gradient, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
+from pnp.render.pdf_shaped import shaped_fonts
 from pnp.render.reportlab_internals import document
 from pnp.text.fonts import reportlab_name
+from pnp.text.shaping import needs_shaping
 from pnp.units import PT_PER_MM
 
 if TYPE_CHECKING:
@@ -332,11 +334,17 @@ class _Pen:
         self._fill(item.color)
         if self.state[OPACITY] != item.opacity:
             self._opacity(item.opacity)
-        name = reportlab_name(item.font)
-        ops, key = self.ops, (name, item.size, item.text)
-        shown = ops.texts.get(key)
-        if shown is None:
-            shown = _keep(ops.texts, key, self._shown(item.text, name, item.size))
+        shown: tuple[str, float] | None
+        if needs_shaping(item.text):
+            shown = shaped_fonts(self.canvas).shown(self.canvas, item.text, item.font, item.size)
+        else:
+            name = reportlab_name(item.font)
+            key = (name, item.size, item.text)
+            shown = self.ops.texts.get(key)
+            if shown is None:
+                shown = _keep(self.ops.texts, key, self._shown(item.text, name, item.size))
+        ops = self.ops
+        assert shown is not None
         where = (item.x, item.y, item.rotate, item.anchor, shown[1])
         matrix = ops.matrices.get(where)
         if matrix is None:

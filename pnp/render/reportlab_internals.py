@@ -85,3 +85,49 @@ def vector_form(canvas: Canvas, name: str, drawing: Any) -> None:
     if states:
         resources.ExtGState = states
     canvas.endForm(Resources=resources)  # endForm sets the attributes it is given on the form it writes
+
+
+class DeferredFont:
+    """A font pnp writes itself (`pnp.render.pdf_shaped`): reportlab calls `addObjects` when it saves the
+    document, after every page is drawn, as it does for its own TrueType subsets."""
+
+    def __init__(self, name: str, build: Any) -> None:
+        self.name = name
+        self.build = build
+        """Called with no arguments at save: returns the font's objects (`type0_objects`)."""
+
+    def addObjects(self, doc: PDFDocument) -> None:
+        font = self.build()
+        doc.Reference(font, self.name)
+        doc.idToObject["BasicFonts"].dict[self.name] = font  # every page's font resources
+
+
+def defer_font(canvas: Canvas, font: DeferredFont) -> None:
+    """Have `font` written into the canvas's document when it is saved, named in every page's resources."""
+    canvas._doc.delayedFonts.append(font)
+
+
+def type0_objects(canvas_doc: PDFDocument, base: str, font_file: bytes, descriptor: dict[str, Any],
+                  widths: list[Any], to_unicode: bytes) -> Any:
+    """The objects of a Type 0 font with Identity-H encoding over a TrueType subset (CIDFontType2, glyph ids
+    as character codes): `descriptor` holds the FontDescriptor's numbers, `widths` the W array."""
+    from reportlab.pdfbase import pdfdoc
+
+    compress = [pdfdoc.PDFZCompress] if canvas_doc.compression else None
+    file_stream = pdfdoc.PDFStream(content=font_file, filters=compress, dictionary=pdfdoc.PDFDictionary(
+        {"Length1": len(font_file)}))
+    unicode_stream = pdfdoc.PDFStream(content=to_unicode, filters=compress)
+    desc = pdfdoc.PDFDictionary({"Type": pdfdoc.PDFName("FontDescriptor"), "FontName": pdfdoc.PDFName(base),
+                                 **descriptor, "FontBBox": pdfdoc.PDFArray(descriptor["FontBBox"]),
+                                 "FontFile2": canvas_doc.Reference(file_stream)})
+    cid = pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("Font"), "Subtype": pdfdoc.PDFName("CIDFontType2"),
+        "BaseFont": pdfdoc.PDFName(base),
+        "CIDSystemInfo": pdfdoc.PDFDictionary({"Registry": pdfdoc.PDFString("Adobe"),
+                                               "Ordering": pdfdoc.PDFString("Identity"), "Supplement": 0}),
+        "FontDescriptor": canvas_doc.Reference(desc), "DW": 1000, "W": pdfdoc.PDFArray(widths),
+        "CIDToGIDMap": pdfdoc.PDFName("Identity")})
+    return pdfdoc.PDFDictionary({
+        "Type": pdfdoc.PDFName("Font"), "Subtype": pdfdoc.PDFName("Type0"), "BaseFont": pdfdoc.PDFName(base),
+        "Encoding": pdfdoc.PDFName("Identity-H"), "DescendantFonts": pdfdoc.PDFArray([canvas_doc.Reference(cid)]),
+        "ToUnicode": canvas_doc.Reference(unicode_stream)})

@@ -14,7 +14,7 @@ import io
 from functools import cache
 
 from pnp.render.svg_outline import quiet_font_tools
-from pnp.text.fonts import own_font_file
+from pnp.text.fonts import font_data
 
 
 @cache
@@ -29,7 +29,7 @@ def _subset(font: str, chars: frozenset[str]) -> bytes:
     options.name_IDs = ["*"]  # keeps the copyright and licence names
     options.notdef_outline = True
     with quiet_font_tools():
-        face = TTFont(str(own_font_file(font)), recalcTimestamp=False)
+        face = TTFont(io.BytesIO(font_data(font)), recalcTimestamp=False)
         subsetter = subset.Subsetter(options)
         subsetter.populate(unicodes=sorted(ord(c) for c in chars))
         subsetter.subset(face)

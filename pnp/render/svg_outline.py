@@ -9,6 +9,7 @@ sets (no kerning, as in the PDF). The group's `aria-label` keeps the words finda
 
 from __future__ import annotations
 
+import io
 import logging
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,7 +18,8 @@ from functools import cache
 from typing import Any
 
 from pnp.layout.scene import Text
-from pnp.text.fonts import FONT_DIR, FONT_FILES, is_own, own_font_file, text_width_mm
+from pnp.text.fonts import font_data, text_width_mm
+from pnp.text.shaping import needs_shaping, shape_line
 
 
 @dataclass(frozen=True)
@@ -27,6 +29,8 @@ class _Face:
     glyphs: Any
     cmap: dict[int, str]
     units_per_em: int
+    order: list[str]
+    """Glyph names by glyph id (shaped text names its glyphs by id)."""
 
 
 @contextmanager
@@ -44,10 +48,9 @@ def quiet_font_tools() -> Iterator[None]:
 def _face(font: str) -> _Face:
     from fontTools.ttLib import TTFont
 
-    path = own_font_file(font) if is_own(font) else FONT_DIR / FONT_FILES[font]
     with quiet_font_tools():
-        tt = TTFont(str(path), lazy=True)
-        return _Face(tt.getGlyphSet(), tt.getBestCmap() or {}, int(tt["head"].unitsPerEm))
+        tt = TTFont(io.BytesIO(font_data(font)), lazy=True)
+        return _Face(tt.getGlyphSet(), tt.getBestCmap() or {}, int(tt["head"].unitsPerEm), tt.getGlyphOrder())
 
 
 @cache
@@ -89,6 +92,8 @@ class GlyphDefs:
 
 def outlined_text(drawing: Any, item: Text, defs: GlyphDefs, label: str) -> Any:
     """`item` as a group of glyph outlines at the PDF's places, labelled with its words (`label`)."""
+    if needs_shaping(item.text):
+        return _shaped_text(drawing, item, defs, label)
     face = _face(item.font)
     scale = item.size / face.units_per_em
     width = text_width_mm(item.text, item.font, item.size)
@@ -107,6 +112,28 @@ def outlined_text(drawing: Any, item: Text, defs: GlyphDefs, label: str) -> Any:
         if glyph_id is not None:
             group.add(drawing.use(f"#{glyph_id}", x=_num(at / scale)))
         at += text_width_mm(char, item.font, item.size)
+    return group
+
+
+def _shaped_text(drawing: Any, item: Text, defs: GlyphDefs, label: str) -> Any:
+    """Shaped `item` (`pnp.text.shaping`): the glyphs HarfBuzz chose, by id, where the PDF places them."""
+    line = shape_line(item.text, item.font)
+    em = item.size / 1000.0
+    width = line.width * em
+    shift = 0.0 if item.anchor == "start" else -width / 2 if item.anchor == "middle" else -width
+    moves = [f"translate({_num(item.x)},{_num(item.y)})"]
+    if item.rotate:
+        moves.append(f"rotate({_num(item.rotate)})")
+    group = drawing.g(transform=" ".join(moves), fill=item.color)
+    group["aria-label"] = label
+    group["role"] = "img"
+    for glyph in line.glyphs:
+        face = _face(glyph.font)
+        glyph_id = defs.use(glyph.font, face.order[glyph.gid])
+        if glyph_id is not None:
+            scale = item.size / face.units_per_em
+            group.add(drawing.use(f"#{glyph_id}", transform=f"translate({_num(shift + glyph.x * em)},"
+                                  f"{_num(-glyph.y * em)}) scale({scale:.6g},{-scale:.6g})"))
     return group
 
 

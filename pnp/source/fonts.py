@@ -1,8 +1,9 @@
-"""Font files named by specs: a TrueType file inside the kit folder, under the size cap, readable and embeddable.
+"""Font files named by specs: a font file inside the kit folder, under the size cap, readable and embeddable.
 
-The first bytes say what the file is: a CFF-outline OpenType (`OTTO`), a web font or a collection is refused
-with what to use instead, before any parsing; the rest is parsed by reportlab, and any failure is a located
-error, never a traceback.
+The first bytes say what the file is: TrueType, CFF-outline OpenType (`OTTO`, converted to TrueType outlines
+when loaded, `pnp.text.font_convert`) or a collection (`.ttc`, its first font) are read; a web font is refused
+with what to use instead, before any parsing. The rest is parsed by fontTools and reportlab, and any failure is
+a located error, never a traceback.
 """
 
 from __future__ import annotations
@@ -16,13 +17,11 @@ from pnp.text.fonts import FontFileError, own_font
 MAX_FONT_BYTES = 30_000_000
 """Cap on a font file's size (a Latin family member is under 1 MB; a full CJK font about 20 MB)."""
 
-_TRUETYPE = (b"\x00\x01\x00\x00", b"true")
+_READ = (b"\x00\x01\x00\x00", b"true", b"OTTO", b"ttcf")
+"""TrueType, CFF-outline OpenType and collections."""
 _REFUSED = {
-    b"OTTO": ("is an OpenType font with CFF (PostScript) outlines, which cannot be embedded in the PDF",
-              "use the TrueType-outline version of the font (a .ttf file; most font families ship one)"),
-    b"wOFF": ("is a WOFF web font", "use the font's TrueType (.ttf) file"),
-    b"wOF2": ("is a WOFF2 web font", "use the font's TrueType (.ttf) file"),
-    b"ttcf": ("is a font collection (.ttc)", "use a single TrueType (.ttf) file of the family"),
+    b"wOFF": ("is a WOFF web font", "use the font's TrueType (.ttf) or OpenType (.otf) file"),
+    b"wOF2": ("is a WOFF2 web font", "use the font's TrueType (.ttf) or OpenType (.otf) file"),
 }
 
 
@@ -39,9 +38,9 @@ def check_font(root: Path, base: Path, src: str, mark: Mark, max_bytes: int = MA
     if head in _REFUSED:
         message, hint = _REFUSED[head]
         raise SpecError(Diagnostic.at(mark, "spec.font", f"{src!r} {message}", hint))
-    if head not in _TRUETYPE:
-        raise SpecError(Diagnostic.at(mark, "spec.font", f"{src!r} is not a TrueType font file (checked its content)",
-                                      "give a .ttf font file"))
+    if head not in _READ:
+        raise SpecError(Diagnostic.at(mark, "spec.font", f"{src!r} is not a TrueType or OpenType font file "
+                                      "(checked its content)", "give a .ttf, .otf or .ttc font file"))
     try:
         return own_font(path, data)
     except FontFileError as exc:

@@ -13,12 +13,14 @@ from __future__ import annotations
 import hashlib
 import io
 import struct
+import unicodedata
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
 from pnp.data import resource_path
 from pnp.text.font_metrics import FontMetrics, read_metrics
+from pnp.text.shaping import font_for, needs_shaping, shaped_width
 
 FONT_DIR = resource_path("pnp", "fonts")
 
@@ -27,14 +29,20 @@ FONT_FILES: dict[str, str] = {
     "sans-bold": "DejaVuSans-Bold.ttf",
     "sans-italic": "DejaVuSans-Oblique.ttf",
     "mono": "DejaVuSansMono.ttf",
+    "cjk": "NotoSansCJKjp-Subset.ttf",
+    "arabic": "NotoSansArabic-Regular.ttf",
+    "hebrew": "NotoSansHebrew-Regular.ttf",
 }
-"""Our font names and their files."""
+"""Our font names and their files (the last three are the fallbacks of `pnp.text.shaping`)."""
 
 REPORTLAB_NAMES: dict[str, str] = {
     "sans": "DejaVuSans",
     "sans-bold": "DejaVuSans-Bold",
     "sans-italic": "DejaVuSans-Oblique",
     "mono": "DejaVuSansMono",
+    "cjk": "NotoSansCJKjp",
+    "arabic": "NotoSansArabic",
+    "hebrew": "NotoSansHebrew",
 }
 """Our font names and the names they are registered under in reportlab (and used as SVG families)."""
 
@@ -43,12 +51,17 @@ SVG_FAMILIES: dict[str, tuple[str, str, str]] = {
     "sans-bold": ("DejaVu Sans", "bold", "normal"),
     "sans-italic": ("DejaVu Sans", "normal", "italic"),
     "mono": ("DejaVu Sans Mono", "normal", "normal"),
+    "cjk": ("Noto Sans CJK JP", "normal", "normal"),
+    "arabic": ("Noto Sans Arabic", "normal", "normal"),
+    "hebrew": ("Noto Sans Hebrew", "normal", "normal"),
 }
 """SVG font-family, font-weight and font-style for each of our fonts."""
 
 
 _OWN: dict[str, Path] = {}
 """Own fonts registered in this process: their name and file."""
+_OWN_DATA: dict[str, bytes] = {}
+"""Own fonts registered in this process: their name and TrueType data (a CFF font or collection converted)."""
 
 
 MAX_FONT_CODE_POINTS = 200_000
@@ -120,17 +133,25 @@ def check_character_map(data: bytes) -> None:
 
 
 def own_font(path: Path, data: bytes) -> str:
-    """Register the TrueType font `data` (read from `path`) with reportlab; return its font name.
+    """Register the font `data` (read from `path`) with reportlab; return its font name. A CFF-outline
+    OpenType font or a collection is made plain TrueType first (`pnp.text.font_convert`).
 
     Raises FontFileError when reportlab cannot read or embed it (damaged, or its licence bits forbid
     embedding), or when its character map is too large to read (`check_character_map`, before reportlab)."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
+    from pnp.text.font_convert import plain_truetype
+
     name = "own-" + hashlib.sha256(data).hexdigest()[:16]
     if name in _OWN:
         return name
-    check_character_map(data)
+    check_character_map(_first_of_collection(data) if data[:4] == b"ttcf" else data)
+    try:
+        data = plain_truetype(data)
+    except Exception as exc:
+        raise FontFileError(f"it cannot be converted to TrueType outlines ({exc or type(exc).__name__})",
+                            "use the TrueType-outline (.ttf) version of the font, or a subset of it") from None
     try:
         face = TTFont(name, io.BytesIO(data))
         face.face.makeSubset([ord(c) for c in "Aa0 "])  # proves the font can be cut into subsets
@@ -138,7 +159,32 @@ def own_font(path: Path, data: bytes) -> str:
         raise FontFileError(str(exc) or type(exc).__name__) from None
     pdfmetrics.registerFont(face)
     _OWN[name] = path
+    _OWN_DATA[name] = data
     return name
+
+
+def _first_of_collection(data: bytes) -> bytes:
+    """The first font of a collection as a file of its own (for the character map check)."""
+    from fontTools.ttLib import TTCollection
+
+    try:
+        out = io.BytesIO()
+        TTCollection(io.BytesIO(data), lazy=True).fonts[0].save(out)
+    except Exception as exc:
+        raise FontFileError(f"its collection cannot be read ({exc or type(exc).__name__})") from None
+    return out.getvalue()
+
+
+def font_data(font: str) -> bytes:
+    """The TrueType data of one of our fonts or an own font (as registered: converted when it was CFF)."""
+    if font in _OWN_DATA:
+        return _OWN_DATA[font]
+    return _file_data(font)
+
+
+@cache
+def _file_data(font: str) -> bytes:
+    return (FONT_DIR / FONT_FILES[font]).read_bytes()
 
 
 def is_own(font: str) -> bool:
@@ -212,7 +258,9 @@ def _em_width(text: str, font: str) -> float:
 
 
 def text_width_mm(text: str, font: str, size_mm: float) -> float:
-    """Width of `text` set in `font` at `size_mm` (em size in mm)."""
+    """Width of `text` set in `font` at `size_mm` (em size in mm); shaped (`pnp.text.shaping`) when it needs it."""
+    if needs_shaping(text):
+        return shaped_width(text, font) * size_mm / 1000.0
     return _em_width(text, font) * size_mm / 1000.0
 
 
@@ -228,9 +276,17 @@ def missing_glyphs(text: str, font: str = "sans") -> list[str]:
     if text.isascii() and text.isprintable() and font not in _OWN:
         return []  # every font we ship covers printable ASCII
     cmap = _own_face(font).charToGlyph if font in _OWN else _metrics(font).chars
+    chain = needs_shaping(text)
     missing: list[str] = []
     for ch in text:
         if ch in "\n\r\t" or ord(ch) in cmap or ch in missing:
             continue
+        if chain and (font_for(ch, font) is not None or _is_format_control(ch)):
+            continue  # a fallback font draws it
         missing.append(ch)
     return missing
+
+
+def _is_format_control(char: str) -> bool:
+    """Bidirectional marks and joiners: they steer shaping and order, no glyph is drawn for them."""
+    return unicodedata.category(char) == "Cf"

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import re
+import shutil
+import subprocess
 from pathlib import Path
 from typing import Any
 
@@ -86,14 +88,25 @@ def test_greek_text_needs_no_missing_glyphs(write_book):
     assert "Το αυτοκίνητο κινείται ευθεία." in pdf_text(render_rulebook(source).pdf)
 
 
-def test_a_character_the_font_lacks_is_an_error_at_the_catalog_line(write_book):
-    source = write_book(BOOK, {"zh": _po("zh", {"Roll the die.": "掷骰子"})})
+def test_a_character_no_font_has_is_an_error_at_the_catalog_line(write_book):
+    source = write_book(BOOK, {"bo": _po("bo", {"Roll the die.": "ཀཁག"})})  # Tibetan: no font pnp ships has it
     with pytest.raises(SpecError) as caught:
-        render_rulebook(source, lang="zh", context={"rules": {"walls": 6}})
+        render_rulebook(source, lang="bo", context={"rules": {"walls": 6}})
     diagnostic = caught.value.diagnostics[0]
     assert diagnostic.rule == "rulebook.glyph"
-    assert diagnostic.file.endswith("zh.po")
+    assert diagnostic.file.endswith("bo.po")
     assert diagnostic.line == 6  # the msgid line of the entry, after the 5-line header
+
+
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils)")
+def test_chinese_japanese_and_arabic_translations_print_in_their_scripts(write_book):
+    translations = {"zh": "掷骰子。", "ja": "サイコロを振ります。", "ar": "ارمِ النرد."}
+    source = write_book(BOOK, {lang: _po(lang, {"Roll the die.": text}) for lang, text in translations.items()})
+    for lang, text in translations.items():
+        pdf = source.parent / f"{lang}.pdf"
+        pdf.write_bytes(render_rulebook(source, lang=lang, context={"rules": {"walls": 6}}).pdf)
+        printed = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+        assert text.rstrip(".。") in re.sub("[\u202a-\u202e]", "", printed)
 
 
 def test_a_changed_number_in_the_kit_changes_the_rulebook():

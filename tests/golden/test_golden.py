@@ -35,9 +35,10 @@ KITS = {
     "mdd-micro": ("examples/mdd-micro/kit.yaml", "mini-demolition-derby-micro-edition-a4", "p04"),
     "nitro-dice": ("examples/nitro-dice/two-lap-loop.yaml", "quick-oval-a4", "p05"),
     "drag-rage": ("examples/drag-rage/kit.yaml", "drag-rage-a4", "p01"),
+    "scripts-deck": ("examples/scripts-deck/kit.yaml", "scripts-deck-a4", "p01"),
 }
 """Kit name -> (spec, output stem, the page whose SVG is kept)."""
-PDF_KITS = ("generic-deck", "counter-sheet", "tiled-board")
+PDF_KITS = ("generic-deck", "counter-sheet", "tiled-board", "scripts-deck")
 REPORTS = {
     "mdd-simulate-v21-coords": ["mdd", "simulate", "examples/mdd-setups/v21-coords.yaml", "--games", "40",
                                 "--seed", "3", "--format", "json"],

@@ -1,5 +1,5 @@
 """Component texts from a catalog are checked for glyphs like every other printed text: a translation into a
-script pnp's fonts lack (CJK) or holding a control character is a warning at its catalog line, an error under
+script pnp's fonts lack (Tibetan) or holding a control character is a warning at its catalog line, an error under
 `--strict` (it printed as blank boxes, or the NUL was left out, with exit 0)."""
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DECK = ROOT / "examples" / "generic-deck" / "kit.yaml"
 LABEL = "sheet {number} of {total}"
 CASES = {
-    "ja": ("第{number}枚 / {total}", ["第", "枚"]),
+    "bo": ("ཀ{number}ཁ / {total}", ["ཀ", "ཁ"]),  # Tibetan: no font pnp ships has it
     "de": ("Bogen\0 {number} von {total}", ["\0"]),
 }
 
@@ -48,8 +48,9 @@ def test_an_unprintable_translation_warns_and_fails_under_strict(run_pnp: PnpRun
     assert not (tmp_path / "strict").exists()
 
 
-def test_latin_greek_and_cyrillic_translations_are_printable() -> None:
+def test_latin_greek_cyrillic_cjk_arabic_and_hebrew_translations_are_printable() -> None:
     from pnp.i18n.components import unprintable_chars
 
     assert unprintable_chars("Feuille 1 sur 3 · Φύλλο · Лист ½ – “Zürich”") == []
-    assert unprintable_chars("漢字\x01") == ["漢", "字", "\x01"]
+    assert unprintable_chars("漢字 かな 한글 عربي עברית\x01") == ["\x01"]
+    assert unprintable_chars("ཀ") == ["ཀ"]

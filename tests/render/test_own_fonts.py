@@ -1,6 +1,7 @@
 """A kit's own fonts: embedded as subsets in the PDF, as a base64 @font-face of the glyphs drawn in the SVG,
 bold and italic from the family's members (falling back with a warning), every character checked for a glyph;
-unusable font files (CFF .otf, damaged, outside the kit, too big) are located errors."""
+CFF-outline .otf files and .ttc collections are converted to TrueType when loaded; unusable font files (web
+fonts, damaged, outside the kit, too big) are located errors."""
 
 from __future__ import annotations
 
@@ -138,13 +139,44 @@ def _cff_font() -> bytes:
     return out.getvalue()
 
 
-def test_a_cff_otf_is_refused_with_what_to_use_instead(run_pnp, tmp_kit):
-    spec = make_kit(tmp_kit, "x", spec=KIT.replace("fonts/Lato-Bold.ttf", "fonts/Test.otf"),
+def test_a_cff_otf_is_converted_and_embedded(run_pnp, tmp_kit, tmp_path: Path):
+    spec = make_kit(tmp_kit, "A", spec=KIT.replace("fonts/Lato-Regular.ttf", "fonts/Test.otf"),
                     files={"fonts/Test.otf": _cff_font()})
+    code, found = diagnostics(run_pnp, spec)
+    assert code == 0 and not [d for d in found if d["rule"] == "spec.font"]
+    assert run_pnp("render", spec, "-o", tmp_path / "out").exit_code == 0
+    pdf = PdfReader(next((tmp_path / "out").glob("*.pdf")))
+    fonts = [f.get_object() for f in pdf.pages[0]["/Resources"]["/Font"].values()]
+    [test] = [f for f in fonts if "Test" in str(f["/BaseFont"])]
+    outline = TTFont(io.BytesIO(test["/FontDescriptor"]["/FontFile2"].get_data()))
+    assert "glyf" in outline and "CFF " not in outline  # TrueType outlines, as reportlab embeds
+    contours = [outline["glyf"][name].numberOfContours for name in outline.getGlyphOrder()]
+    assert 1 in contours  # the triangle of "A", converted
+    assert "A" in pdf.pages[0].extract_text()
+
+
+def test_the_first_font_of_a_collection_is_used(run_pnp, tmp_kit, tmp_path: Path):
+    from fontTools.ttLib import TTCollection
+
+    collection = TTCollection()
+    collection.fonts = [TTFont(LATO / "Lato-Regular.ttf"), TTFont(LATO / "Lato-Bold.ttf")]
+    out = io.BytesIO()
+    collection.save(out)
+    spec = make_kit(tmp_kit, "Hello", spec=KIT.replace("fonts/Lato-Regular.ttf", "fonts/Lato.ttc"),
+                    files={"fonts/Lato.ttc": out.getvalue()})
+    assert run_pnp("render", spec, "-o", tmp_path / "out").exit_code == 0
+    with pdfplumber.open(next((tmp_path / "out").glob("*.pdf"))) as pdf:
+        lato = [(c["text"], c["fontname"].split("+")[-1]) for c in pdf.pages[0].chars if "Lato" in c["fontname"]]
+    assert lato == [(ch, "Lato-Regular") for ch in "Hello"]
+
+
+def test_a_web_font_is_refused_with_what_to_use_instead(run_pnp, tmp_kit):
+    spec = make_kit(tmp_kit, "x", spec=KIT.replace("fonts/Lato-Bold.ttf", "fonts/Test.woff"),
+                    files={"fonts/Test.woff": b"wOFF" + bytes(40)})
     code, found = diagnostics(run_pnp, spec)
     assert code == 1
     [error] = [d for d in found if d["rule"] == "spec.font"]
-    assert "CFF" in error["message"] and "Test.otf" in error["message"] and ".ttf" in error["hint"]
+    assert "WOFF" in error["message"] and "Test.woff" in error["message"] and ".otf" in error["hint"]
     assert (error["line"], error["column"]) == (4, 50)  # at the file name
 
 
@@ -163,7 +195,7 @@ def test_a_file_that_is_not_a_font_is_refused(run_pnp, tmp_kit):
     code, found = diagnostics(run_pnp, spec)
     assert code == 1
     [error] = [d for d in found if d["rule"] == "spec.font"]
-    assert "not a TrueType font" in error["message"]
+    assert "not a TrueType or OpenType font" in error["message"]
 
 
 def test_a_font_outside_the_kit_folder_is_refused(run_pnp, tmp_kit, tmp_path: Path):

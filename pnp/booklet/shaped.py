@@ -1,0 +1,136 @@
+"""Rulebook paragraphs in scripts reportlab's Paragraph cannot set: shaped, in bidirectional order, broken by
+UAX #14, drawn with the same machinery as card texts (`pnp.layout.rich`, `pnp.render.pdf.draw_items`).
+
+Input: a unit's inline text (its runs and their fonts) and the paragraph style it would have. Output: a
+flowable that wraps, splits across pages and draws like a Paragraph: a right-to-left paragraph (its first
+strong character Arabic or Hebrew) is set flush right, unless its style centres it. Latin paragraphs never
+come here (`needs_shaping`), so they print as before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.enums import TA_CENTER
+from reportlab.platypus import Flowable, Paragraph
+
+from pnp.booklet.inline import InlineText
+from pnp.layout.markup import Span
+from pnp.layout.rich import RichText
+from pnp.layout.scene import Text
+from pnp.layout.text import Align
+from pnp.text.fonts import reportlab_name
+from pnp.text.shaping import font_for, needs_shaping, shape_line
+from pnp.units import PT_PER_MM
+
+_STYLES = {(False, False): "sans", (True, False): "sans-bold", (False, True): "sans-italic",
+           (True, True): "sans-bold"}
+
+
+def _hex(colour: Any) -> str:
+    return "#" + colour.hexval()[2:] if hasattr(colour, "hexval") else "#222222"
+
+
+class ShapedParagraph(Flowable):  # type: ignore[misc]
+    """A paragraph of shaped text; `toc_level` and `toc_text` as a `HeadingParagraph`'s."""
+
+    def __init__(self, inline: InlineText, style: Any, toc_level: int | None = None, toc_text: str = "",
+                 lines: list[list[Text]] | None = None) -> None:
+        super().__init__()
+        self.inline = inline
+        self.style = style
+        self.toc_level = toc_level
+        self.toc_text = toc_text
+        self.lines = lines
+        self.rtl = shape_line(inline.plain.replace("\n", " ") or " ", "sans").rtl
+        self.spaceBefore = style.spaceBefore
+        self.spaceAfter = style.spaceAfter
+        self.keepWithNext = getattr(style, "keepWithNext", 0)
+
+    def _rich(self) -> RichText:
+        spans = tuple(Span(text, bold=font == "sans-bold", italic=font == "sans-italic")
+                      for text, font in self.inline.runs if text)
+        return RichText((spans,), _STYLES, {})
+
+    def _layout(self, width_pt: float) -> list[list[Text]]:
+        """The paragraph's lines at `width_pt`, each its text items with baselines at 0 (mm, y down)."""
+        size = self.style.fontSize / PT_PER_MM
+        align: Align = "center" if self.style.alignment == TA_CENTER else "right" if self.rtl else "left"
+        items = self._rich().items(0.0, 0.0, width_pt / PT_PER_MM, size, _hex(self.style.textColor), align,
+                                   self.style.leading / self.style.fontSize)
+        lines: dict[float, list[Text]] = {}
+        for item in items:
+            if isinstance(item, Text):
+                lines.setdefault(item.y, []).append(item)
+        return [[Text(t.x, 0.0, t.text, t.size, t.font, t.color) for t in lines[y]] for y in sorted(lines)]
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.width = availWidth
+        if self.lines is None:
+            self.lines = self._layout(availWidth)
+        self.height = len(self.lines) * self.style.leading
+        return availWidth, self.height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        lines = self.lines if self.lines is not None else self._layout(availWidth)
+        fit = int(availHeight // self.style.leading)
+        if fit < 1 or fit >= len(lines):
+            return [] if fit < 1 else [self]
+        first = ShapedParagraph(self.inline, self.style, self.toc_level, self.toc_text, lines[:fit])
+        rest = ShapedParagraph(self.inline, self.style, None, "", lines[fit:])
+        rest.spaceBefore = 0
+        first.spaceAfter = 0
+        return [first, rest]
+
+    def draw(self) -> None:
+        from pnp.render.pdf import draw_items
+
+        canvas = self.canv
+        canvas.saveState()
+        canvas.translate(0, self.height)
+        canvas.scale(PT_PER_MM, -PT_PER_MM)
+        ascent = (self.style.fontSize + (self.style.leading - self.style.fontSize) / 2) * 0.8 / PT_PER_MM
+        step = self.style.leading / PT_PER_MM
+        items = [Text(t.x, ascent + i * step, t.text, t.size, t.font, t.color)
+                 for i, line in enumerate(self.lines or []) for t in line]
+        draw_items(canvas, items)
+        canvas.restoreState()
+
+    def minWidth(self) -> float:
+        """The widest unbreakable piece (for table columns)."""
+        return max(self._widths(self._layout(1.0)), default=0.0)
+
+    def getActualLineWidths0(self) -> list[float]:
+        return self._widths(self.lines or [])
+
+    @staticmethod
+    def _widths(lines: list[list[Text]]) -> list[float]:
+        """Each line's width in points, from its first item's start to its last item's end."""
+        from pnp.text.fonts import text_width_mm
+
+        return [(line[-1].x + text_width_mm(line[-1].text, line[-1].font, line[-1].size) - line[0].x) * PT_PER_MM
+                for line in lines if line]
+
+
+def paragraph(inline: InlineText, style: Any, toc_level: int | None = None, toc_text: str = "",
+              heading: type[Paragraph] | None = None) -> Flowable:
+    """A Paragraph of `inline` in `style`, or a `ShapedParagraph` when its text needs shaping."""
+    if needs_shaping(inline.plain):
+        return ShapedParagraph(inline, style, toc_level, toc_text)
+    if heading is not None:
+        return heading(inline.markup, style, toc_level, toc_text)
+    return Paragraph(inline.markup, style)
+
+
+def fallback_markup(text: str) -> str:
+    """`text` escaped as Paragraph markup, each run a fallback font draws set in it (for the contents, which
+    reportlab sets: CJK prints whole, Arabic and Hebrew unshaped)."""
+    if not needs_shaping(text):
+        return escape(text)
+    parts = []
+    for char in text:
+        font = font_for(char, "sans")
+        shown = escape(char)
+        parts.append(shown if font in (None, "sans") else f"<font face=\"{reportlab_name(font)}\">{shown}</font>")
+    return "".join(parts)
