@@ -24,6 +24,9 @@ runs about 1.3 times English, the largest real ratio about 2.5 for very short te
 English, with a warning (an error under --strict). Unbounded, one 105,000-character paragraph took half a minute
 to lay out: reportlab wraps the rest of a paragraph again for every page it breaks onto."""
 MAX_EXTRA_CHARS = 200
+RIGHT_TO_LEFT = frozenset({"ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"})
+"""Languages written right to left (Arabic, Hebrew, Persian, Urdu...): their pages are laid out mirrored. Every
+other language, English first, is written left to right."""
 
 
 def longest_translation(source: str) -> int:
@@ -73,6 +76,11 @@ def _key(code: str) -> str:
 
 def _primary(code: str) -> str:
     return code.replace("-", "_").split("_")[0]
+
+
+def text_direction(lang: str | None) -> str:
+    """"rtl" for a language written right to left (`ar`, `ar-EG`, `he`), else "ltr" (None is English)."""
+    return "rtl" if lang is not None and _primary(_key(lang)) in RIGHT_TO_LEFT else "ltr"
 
 
 def available_languages(catalogs: Path | None = None) -> list[str]:
