@@ -41,8 +41,8 @@ def length_warning(source: str, translated: str, lang: str | None) -> str:
 LENGTH_HINT = "shorten the translation: is it the translation of this entry?"
 
 RIGHT_TO_LEFT = frozenset({"ar", "he", "fa", "ur", "yi", "ps", "sd", "ug", "dv", "ckb"})
-"""Languages written right to left (their primary codes): their rulebooks are mirrored (running header, list
-bullets, paragraphs flush right) and a booklet is bound on the right."""
+"""Languages written right to left (their primary codes): their rulebooks are mirrored (running header,
+paragraphs flush right, contents) and a booklet is bound on the right. Every other language is left to right."""
 
 
 SHAPED_SCRIPTS = RIGHT_TO_LEFT | {"ja", "zh", "ko", "th", "lo", "km", "my", "hi", "mr", "ne", "bn", "ta", "te",

@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from pnp.i18n.components import COMPONENTS_DIR
+from pnp.i18n.languages import available_languages
+from pnp.i18n.languages import direction as text_direction
 from tests.booklet.conftest import pdf_text
 from tests.conftest import PnpRunner
 
@@ -43,7 +45,7 @@ def test_an_unknown_language_is_a_usage_error_listing_the_languages(run_pnp: Pnp
     assert result.exit_code == 2
     shipped = ", ".join(["en", *sorted(path.stem for path in COMPONENTS_DIR.glob("*.po"))])
     assert "'xx'" in result.output and f"use one of: {shipped}" in result.output
-    assert {"de", "el", "es", "fr", "it"} <= set(shipped.split(", "))
+    assert {"ar", "de", "el", "es", "fr", "it"} <= set(shipped.split(", "))
     assert not (tmp_path / "out").exists()
 
 
@@ -53,3 +55,15 @@ def test_catalogs_without_a_language_to_use_them_for_is_a_usage_error(run_pnp: P
     result = run_pnp("render", DECK, "-o", tmp_path / "out", "--catalogs", tmp_path, *lang)
     assert result.exit_code == 2 and "--catalogs DIR is used with --lang LANG" in result.output
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize(("code", "direction"), [("ar", "rtl"), ("ar-EG", "rtl"), ("AR_eg", "rtl"), ("he", "rtl"),
+                                                  ("en", "ltr"), (None, "ltr"), ("el", "ltr"), ("arn", "ltr")])
+def test_each_language_records_the_direction_it_is_written_in(code: str | None, direction: str):
+    assert text_direction(code) == direction
+
+
+def test_arabic_is_shipped_and_written_right_to_left():
+    right_to_left = {lang for lang in available_languages() if text_direction(lang) == "rtl"}
+    assert "ar" in right_to_left
+    assert not right_to_left & {"de", "el", "es", "fr", "it", "ja"}
