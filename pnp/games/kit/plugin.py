@@ -18,6 +18,7 @@ from pnp.games.kit.built import BuiltKit
 from pnp.games.kit.decks import expand_decks
 from pnp.games.kit.draw import Drawer, draw_kit
 from pnp.games.kit.model import Kit
+from pnp.games.kit.stand_ins import stand_in_kit
 from pnp.games.kit.typeset import Typesetter
 from pnp.layout.pieces import PrintJob
 from pnp.model.base import build_model
@@ -46,48 +47,13 @@ def build_kit(located: Located) -> BuiltKit:
         found = [_at_cell(d) if d.file in data_files else d for d in diagnostics_from_validation(exc, located, Kit)]
         taken = {(d.file, d.line, d.column, d.rule) for d in errors}  # a layout's error, again on its cards
         errors.extend(d for d in dict.fromkeys(found) if (d.file, d.line, d.column, d.rule) not in taken)
-        built = _stand_in_kit(located.data, exc)
+        built = stand_in_kit(located.data, exc)
     if built is not None:
         left_out = {getattr(built.kit.components[i], "name", "") for i in unread}
         built = replace(built, stand_ins=built.stand_ins | unread, left_out=built.left_out | left_out, copies=copies)
     if errors or built is None:
         raise PartialResult(merge_shared(errors), built)
     return built
-
-
-def _stand_in_kit(data: dict[str, Any], error: Any) -> BuiltKit | None:
-    """The kit of `data` with each card that has an error replaced by a blank card, and each other component
-    with an error by a stand-in deck (not drawn); None when the error is outside the components."""
-    cards: dict[int, set[int]] = {}
-    broken: set[int] = set()
-    for err in error.errors(include_url=False):
-        loc = tuple(err["loc"])
-        if len(loc) < 2 or loc[0] != "components" or not isinstance(loc[1], int):
-            return None
-        if len(loc) > 4 and loc[3] == "cards" and isinstance(loc[4], int):
-            cards.setdefault(loc[1], set()).add(loc[4])
-        else:
-            broken.add(loc[1])
-    components = list(data["components"])
-    for i, indices in cards.items():
-        if i not in broken:
-            deck = dict(components[i])
-            deck["cards"] = [_blank(c) if j in indices else c for j, c in enumerate(deck["cards"])]
-            components[i] = deck
-    for i in broken:
-        components[i] = {"type": "deck", "name": "stand-in", "cards": [{}]}
-    try:
-        kit = Kit.model_validate({**data, "components": components})
-    except ValueError:
-        return None
-    left_out = frozenset(str(c["name"]) for i, c in enumerate(data["components"])
-                         if i in broken and isinstance(c, dict) and isinstance(c.get("name"), str))
-    return BuiltKit(kit, frozenset(broken), left_out)
-
-
-def _blank(card: Any) -> dict[str, Any]:
-    name = card.get("name") if isinstance(card, dict) else None
-    return {"name": name[:200]} if isinstance(name, str) else {}
 
 
 def _at_cell(d: Diagnostic) -> Diagnostic:
