@@ -14,7 +14,7 @@ import json
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import click
 
@@ -26,19 +26,24 @@ from pnp.games.registry import command_group, command_names, get_game, plugin_na
 from pnp.pipeline import (
     MAX_PAGES,
     MAX_PIECES,
-    LoadedSpec,
+    Build,
     RunLimits,
-    layout_document,
-    load_spec,
     problems,
     translator,
     validate_spec,
 )
+from pnp.render.formats import (
+    FORMAT_NAMES,
+    FORMATS,
+    Output,
+    OutputFormat,
+    Payload,
+    RenderOptions,
+    formats_help,
+    output_format,
+)
 from pnp.source.files import MAX_DEPTH_CEILING, Limits
 from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
-
-if TYPE_CHECKING:
-    from pnp.render.export import Export
 
 MAX_EXPORT_PIXELS = 4_000_000_000
 """Default budget of pixels an export (`--format tts`, `cards`) draws over all its files: a 2,000-card poker deck
@@ -179,14 +184,18 @@ def _all_problems(spec: Path, limits: RunLimits, games: int | None) -> list[Diag
     return diagnostics
 
 
-def _formats(value: str) -> tuple[str, ...]:
-    from pnp.render.outputs import FORMATS
+class FormatList(click.ParamType):
+    """A comma-separated list of output formats (`pnp.render.formats.FORMATS`), lower-cased, in table order."""
 
-    chosen = tuple(part.strip().lower() for part in value.split(",") if part.strip())
-    unknown = [f for f in chosen if f not in FORMATS]
-    if unknown or not chosen:
-        raise click.BadParameter(f"use a comma-separated list of {', '.join(FORMATS)}", param_hint="--format")
-    return chosen
+    name = "formats"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> tuple[str, ...]:
+        if isinstance(value, tuple):
+            return value
+        chosen = {part.strip().lower() for part in str(value).split(",") if part.strip()}
+        if not chosen or chosen - set(FORMAT_NAMES):
+            self.fail(f"use a comma-separated list of {', '.join(FORMAT_NAMES)}", param, ctx)
+        return tuple(name for name in FORMAT_NAMES if name in chosen)
 
 
 def _language(lang: str | None, catalogs: Path | None) -> str | None:
@@ -205,10 +214,7 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
 @click.argument("spec", type=SPEC)
 @click.option("-o", "--output", "output", type=click.Path(file_okay=False, path_type=Path),
               default=Path("output"), show_default=True, help="Folder to write into.")
-@click.option("--format", "formats", default="pdf", show_default=True,
-              help="Comma-separated: pdf, svg (a file per page), png (page previews), tts (Tabletop Simulator deck "
-                   "sheets, a back image and a grid file per deck), cards (a PNG per card face and back, with "
-                   "bleed, for print-on-demand services).")
+@click.option("--format", "formats", type=FormatList(), default="pdf", show_default=True, help=formats_help())
 @click.option("--svg-text", "svg_text", type=click.Choice(["outline", "text"]), default="outline", show_default=True,
               help="SVG pages draw text as glyph outlines (the same in every reader, words kept in aria-label) or "
                    "as editable <text> (drawn with the fonts installed where the SVG is opened).")
@@ -231,109 +237,99 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
 @limit_options
 @user_errors
 @collector_paused()
-def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | None, paper: str | None,
+def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dpi: int | None, paper: str | None,
            lang: str | None, catalogs: Path | None, strict: bool, rulebook: str, force: bool, max_export_pixels: int,
            **kwargs: Any) -> None:
     """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) or its decks card by card (TTS
-    sheets, card PNGs) into the output folder."""
+    sheets, card PNGs, proof sheets) into the output folder."""
     from pnp.output import write_outputs
-    from pnp.render.outputs import render_files, render_jobs, slug
 
-    chosen = _formats(formats)
-    if dpi is not None and "tts" not in chosen and "cards" not in chosen:
-        raise click.UsageError("--dpi sets the resolution of --format tts and cards (page previews are 100 dpi)")
+    chosen = [output_format(name) for name in formats]
+    if dpi is not None and not any(f.dpi for f in chosen):
+        raise click.UsageError(f"--dpi sets the resolution of --format {' and '.join(f.name for f in FORMATS if f.dpi)}"
+                               " (page previews are 100 dpi)")
     lang = _language(lang, catalogs)
     if catalogs is not None and lang is None:
         raise click.UsageError("--catalogs DIR is used with --lang LANG (English, the source, needs no catalogs)")
-    tr = translator(lang, catalogs)
-    limits = _limits(kwargs)
-    loaded = load_spec(spec, limits)
-    diagnostics = validate_spec(loaded)
+    build = Build(spec, _limits(kwargs), paper, lang, translator(lang, catalogs))
+    diagnostics = validate_spec(build.loaded)
     report(diagnostics)
     if any(d.is_error for d in diagnostics):
         click.echo(f"{spec}: not rendered, fix the errors above first", err=True)
         sys.exit(1)
-    exports = _card_exports(loaded, chosen, limits, paper, tr, lang, dpi, max_export_pixels)  # drawn when written
-    document, plan = layout_document(loaded, paper, limits, lang=lang, tr=tr)
-    report(list(document.warnings))
-    make_book = loaded.plugin.rulebook if rulebook != "none" else None
-    request = make_book(loaded.spec, tr) if make_book is not None else None  # its figures' words are the kit's
-    gaps = tr.gaps(strict) if hasattr(tr, "gaps") else []
-    stem = f"{slug(document.title)}-{plan.paper.name}" + (f"-{lang}" if lang else "")
-    pages = len(document.pages)
-    if pages > 20 and sys.stderr.isatty():
-        with click.progressbar(length=pages, label="drawing pages", file=sys.stderr) as bar:
-            files = render_files(document, stem, chosen, progress=lambda _n: bar.update(1), svg_text=svg_text)
-    else:
-        files = render_files(document, stem, chosen, svg_text=svg_text)
-    jobs = render_jobs(stem, files)
-    for job_name, export in exports:
-        files.update(export.files)
-        jobs.update(dict.fromkeys(export.files, job_name))
-    if request is not None:
-        from pnp.booklet.request import render_kit_rulebook
-        from pnp.pipeline import print_job
-
-        job = print_job(loaded, limits, paper, tr)  # the pieces the sheets hold, for the kit's own sections
-        try:
-            book = render_kit_rulebook(request, lang, plan.paper.name, rulebook,
-                                       catalogs, strict, document, job, plan)
-        except SpecError as exc:  # the kit's gaps (errors under --strict) are reported with the rulebook's
-            raise SpecError([*gaps, *exc.diagnostics]) from None
-        files[f"{stem}-rules{'-booklet' if rulebook == 'booklet' else ''}.pdf"] = book.pdf
-        gaps.extend(book.warnings)
-    report(gaps)
+    pages = len(build.document.pages)
+    bar = click.progressbar(length=pages, label="drawing pages", file=sys.stderr) if (
+        pages > 20 and sys.stderr.isatty() and any(f.sheets for f in chosen)) else None
+    options = RenderOptions(formats, paper, dpi, lang, svg_text, None if bar is None else lambda _n: bar.update(1))
+    outputs = _outputs(build, chosen, options, max_export_pixels)
+    report(list(build.document.warnings))
+    files: dict[str, Payload] = {name: payload for out in outputs for name, payload in out.files.items()}
+    jobs = {name: out.job for out in outputs for name in out.files}
+    gaps = _add_rulebook(build, rulebook, catalogs, strict, files)
     if any(d.is_error for d in gaps):
         click.echo(f"{spec}: not rendered, translation gaps with --strict (see above)", err=True)
         sys.exit(1)
-    written = write_outputs(output, files, protected=[spec, *loaded.located.inputs], force=force,
-                            jobs=jobs)
+    protected = [spec, *build.loaded.located.inputs]
+    if bar is None:
+        written = write_outputs(output, files, protected=protected, force=force, jobs=jobs)
+    else:
+        with bar:
+            written = write_outputs(output, files, protected=protected, force=force, jobs=jobs)
     for path in written:
         click.echo(str(path))
-    if not {"pdf", "svg", "png"} & set(chosen):
-        return  # only exports (cards, tts, proof) were written: their lines said what they hold
+    if any(f.sheets for f in chosen):
+        _say_how_to_print(build)
+
+
+def _outputs(build: Build, chosen: list[OutputFormat], options: RenderOptions, budget: int) -> list[Output]:
+    """Each chosen format's output (its files drawn when written), in table order; a SpecError when their pixels
+    pass `budget`, before anything is drawn. Says on stderr what each export holds (the dpi TTS sheets use)."""
+    outputs = [fmt.write(build, options) for fmt in chosen]
+    needed = sum(out.pixels for out in outputs)
+    if needed > budget:
+        asked = " and ".join(fmt.name for fmt, out in zip(chosen, outputs, strict=True) if out.pixels)
+        raise SpecError(Diagnostic.at(
+            build.top, "limits.export_pixels",
+            f"--format {asked} would draw {needed:,} pixels, over the budget of {budget:,}",
+            "use a lower --dpi, or raise the budget with --max-export-pixels"))
+    for out in outputs:
+        for note in out.notes:
+            click.echo(note, err=True)
+    return outputs
+
+
+def _add_rulebook(build: Build, rulebook: str, catalogs: Path | None, strict: bool,
+                  files: dict[str, Payload]) -> list[Diagnostic]:
+    """Add the game's rulebook (`--rulebook pages` or `booklet`) to `files` (its own render job), made from the
+    build's print job and plan; report and return the translation gaps of the kit and the rulebook (errors under
+    `strict`)."""
+    loaded, tr = build.loaded, build.tr
+    make_book = loaded.plugin.rulebook if rulebook != "none" else None
+    request = make_book(loaded.spec, tr) if make_book is not None else None  # its figures' words are the kit's
+    gaps = tr.gaps(strict) if hasattr(tr, "gaps") else []
+    if request is not None:
+        from pnp.booklet.request import render_kit_rulebook
+        from pnp.render.outputs import sheets_stem
+
+        options = RenderOptions(lang=build.lang)
+        try:
+            book = render_kit_rulebook(request, build.lang, build.plan.paper.name, rulebook, catalogs, strict,
+                                       build.document, build.job, build.plan)
+        except SpecError as exc:  # the kit's gaps (errors under --strict) are reported with the rulebook's
+            raise SpecError([*gaps, *exc.diagnostics]) from None
+        files[f"{sheets_stem(build, options)}-rules{'-booklet' if rulebook == 'booklet' else ''}.pdf"] = book.pdf
+        gaps.extend(book.warnings)
+    report(gaps)
+    return gaps
+
+
+def _say_how_to_print(build: Build) -> None:
+    """The sheets' count and paper, and how to print them (at 100%, two-sided when they have backs)."""
+    plan, pages = build.plan, len(build.document.pages)
     fronts = sum(1 for sheet in plan.sheets if sheet.back_of is None and sheet.blank_of is None)
     two_sided = f", {fronts} sheet(s) printed two-sided" if fronts < len(plan.sheets) else ""
     click.echo(f"{pages} page(s) on {plan.paper.name} ({'landscape' if plan.paper.landscape else 'portrait'})"
                f"{two_sided}; print at 100% / actual size", err=True)
-
-
-def _card_exports(loaded: LoadedSpec, chosen: tuple[str, ...], limits: RunLimits, paper: str | None,
-                  tr: Callable[[str], str], lang: str | None, dpi: int | None, budget: int
-                  ) -> list[tuple[str, Export]]:
-    """The `tts` and `cards` exports of a kit's decks and counters (their files drawn when written), each with its
-    render job; a SpecError when it has none, or when their pixels pass `budget`, before anything is drawn.
-    Says on stderr what each deck became (the dpi TTS sheets use)."""
-    if not {"tts", "cards", "proof"} & set(chosen):
-        return []
-    from pnp.layout.singles import EXPORTED_KINDS
-    from pnp.pipeline import print_job, settings_of
-    from pnp.render.export import CARD_DPI, card_files, proof_file, tts_files
-    from pnp.render.outputs import slug
-
-    job = print_job(loaded, limits, paper, tr)
-    asked = " and ".join(f for f in ("tts", "cards", "proof") if f in chosen)
-    kinds = ("cards",) if asked == "proof" else EXPORTED_KINDS
-    if not any(g.kind in kinds and g.pieces for g in job.groups):
-        raise SpecError(Diagnostic.at(loaded.located.mark(()), "render.no_decks",
-                                      f"--format {asked}: {job.title!r} has no deck of cards"
-                                      f"{'' if asked == 'proof' else ' or counters'} to export",
-                                      "add a `type: deck` component, or choose pdf, svg or png"))
-    stem = slug(job.title) + (f"-{lang}" if lang else "")
-    exports = [(f"{stem} {fmt}", make(job, stem, dpi or CARD_DPI))
-               for fmt, make in (("tts", tts_files), ("cards", card_files)) if fmt in chosen]
-    if "proof" in chosen:
-        exports.append((f"{stem} proof", proof_file(job, stem, paper or settings_of(job).paper)))
-    needed = sum(export.pixels for _, export in exports)
-    if needed > budget:
-        raise SpecError(Diagnostic.at(
-            loaded.located.mark(()), "limits.export_pixels",
-            f"--format {asked} would draw {needed:,} pixels, over the budget of {budget:,}",
-            "use a lower --dpi, or raise the budget with --max-export-pixels"))
-    for _, export in exports:
-        for note in export.notes:
-            click.echo(note, err=True)
-    return exports
 
 
 @main.command()
@@ -344,19 +340,14 @@ def _card_exports(loaded: LoadedSpec, chosen: tuple[str, ...], limits: RunLimits
 @collector_paused()
 def info(spec: Path, fmt: str, **kwargs: Any) -> None:
     """Components, piece counts and the number of sheets on the kit's paper and the usual sizes."""
-    from pnp.layout.imposition import choose_plan
-    from pnp.pipeline import print_job, settings_of
-
-    limits = _limits(kwargs)
-    loaded = load_spec(spec, limits)
-    job = print_job(loaded, limits)
+    build = Build(spec, _limits(kwargs))
+    job = build.job
     groups = [{"name": g.name, "kind": g.kind, "pieces": len(g.pieces), "size_mm": list(g.size[:2]),
                "backs": g.has_backs} for g in job.groups]
     sheets: dict[str, int | str] = {}
-    for paper in dict.fromkeys((settings_of(job).paper, "a4", "letter", "a3", "legal")):  # the kit's own first
+    for paper in dict.fromkeys((build.paper_name, "a4", "letter", "a3", "legal")):  # the kit's own first
         try:
-            paper_job = print_job(loaded, limits, paper)
-            sheets[paper] = choose_plan(paper_job.groups, settings_of(paper_job), paper).sheet_count
+            sheets[paper] = build.on_paper(paper).plan.sheet_count
         except SpecError as exc:
             sheets[paper] = f"does not fit ({exc.diagnostics[0].message})"
     totals: dict[str, int] = {}

@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
-from pnp.diagnostics import Diagnostic, PartialResult, SpecError
+from pnp.diagnostics import Diagnostic, Mark, PartialResult, SpecError
 from pnp.games.base import GamePlugin, PrintContext, require_game
 from pnp.games.registry import KIT, game_names, get_game
 from pnp.layout.pieces import MAX_PIECES
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from pnp.model.sheets import SheetSettings
     from pnp.source.located import Located
 
+T = TypeVar("T")
 MAX_PAGES = 500
 
 
@@ -158,7 +160,7 @@ def printable_problems(loaded: LoadedSpec, limits: RunLimits | None = None) -> l
     except SpecError as exc:
         return exc.diagnostics
     try:
-        document, _ = _compose(loaded, job, None, limits, str, None)
+        document = compose_pages(loaded, job, plan_sheets(loaded, job, None), limits, str, None)
     except SpecError as exc:  # the pieces' own warnings still hold
         return [*found, *exc.diagnostics, *job.warnings]
     return [*found, *document.warnings]
@@ -197,30 +199,106 @@ def layout_document(loaded: LoadedSpec, paper: str | None = None, limits: RunLim
                     lang: str | None = None, tr: Callable[[str], str] | None = None,
                     job: PrintJob | None = None) -> tuple[Document, Plan]:
     """Plan and compose the pages of a spec's kit, pnp's own texts in `lang` (None: English) or through `tr`;
-    `job` is its `print_job` when the caller has made it already (the preview lists its pieces).
+    `job` is its `print_job` when the caller has made it already. A `Build` does the same and keeps each step.
 
     Texts are translated where they are drawn (sheet phrases, a game's component texts), never afterwards;
     a generic kit's own texts are the designer's and are printed as written.
     """
     tr = tr or translator(lang)
-    return _compose(loaded, job or print_job(loaded, limits, paper, tr), paper, limits, tr, lang)
+    job = job or print_job(loaded, limits, paper, tr)
+    plan = plan_sheets(loaded, job, paper)
+    return compose_pages(loaded, job, plan, limits, tr, lang), plan
 
 
-def _compose(loaded: LoadedSpec, job: PrintJob, paper: str | None, limits: RunLimits | None,
-             tr: Callable[[str], str], lang: str | None) -> tuple[Document, Plan]:
-    """A print job planned on paper and composed into pages."""
-    from pnp.layout.compose import compose
+class Build:
+    """One spec built for printing: its loaded spec, print job, plan and document, each computed once, when
+    first asked for (a step that fails raises its SpecError and is tried again if asked again).
+
+    `pnp render`, its output formats (`pnp.render.formats`), the rulebook and the preview all read one Build, so
+    a render lays the kit out once whatever it writes. `paper` is the paper asked for (None: the spec's),
+    `lang` pnp's own texts' language and `tr` the component translator (default: `translator(lang)`).
+    """
+
+    def __init__(self, path: Path, limits: RunLimits | None = None, paper: str | None = None,
+                 lang: str | None = None, tr: Callable[[str], str] | None = None) -> None:
+        self.path = path
+        self.limits = limits or RunLimits()
+        self.paper = paper
+        self.lang = lang
+        self._tr = tr
+        self._loaded: LoadedSpec | None = None
+        self._shared: dict[str, Any] = {}
+
+    def on_paper(self, paper: str | None) -> Build:
+        """The same spec built on another paper: the loaded spec is shared, the rest built anew."""
+        other = Build(self.path, self.limits, paper, self.lang, self._tr)
+        other._loaded = self.loaded
+        return other
+
+    @property
+    def loaded(self) -> LoadedSpec:
+        """The spec loaded and modelled (`load_spec`)."""
+        if self._loaded is None:
+            self._loaded = load_spec(self.path, self.limits)
+        return self._loaded
+
+    @property
+    def paper_name(self) -> str:
+        """The paper asked for, or the kit's own."""
+        return self.paper or settings_of(self.job).paper
+
+    @property
+    def top(self) -> Mark:
+        """Where the spec starts: the place of problems of the whole kit."""
+        return self.loaded.located.mark(())
+
+    def shared(self, key: str, make: Callable[[], T]) -> T:
+        """`make()`, made once per build under `key` (what several output formats draw alike)."""
+        if key not in self._shared:
+            self._shared[key] = make()
+        value: T = self._shared[key]
+        return value
+
+    @cached_property
+    def tr(self) -> Callable[[str], str]:
+        """The component translator."""
+        return self._tr or translator(self.lang)
+
+    @cached_property
+    def job(self) -> PrintJob:
+        """The printable pieces (`print_job`)."""
+        return print_job(self.loaded, self.limits, self.paper, self.tr)
+
+    @cached_property
+    def plan(self) -> Plan:
+        """The print job's sheets on paper (`pnp.layout.imposition.choose_plan`)."""
+        return plan_sheets(self.loaded, self.job, self.paper)
+
+    @cached_property
+    def document(self) -> Document:
+        """The pages of the plan, composed (`pnp.layout.compose`)."""
+        return compose_pages(self.loaded, self.job, self.plan, self.limits, self.tr, self.lang)
+
+
+def plan_sheets(loaded: LoadedSpec, job: PrintJob, paper: str | None) -> Plan:
+    """A print job planned on paper; a SpecError located at the group that does not fit."""
     from pnp.layout.imposition import LayoutError, choose_plan
 
-    limits = limits or RunLimits()
-    settings = settings_of(job)
     try:
-        plan = choose_plan(job.groups, settings, paper)
+        return choose_plan(job.groups, settings_of(job), paper)
     except LayoutError as exc:
         where = job.groups[exc.group].where
         raise SpecError([replace(d, file=m.file, line=m.line, column=m.column) if not d.file else d
                          for d in exc.diagnostics for m in [loaded.located.mark(where)]]) from None
+
+
+def compose_pages(loaded: LoadedSpec, job: PrintJob, plan: Plan, limits: RunLimits | None,
+                  tr: Callable[[str], str], lang: str | None) -> Document:
+    """A planned print job composed into pages; a SpecError when it needs more than `limits.max_pages`."""
+    from pnp.layout.compose import compose
+
+    limits = limits or RunLimits()
     if plan.sheet_count > limits.max_pages:
         raise _top_error(loaded.located, f"the kit needs {plan.sheet_count} pages, over the cap of "
                          f"{limits.max_pages}", "raise the cap with --max-pages", rule="limits.pages")
-    return replace(compose(job, plan, settings, tr, loaded.located.mark), lang=lang or "en"), plan
+    return replace(compose(job, plan, settings_of(job), tr, loaded.located.mark), lang=lang or "en")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from functools import cache
+from typing import assert_never
 
 from pnp.layout.scene import Ellipse, Group, Image, Item, Line, Polygon, Rect, Style, Text, Transform
 from pnp.text.fonts import glyph_box, text_width_mm
@@ -110,7 +111,8 @@ def bounds(item: Item) -> Box | None:
             if inner is not None and item.clip is not None:
                 inner = _meet(inner, bounds(item.clip) or inner)
             return None if inner is None else _to_parent(inner, item.transform)
-    return None
+        case _:
+            assert_never(item)  # a new kind of scene item is a type error here, never culled unseen
 
 
 def _union(boxes: object) -> Box | None:

@@ -66,7 +66,7 @@ def _model_at(model: type[BaseModel], loc: tuple[Any, ...]) -> type[BaseModel] |
     return candidates[0] if len(candidates) == 1 else None
 
 
-def _data_path(loc: tuple[Any, ...], data: Any) -> PathKey:
+def data_path(loc: tuple[Any, ...], data: Any) -> PathKey:
     """Keep only the parts of a pydantic `loc` that address real data (drop union tags and missing keys)."""
     path: list[str | int] = []
     node = data
@@ -95,7 +95,7 @@ def diagnostics_from_validation(error: ValidationError, located: Located, model:
     for err in error.errors(include_url=False):
         loc = tuple(err["loc"])
         kind = err["type"]
-        path = (*base, *_data_path(loc, _sub(located.data, base)))
+        path = (*base, *data_path(loc, _sub(located.data, base)))
         if kind == "extra_forbidden":
             import difflib  # only misspelt keys need it
 

@@ -1,4 +1,5 @@
-"""One preview build: the pipeline `render` runs (load, validate, print job, layout), then each sheet as a PNG.
+"""One preview build: the pipeline `render` runs (a `pnp.pipeline.Build`: load, validate, print job, layout), then
+each sheet as a PNG.
 
 A `Builder` keeps the PNG of every sheet it drew, keyed by the sheet's scene (`Page`, a frozen value): a rebuild
 rasterises only the sheets whose drawing changed. A build that fails keeps the last good sheets, marked stale.
@@ -14,8 +15,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pnp import pipeline
 from pnp.diagnostics import Diagnostic, Mark, SpecError, sort_diagnostics
-from pnp.pipeline import RunLimits, layout_document, load_spec, print_job, translator, validate_spec
+from pnp.pipeline import RunLimits, validate_spec
 
 if TYPE_CHECKING:
     from pnp.layout.imposition import Plan
@@ -169,14 +171,13 @@ class Builder:
         return self._last
 
     def _run(self, number: int) -> Build:
-        loaded = load_spec(self.spec, self.limits)
+        kit = pipeline.Build(self.spec, self.limits, self.paper, self.lang)
+        loaded = kit.loaded
         self.inputs |= loaded.located.inputs
         diagnostics = validate_spec(loaded)
         if any(d.is_error for d in diagnostics):
             return self._failed(number, diagnostics)
-        tr = translator(self.lang)
-        job = print_job(loaded, self.limits, self.paper, tr)
-        document, plan = layout_document(loaded, self.paper, self.limits, lang=self.lang, tr=tr, job=job)
+        job, document, plan = kit.job, kit.document, kit.plan
         self.inputs |= loaded.located.inputs  # images and fonts are read while the pieces are drawn
         diagnostics.extend(document.warnings)
         new = [page for page in dict.fromkeys(document.pages) if page not in self._drawn]

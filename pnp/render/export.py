@@ -27,10 +27,11 @@ from typing import BinaryIO
 
 from PIL import Image as PILImage
 
+from pnp.diagnostics import Diagnostic, SpecError
 from pnp.layout.pieces import PrintJob
 from pnp.layout.scene import Document, Page
-from pnp.layout.singles import CardFaces, DeckFaces, decks_of
-from pnp.output import Payload
+from pnp.layout.singles import EXPORTED_KINDS, CardFaces, DeckFaces, decks_of
+from pnp.render.formats import Built, Output, Payload, RenderOptions
 from pnp.render.outputs import save_png, slug
 from pnp.render.pdf import render_pdf
 
@@ -112,6 +113,44 @@ class Export:
     files: dict[str, Payload]
     notes: list[str]
     pixels: int
+
+
+def export_stem(build: Built, options: RenderOptions) -> str:
+    """The name an export's files start with: `KIT` (and `-LANG`)."""
+    return slug(build.job.title) + (f"-{options.lang}" if options.lang else "")
+
+
+def _needs_decks(build: Built, fmt: str, kinds: tuple[str, ...]) -> PrintJob:
+    """The build's print job; a SpecError when it has no piece of `kinds` for `--format fmt`."""
+    job = build.job
+    if not any(g.kind in kinds and g.pieces for g in job.groups):
+        raise SpecError(Diagnostic.at(build.top, "render.no_decks",
+                                      f"--format {fmt}: {job.title!r} has no deck of cards"
+                                      f"{' or counters' if 'counters' in kinds else ''} to export",
+                                      "add a `type: deck` component, or choose pdf, svg or png"))
+    return job
+
+
+def tts_output(build: Built, options: RenderOptions) -> Output:
+    """The `tts` format: `tts_files` of the build's decks and counters, at most `--dpi`."""
+    job, stem = _needs_decks(build, "tts", EXPORTED_KINDS), export_stem(build, options)
+    return _output(f"{stem} tts", tts_files(job, stem, options.dpi or CARD_DPI))
+
+
+def cards_output(build: Built, options: RenderOptions) -> Output:
+    """The `cards` format: `card_files` of the build's decks and counters at `--dpi`."""
+    job, stem = _needs_decks(build, "cards", EXPORTED_KINDS), export_stem(build, options)
+    return _output(f"{stem} cards", card_files(job, stem, options.dpi or CARD_DPI))
+
+
+def proof_output(build: Built, options: RenderOptions) -> Output:
+    """The `proof` format: `proof_file` of the build's decks, on the build's paper."""
+    job, stem = _needs_decks(build, "proof", ("cards",)), export_stem(build, options)
+    return _output(f"{stem} proof", proof_file(job, stem, build.paper_name))
+
+
+def _output(job: str, export: Export) -> Output:
+    return Output(job, export.files, tuple(export.notes), export.pixels)
 
 
 def card_files(job: PrintJob, stem: str, dpi: int = CARD_DPI) -> Export:

@@ -1,23 +1,21 @@
-"""All output formats of one document as named files in memory: PDF, one SVG per page, PNG previews."""
+"""The writers of the formats that draw the imposed sheets (`pnp.render.formats`): the PDF, one SVG per sheet,
+PNG previews; and the file names all formats share."""
 
 from __future__ import annotations
 
 import hashlib
 import io
 import unicodedata
-from collections.abc import Callable, Iterable
+from functools import partial
 from typing import TYPE_CHECKING, BinaryIO
 
-from pnp.layout.scene import Document
-from pnp.output import Payload
+from pnp.layout.scene import Document, Page
+from pnp.render.formats import Built, Output, Payload, RenderOptions
 from pnp.render.pdf import render_pdf, write_pdf
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
 
-FORMATS = ("pdf", "svg", "png", "tts", "cards", "proof")
-"""pdf, svg and png draw the imposed sheets; tts and cards export each deck card by card, proof the decks' faces
-on proof sheets (`pnp.render.export`)."""
 PNG_DPI = 100
 """Resolution of the PNG page previews."""
 
@@ -42,43 +40,58 @@ def slug(text: str) -> str:
     return f"{cut or 'kit'}-{digest}"
 
 
-def render_files(document: Document, stem: str, formats: tuple[str, ...],
-                 progress: Callable[[int], None] | None = None, svg_text: str = "outline") -> dict[str, Payload]:
-    """Render `document` in every asked format; names are `stem.pdf`, `stem-p01.svg`, `stem-p01.png`; SVG text
-    as `svg_text` says (see `pnp.render.svg.SVG_TEXT`).
+def sheets_stem(build: Built, options: RenderOptions) -> str:
+    """The name the sheets' files start with: `KIT-PAPER` (and `-LANG`)."""
+    return f"{slug(build.document.title)}-{build.plan.paper.name}" + (f"-{options.lang}" if options.lang else "")
 
-    Without PNG previews the PDF is a writer that streams into its file (flat memory for image-heavy decks).
-    """
-    files: dict[str, Payload] = {}
-    if "png" in formats:
-        pdf = render_pdf(document, progress)
-        if "pdf" in formats:
-            files[f"{stem}.pdf"] = pdf
-    elif "pdf" in formats:
-        files[f"{stem}.pdf"] = lambda out: write_pdf(document, out, progress)
+
+def pdf_output(build: Built, options: RenderOptions) -> Output:
+    """`STEM.pdf`: every sheet, streamed into its file (flat memory for image-heavy decks); drawn once for the
+    PNG previews too when they are asked for."""
+    document, stem = build.document, sheets_stem(build, options)
+    if "png" in options.formats:
+        return Output(f"{stem} pdf", {f"{stem}.pdf": partial(_write_shared_pdf, build, options)})
+    return Output(f"{stem} pdf", {f"{stem}.pdf": partial(write_pdf, document, progress=options.progress)})
+
+
+def svg_output(build: Built, options: RenderOptions) -> Output:
+    """`STEM-pNN.svg`: one SVG per sheet, text as `options.svg_text` says (see `pnp.render.svg.SVG_TEXT`)."""
+    document, stem = build.document, sheets_stem(build, options)
+    files: dict[str, Payload] = {f"{stem}-p{number}.svg": partial(_write_svg, page, document.title, options.svg_text)
+                                 for number, page in zip(_numbers(document), document.pages, strict=True)}
+    return Output(f"{stem} svg pages", files)
+
+
+def png_output(build: Built, options: RenderOptions) -> Output:
+    """`STEM-pNN.png`: a preview of each sheet at PNG_DPI, rasterised from the sheets' PDF."""
+    document, stem = build.document, sheets_stem(build, options)
+    files: dict[str, Payload] = {f"{stem}-p{number}.png": partial(_write_preview, build, options, index)
+                                 for index, number in enumerate(_numbers(document))}
+    return Output(f"{stem} png pages", files)
+
+
+def _numbers(document: Document) -> list[str]:
+    """The page numbers in file names: 01, 02, ... (as many digits as the last needs)."""
     width = max(2, len(str(len(document.pages))))
-    if "svg" in formats:
-        from pnp.render.svg import render_svg_page  # svgwrite loads only when SVG is asked for
-
-        for i, page in enumerate(document.pages, start=1):
-            files[f"{stem}-p{i:0{width}d}.svg"] = render_svg_page(page, document.title, svg_text).encode("utf-8")
-    if "png" in formats:
-        for i, png in enumerate(pdf_to_png(pdf, PNG_DPI), start=1):
-            files[f"{stem}-p{i:0{width}d}.png"] = png
-    return files
+    return [f"{i:0{width}d}" for i in range(1, len(document.pages) + 1)]
 
 
-def render_jobs(stem: str, names: Iterable[str]) -> dict[str, str]:
-    """The render job of each output file named `stem...`: its PDF, its SVG pages, its PNG pages or its rulebook.
+def _shared_pdf(build: Built, options: RenderOptions) -> bytes:
+    return build.shared("sheets.pdf", lambda: render_pdf(build.document, options.progress))
 
-    A new render of a job replaces exactly the files that job wrote before (see `pnp.output.write_outputs`).
-    """
-    jobs = {}
-    for name in names:
-        rest, _dot, suffix = name.removeprefix(stem).rpartition(".")
-        part = "rulebook" if rest.startswith("-rules") else f"{suffix} pages" if rest.startswith("-p") else suffix
-        jobs[name] = f"{stem} {part}"
-    return jobs
+
+def _write_shared_pdf(build: Built, options: RenderOptions, handle: BinaryIO) -> None:
+    handle.write(_shared_pdf(build, options))
+
+
+def _write_preview(build: Built, options: RenderOptions, index: int, handle: BinaryIO) -> None:
+    handle.write(build.shared("sheets.png", lambda: pdf_to_png(_shared_pdf(build, options), PNG_DPI))[index])
+
+
+def _write_svg(page: Page, title: str, svg_text: str, handle: BinaryIO) -> None:
+    from pnp.render.svg import render_svg_page  # svgwrite loads only when SVG is asked for
+
+    handle.write(render_svg_page(page, title, svg_text).encode("utf-8"))
 
 
 def pdf_to_png(pdf: bytes, dpi: int) -> list[bytes]:

@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 from functools import cache
-from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar, assert_never
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
@@ -215,7 +215,8 @@ class _Pen:
         return fill, stroke
 
     def draw(self, item: Item) -> None:
-        """Draw one item (a group with everything in it); the kinds a deck draws most come first."""
+        """Draw one item (a group with everything in it); the kinds a deck draws most come first. Every kind of
+        `Item` has its case: a new one fails type checking until it is drawn."""
         canvas, shapes = self.canvas, self.ops.shapes
         match item:
             case Text():
@@ -272,6 +273,8 @@ class _Pen:
                 canvas.scale(1, -1)
                 self.images.draw(canvas, item)
                 canvas.restoreState()
+            case _:
+                assert_never(item)  # a new kind of scene item is a type error here, and never left undrawn
 
     def _shaded(self, item: Shape) -> None:
         """A shape filled with a gradient: a shading clipped to it, in a state of its own, then its outline."""

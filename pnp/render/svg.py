@@ -14,7 +14,7 @@ import base64
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, assert_never
 
 import svgwrite
 from svgwrite.container import Group as SvgGroup
@@ -190,7 +190,8 @@ def _element(defs: _PageDefs, item: Item) -> object:
             if item.opacity < 1:
                 use["opacity"] = _num(item.opacity)
             return use
-    raise TypeError(f"unknown scene item {type(item).__name__}")
+        case _:
+            assert_never(item)  # a new kind of scene item is a type error here
 
 
 def _text(defs: _PageDefs, item: Text) -> object:

@@ -39,9 +39,16 @@ def _fresh(*args: str | Path) -> dict[str, Any]:
     return result
 
 
+FORMAT_TABLE = ("pnp.render", "pnp.render.formats")
+"""The output formats' table, which the render command's options and help are made from: plain data, it names
+its writers without importing them."""
+
+
 def _loaded(result: dict[str, Any], *packages: str) -> list[str]:
-    """The modules of `packages` (a package or any module under it) that the run imported."""
-    return [m for m in result["modules"] if any(m == p or m.startswith(p + ".") for p in packages)]
+    """The modules of `packages` (a package or any module under it) that the run imported, but the formats'
+    table."""
+    return [m for m in result["modules"] if any(m == p or m.startswith(p + ".") for p in packages)
+            and m not in FORMAT_TABLE]
 
 
 def test_version_loads_no_pipeline() -> None:

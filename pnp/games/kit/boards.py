@@ -50,7 +50,7 @@ def _artwork(drawer: Drawer, src: str, w: float, h: float, path: PathKey) -> lis
     except SpecError as exc:
         drawer.errors.extend(d for d in exc.diagnostics if d not in drawer.errors)
         return []
-    drawer._check_picture(ImageElement(type="image", src=src, width=w, height=h, fit="stretch"), info, w, h, path)
+    drawer.check_picture(ImageElement(type="image", src=src, width=w, height=h, fit="stretch"), info, w, h, path)
     return [fitted_image((0.0, 0.0, w, h), info.path, info.key, (info.width_px, info.height_px), "stretch")]
 
 

@@ -1,6 +1,6 @@
 """Draw generic components (deck, counters, board) as pieces: scene items in piece coordinates.
 
-Input: the `Kit` model and an image resolver (src, YAML path) -> ImageInfo. Output: a `PrintJob`.
+Input: a `BuiltKit` and an image resolver (src, YAML path) -> ImageInfo. Output: a `PrintJob`.
 Card texts containing `{{ }}` are rendered in the sandbox with `card` (name, count, index, copy, fields) and `kit`.
 """
 
@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, Mark, PartialResult, Severity, SpecError
 from pnp.games.kit.boards import draw_board
+from pnp.games.kit.built import BuiltKit
 from pnp.games.kit.card_places import NUMBERED
 from pnp.games.kit.effects import paint, styled, text_effects, turned, valign_offset
 from pnp.games.kit.export_names import ExportNames
 from pnp.games.kit.faces import FaceOf
-from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import (
     BUILTIN_FONTS,
@@ -121,7 +121,7 @@ class Drawer:
                         f"the image starts at ({e.x:g}, {e.y:g}) mm, outside the {w:g} x {h:g} mm face",
                         "move it inside the face, or give its width and height"))
                 info = self.images(e.src, (*path, "src"))
-                self._check_picture(e, info, iw, ih, (*path, "src"))
+                self.check_picture(e, info, iw, ih, (*path, "src"))
                 box = (e.x, e.y, iw, ih)
                 return [turned(fitted_image(box, info.path, info.key, (info.width_px, info.height_px), e.fit), e, box)]
         raise TypeError(type(e).__name__)
@@ -171,7 +171,7 @@ class Drawer:
         if problems:
             raise SpecError(problems)
 
-    def _check_picture(self, e: ImageElement, info: ImageInfo, w: float, h: float, path: PathKey) -> None:
+    def check_picture(self, e: ImageElement, info: ImageInfo, w: float, h: float, path: PathKey) -> None:
         """Warn (once per element and file) when a picture prints under MIN_PPI, or when the default `stretch`
         changes its proportions by more than MAX_STRETCH."""
         size = (info.width_px, info.height_px)
@@ -220,11 +220,11 @@ def _face(drawer: Drawer, face: Face, w: float, h: float, bleed: float, context:
 
 
 def draw_deck(drawer: Drawer, deck: Deck, path: PathKey, kit: dict[str, Any],
-              copies: dict[tuple[int, int], tuple[int, int]] | None = None,
+              copies: Mapping[tuple[int, int], tuple[int, int]] | None = None,
               names: ExportNames | None = None) -> PieceGroup:
     """One piece per printed card (a card with count 3 gives 3 pieces), fronts and backs; a card whose texts
     or export name quote `card.index` or `card.copy` is drawn once per copy. `copies` gives (copy, count) of
-    the cards that stand for one copy each (`Kit._copies`); `names` checks the export names of a whole kit."""
+    the cards that stand for one copy each (`BuiltKit.copies`); `names` checks the export names of a whole kit."""
     w, h, b = deck.size.width, deck.size.height, deck.bleed
     names = names or ExportNames(drawer.render_text, drawer.mark)
     pieces: list[Piece] = []
@@ -344,25 +344,26 @@ def _label(drawer: Drawer, label: str, s: float, colour: str, path: PathKey, key
     return rich.items(0.0, s / 2 + size * (0.36 - ASCENT), s, size, colour, "center")
 
 
-def draw_kit(kit: Kit, drawer: Drawer, paper: str | None = None) -> PrintJob:
-    """Every component of a generic kit as piece groups, in spec order (`paper`: the one asked for instead of
-    the spec's, which tuck boxes must fit)."""
+def draw_kit(built: BuiltKit, drawer: Drawer, paper: str | None = None) -> PrintJob:
+    """Every component of a generic kit as piece groups, in spec order, but the stand-ins for broken ones
+    (`paper`: the one asked for instead of the spec's, which tuck boxes must fit)."""
+    kit = built.kit
     kit_context = {"name": kit.kit}
-    decks = {c.name: c for i, c in enumerate(kit.components) if isinstance(c, Deck) and i not in kit._stand_ins}
+    decks = {c.name: c for i, c in enumerate(kit.components) if isinstance(c, Deck) and i not in built.stand_ins}
     names = ExportNames(drawer.render_text, drawer.mark)
     groups: list[PieceGroup] = []
     for i, component in enumerate(kit.components):
         path = ("components", i)
-        if i in kit._stand_ins:
+        if i in built.stand_ins:
             continue
         match component:
             case Deck():
-                groups.append(draw_deck(drawer, component, path, kit_context, kit._copies, names))
+                groups.append(draw_deck(drawer, component, path, kit_context, built.copies, names))
             case Counters():
                 groups.append(draw_counters(drawer, component, path, kit_context))
             case Board():
                 groups.append(draw_board(drawer, component, path, kit_context))
-            case TuckBox() if component.deck not in kit._left_out:  # else its deck's own error is reported
+            case TuckBox() if component.deck not in built.left_out:  # else its deck's own error is reported
                 box = draw_tuckbox(drawer, component, path, kit_context, decks, kit.sheets, paper)
                 groups.extend([box] if box is not None else [])
     warnings = (*drawer.typeset.warnings, *drawer.warnings)

@@ -1,7 +1,8 @@
 """The generic kit plugin: specs without a `game:` line are built as a `Kit`, checked and drawn as described.
 
-Input: located YAML. Output: a `Kit`, its diagnostics from the kit rules (`text.glyphs`), and its printable
-pieces, with images checked against the kit folder and card texts rendered as templates in the sandbox.
+Input: located YAML. Output: a `BuiltKit` (the `Kit` and what building found that drawing needs), its
+diagnostics from the kit rules (`text.glyphs`), and its printable pieces, with images checked against the kit
+folder and card texts rendered as templates in the sandbox.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from typing import Any
 from pnp.diagnostics import Diagnostic, Mark, PartialResult, SpecError, merge_shared
 from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.kit import rules
+from pnp.games.kit.built import BuiltKit
 from pnp.games.kit.decks import expand_decks
 from pnp.games.kit.draw import Drawer, draw_kit
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board
+from pnp.games.kit.stand_ins import stand_in_kit
 from pnp.games.kit.typeset import Typesetter
 from pnp.layout.pieces import PrintJob
 from pnp.model.base import build_model
@@ -26,8 +29,8 @@ from pnp.source.located import Located, PathKey
 from pnp.text.templating import render_template_string
 
 
-def build_kit(located: Located) -> Kit:
-    """Located YAML to a `Kit`; SpecError with located diagnostics on schema problems.
+def build_kit(located: Located) -> BuiltKit:
+    """Located YAML to a built `Kit`; SpecError with located diagnostics on schema problems.
 
     Decks with `data:`, `front:` or `layouts:` are first expanded into plain cards in `located` (so that later
     marks point at data cells); the model's errors at a data cell are `deck.data.<property>`. With errors, a
@@ -37,58 +40,21 @@ def build_kit(located: Located) -> Kit:
     from pnp.model.base import diagnostics_from_validation
 
     data_files, errors, unread, copies = expand_decks(located)
-    kit: Kit | None
+    built: BuiltKit | None
     try:
         kit = Kit.model_validate(located.data) if isinstance(located.data, dict) else build_model(Kit, located)
+        built = BuiltKit(kit)
     except ValidationError as exc:
         found = [_at_cell(d) if d.file in data_files else d for d in diagnostics_from_validation(exc, located, Kit)]
         taken = {(d.file, d.line, d.column, d.rule) for d in errors}  # a layout's error, again on its cards
         errors.extend(d for d in dict.fromkeys(found) if (d.file, d.line, d.column, d.rule) not in taken)
-        kit = _stand_in_kit(located.data, exc)
-    if kit is not None and unread:
-        kit._stand_ins = kit._stand_ins | unread
-        kit._left_out = kit._left_out | {getattr(kit.components[i], "name", "") for i in unread}
-    if kit is not None:
-        kit._copies = copies
-    if errors or kit is None:
-        raise PartialResult(merge_shared(errors), kit)
-    return kit
-
-
-def _stand_in_kit(data: dict[str, Any], error: Any) -> Kit | None:
-    """The kit of `data` with each card that has an error replaced by a blank card, and each other component
-    with an error by a stand-in deck (not drawn); None when the error is outside the components."""
-    cards: dict[int, set[int]] = {}
-    broken: set[int] = set()
-    for err in error.errors(include_url=False):
-        loc = tuple(err["loc"])
-        if len(loc) < 2 or loc[0] != "components" or not isinstance(loc[1], int):
-            return None
-        if len(loc) > 4 and loc[3] == "cards" and isinstance(loc[4], int):
-            cards.setdefault(loc[1], set()).add(loc[4])
-        else:
-            broken.add(loc[1])
-    components = list(data["components"])
-    for i, indices in cards.items():
-        if i not in broken:
-            deck = dict(components[i])
-            deck["cards"] = [_blank(c) if j in indices else c for j, c in enumerate(deck["cards"])]
-            components[i] = deck
-    for i in broken:
-        components[i] = {"type": "deck", "name": "stand-in", "cards": [{}]}
-    try:
-        kit = Kit.model_validate({**data, "components": components})
-    except ValueError:
-        return None
-    kit._stand_ins = frozenset(broken)
-    kit._left_out = frozenset(str(c["name"]) for i, c in enumerate(data["components"])
-                              if i in broken and isinstance(c, dict) and isinstance(c.get("name"), str))
-    return kit
-
-
-def _blank(card: Any) -> dict[str, Any]:
-    name = card.get("name") if isinstance(card, dict) else None
-    return {"name": name[:200]} if isinstance(name, str) else {}
+        built = stand_in_kit(located.data, exc)
+    if built is not None:
+        left_out = {getattr(built.kit.components[i], "name", "") for i in unread}
+        built = replace(built, stand_ins=built.stand_ins | unread, left_out=built.left_out | left_out, copies=copies)
+    if errors or built is None:
+        raise PartialResult(merge_shared(errors), built)
+    return built
 
 
 def _at_cell(d: Diagnostic) -> Diagnostic:
@@ -99,10 +65,10 @@ def _at_cell(d: Diagnostic) -> Diagnostic:
     return replace(d, rule=f"deck.data.{prop}" if prop.isidentifier() else "deck.data", message=message)
 
 
-def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
+def kit_print_job(built: BuiltKit, context: PrintContext) -> PrintJob:
     """The kit's components drawn as pieces; SpecError with every image or template problem met."""
     located = context.located
-    _check_board_sizes(kit, context)
+    _check_board_sizes(built, context)
 
     def images(src: str, path: PathKey) -> ImageInfo:
         mark = located.mark(path)
@@ -124,7 +90,7 @@ def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
         return info
 
     try:
-        job = draw_kit(kit, Drawer(images, render_text, located.mark, Typesetter(kit, located, icon_image)),
+        job = draw_kit(built, Drawer(images, render_text, located.mark, Typesetter(built.kit, located, icon_image)),
                        context.paper)
     except PartialResult as exc:
         drawn = _merged_warnings(exc.partial) if isinstance(exc.partial, PrintJob) else None
@@ -132,7 +98,7 @@ def kit_print_job(kit: Kit, context: PrintContext) -> PrintJob:
     return _merged_warnings(job)
 
 
-def _check_board_sizes(kit: Kit, context: PrintContext) -> None:
+def _check_board_sizes(built: BuiltKit, context: PrintContext) -> None:
     """SpecError at `rows:` of each board with more cells than the piece cap, before any is drawn: a board
     counts as many pieces as it has cells (each is drawn, in every format)."""
     cap = context.max_pieces
@@ -140,8 +106,8 @@ def _check_board_sizes(kit: Kit, context: PrintContext) -> None:
                             f"board {c.name!r} has {c.rows} x {c.columns} = {c.rows * c.columns:,} cells, over the cap "
                             f"of {cap:,} pieces (each cell of a board counts as a piece)",
                             "give the board fewer rows or columns, or raise the cap with --max-pieces")
-              for i, c in enumerate(kit.components)
-              if isinstance(c, Board) and i not in kit._stand_ins and c.rows * c.columns > cap]
+              for i, c in enumerate(built.kit.components)
+              if isinstance(c, Board) and i not in built.stand_ins and c.rows * c.columns > cap]
     if errors:
         raise SpecError(errors)
 
@@ -154,9 +120,9 @@ COLOUR_PROPERTIES = frozenset({"fill", "stroke", "colour"})
 """Properties whose errors at a data cell are `deck.data.colour`."""
 
 
-def check_kit(kit: Kit, located: Located) -> list[Diagnostic]:
+def check_kit(built: BuiltKit, located: Located) -> list[Diagnostic]:
     """The kit rules' diagnostics, after the warnings met while reading its inputs (data tables)."""
-    return merge_shared([*located.warnings, *check_rules(kit, located)])
+    return merge_shared([*located.warnings, *check_rules(built.kit, located)])
 
 
 PLUGIN = GamePlugin(

@@ -20,7 +20,7 @@ def _model_kb(cards: int) -> float:
                              + "".join(CARD.format(i=i) for i in range(cards)))
     tracemalloc.start()
     try:
-        kit = build_kit(located)
+        kit = build_kit(located).kit
         held, _ = tracemalloc.get_traced_memory()
     finally:
         tracemalloc.stop()
@@ -38,7 +38,7 @@ def test_the_model_of_a_deck_holds_under_two_and_a_half_kb_per_card() -> None:
 def test_a_copy_with_changes_does_not_change_the_shared_keys() -> None:
     located = load_yaml_text("kit: K\ncomponents:\n  - type: deck\n    name: D\n    cards:\n"
                              + "".join(CARD.format(i=i) for i in range(2)))
-    first, second = (card.elements[1] for card in build_kit(located).components[0].cards)
+    first, second = (card.elements[1] for card in build_kit(located).kit.components[0].cards)
     changed = first.model_copy(update={"width": 20.0})
     assert "width" in changed.model_fields_set
     assert "width" not in first.model_fields_set and "width" not in second.model_fields_set

@@ -86,9 +86,10 @@ components:
 def test_a_mistake_in_a_shared_front_is_one_diagnostic_naming_the_cards(run_pnp, tmp_kit):
     spec = tmp_kit(SHARED)
     write_csv(spec.parent / "cards.csv", [["name"], *[[f"c{i}"] for i in range(120)]])
-    [error] = json.loads(run_pnp("validate", spec, "--format", "json").stdout)
+    error, sibling = json.loads(run_pnp("validate", spec, "--format", "json").stdout)
     assert (error["line"], error["rule"]) == (4, "spec.value")
     assert error["message"].startswith("size: expected a length") and "(on 120 cards)" in error["message"]
+    assert (sibling["line"], sibling["rule"], sibling["severity"]) == (5, "text.overflow", "warning")  # not hidden
     spec.write_text(SHARED.replace("5 parsecs", "5mm"), encoding="utf-8")
     result = run_pnp("validate", spec, "--format", "json")
     assert result.exit_code == 0, result.output

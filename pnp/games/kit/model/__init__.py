@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from pydantic import Field, PrivateAttr, field_validator
+from pydantic import Field, field_validator
 
 from pnp.games.kit.model.components import Component
 from pnp.games.kit.model.elements import BUILTIN_FONTS, clean_text
@@ -33,16 +33,6 @@ class Kit(SpecModel):
     fonts: dict[FamilyName, FontFamily] = Field(default_factory=dict, max_length=20, description=(
         "the kit's own font families, by the name texts use in `font:`; files are TrueType (.ttf) inside the "
         "kit folder"))
-
-    _stand_ins: frozenset[int] = PrivateAttr(default=frozenset())
-    """Indices of components that stand in for broken ones (a kit built for `validate` despite errors): they
-    are neither drawn nor checked."""
-    _left_out: frozenset[str] = PrivateAttr(default=frozenset())
-    """The names of the components left out for their own errors (a tuck box for one of them says nothing)."""
-
-    _copies: dict[tuple[int, int], tuple[int, int]] = PrivateAttr(default_factory=dict)
-    """(component, card) -> (copy, count) of each card that stands for one copy of a card written once (its
-    layout quotes `card.index` or `card.copy`): their model count is 1."""
 
     _clean = field_validator("kit", "credit")(classmethod(lambda cls, v: clean_text(v)))
 
