@@ -24,7 +24,7 @@ from pnp.layout.scene import Item, Line, Polygon, Rect, Style, Text
 from pnp.source.located import PathKey
 
 if TYPE_CHECKING:
-    from pnp.games.kit.draw import Drawer
+    from pnp.games.kit.drawer import Drawer
 
 NUMBER_COLOUR = "#666666"
 

@@ -16,7 +16,8 @@ from pnp.games.base import GamePlugin, PrintContext
 from pnp.games.kit import rules
 from pnp.games.kit.built import BuiltKit
 from pnp.games.kit.decks import expand_decks
-from pnp.games.kit.draw import Drawer, draw_kit
+from pnp.games.kit.draw import draw_kit
+from pnp.games.kit.drawer import Drawer
 from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board
 from pnp.games.kit.stand_ins import stand_in_kit

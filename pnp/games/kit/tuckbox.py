@@ -27,7 +27,7 @@ from pnp.source.located import PathKey
 from pnp.text.suggest import did_you_mean
 
 if TYPE_CHECKING:
-    from pnp.games.kit.draw import Drawer
+    from pnp.games.kit.drawer import Drawer
 
 GLUE = 10.0
 """Width of the glue flap (mm)."""
