@@ -17,7 +17,8 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render.reportlab_internals import DeferredFont, defer_font, document, type0_objects
-from pnp.text.fonts import REPORTLAB_NAMES, font_data, is_own
+from pnp.text.font_files import font_data, is_own
+from pnp.text.fonts import REPORTLAB_NAMES
 from pnp.text.shaping import ShapedLine, glyph_advance, shape_line
 
 

@@ -22,7 +22,8 @@ from svgwrite.container import Group as SvgGroup
 from pnp.layout.scene import Ellipse, Gradient, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
 from pnp.render.images import PNG_SIGNATURE, png_without_ancillary_chunks
 from pnp.render.svg_outline import GlyphDefs, add_glyph_defs, outlined_text, units_per_em
-from pnp.text.fonts import is_own, svg_family
+from pnp.text.font_files import is_own
+from pnp.text.fonts import svg_family
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
 

@@ -14,7 +14,7 @@ import io
 from functools import cache
 
 from pnp.render.svg_outline import quiet_font_tools
-from pnp.text.fonts import font_data
+from pnp.text.font_files import font_data
 
 
 @cache

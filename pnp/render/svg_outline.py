@@ -18,7 +18,8 @@ from functools import cache
 from typing import Any
 
 from pnp.layout.scene import Text
-from pnp.text.fonts import font_data, text_width_mm
+from pnp.text.font_files import font_data
+from pnp.text.fonts import text_width_mm
 from pnp.text.shaping import needs_shaping, shape_line
 
 

@@ -18,22 +18,9 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from pnp.data import resource_path
+from pnp.text.font_files import _OWN, _OWN_DATA, FONT_DIR, FONT_FILES
 from pnp.text.font_metrics import FontMetrics, read_metrics
 from pnp.text.shaping import font_for, needs_shaping, shaped_width
-
-FONT_DIR = resource_path("pnp", "fonts")
-
-FONT_FILES: dict[str, str] = {
-    "sans": "DejaVuSans.ttf",
-    "sans-bold": "DejaVuSans-Bold.ttf",
-    "sans-italic": "DejaVuSans-Oblique.ttf",
-    "mono": "DejaVuSansMono.ttf",
-    "cjk": "NotoSansCJKjp-Subset.ttf",
-    "arabic": "NotoSansArabic-Regular.ttf",
-    "hebrew": "NotoSansHebrew-Regular.ttf",
-}
-"""Our font names and their files (the last three are the fallbacks of `pnp.text.shaping`)."""
 
 REPORTLAB_NAMES: dict[str, str] = {
     "sans": "DejaVuSans",
@@ -56,12 +43,6 @@ SVG_FAMILIES: dict[str, tuple[str, str, str]] = {
     "hebrew": ("Noto Sans Hebrew", "normal", "normal"),
 }
 """SVG font-family, font-weight and font-style for each of our fonts."""
-
-
-_OWN: dict[str, Path] = {}
-"""Own fonts registered in this process: their name and file."""
-_OWN_DATA: dict[str, bytes] = {}
-"""Own fonts registered in this process: their name and TrueType data (a CFF font or collection converted)."""
 
 
 MAX_FONT_CODE_POINTS = 200_000
@@ -173,28 +154,6 @@ def _first_of_collection(data: bytes) -> bytes:
     except Exception as exc:
         raise FontFileError(f"its collection cannot be read ({exc or type(exc).__name__})") from None
     return out.getvalue()
-
-
-def font_data(font: str) -> bytes:
-    """The TrueType data of one of our fonts or an own font (as registered: converted when it was CFF)."""
-    if font in _OWN_DATA:
-        return _OWN_DATA[font]
-    return _file_data(font)
-
-
-@cache
-def _file_data(font: str) -> bytes:
-    return (FONT_DIR / FONT_FILES[font]).read_bytes()
-
-
-def is_own(font: str) -> bool:
-    """Whether `font` is a kit's own font (registered by `own_font`)."""
-    return font in _OWN
-
-
-def own_font_file(font: str) -> Path:
-    """The file an own font was read from."""
-    return _OWN[font]
 
 
 def svg_family(font: str) -> tuple[str, str, str]:

@@ -74,7 +74,7 @@ def _hb_font(font: str) -> tuple[Any, float]:
     """The HarfBuzz font of one of our (or a kit's) fonts and its scale to 1/1000 em."""
     import uharfbuzz as hb
 
-    from pnp.text.fonts import font_data
+    from pnp.text.font_files import font_data
 
     face = hb.Face(hb.Blob(font_data(font)))
     return hb.Font(face), 1000.0 / face.upem
@@ -108,7 +108,7 @@ def fallbacks(font: str) -> tuple[str, ...]:
 
 def font_for(char: str, font: str) -> str | None:
     """The font that draws `char` for text set in `font`; None when no font of the chain has it."""
-    from pnp.text.fonts import is_own
+    from pnp.text.font_files import is_own
 
     preferred = _script_font(char)
     if preferred is not None and not (is_own(font) and has_glyph(font, char)) and has_glyph(preferred, char):

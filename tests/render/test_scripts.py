@@ -19,7 +19,8 @@ from pypdf import PdfReader
 from pnp.layout.scene import Document, Page, Text
 from pnp.layout.text import wrap
 from pnp.render.pdf import render_pdf
-from pnp.text.fonts import FONT_DIR, FONT_FILES, missing_glyphs, text_width_mm
+from pnp.text.font_files import FONT_DIR, FONT_FILES
+from pnp.text.fonts import missing_glyphs, text_width_mm
 from pnp.text.linebreak import break_units
 from pnp.text.shaping import needs_shaping, shape_line
 

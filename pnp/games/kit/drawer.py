@@ -29,7 +29,8 @@ from pnp.layout.scene import Ellipse, Group, Item, Line, Polygon, Rect, Transfor
 from pnp.layout.text import text_block
 from pnp.source.images import ImageInfo
 from pnp.source.located import PathKey
-from pnp.text.fonts import is_own, missing_glyphs
+from pnp.text.font_files import is_own
+from pnp.text.fonts import missing_glyphs
 
 if TYPE_CHECKING:
     from pnp.layout.rich import RichText

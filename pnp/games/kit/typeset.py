@@ -21,7 +21,8 @@ from pnp.layout.scene import Item, Text
 from pnp.source.fonts import check_font
 from pnp.source.images import ImageInfo
 from pnp.source.located import Located, PathKey
-from pnp.text.fonts import is_own, missing_glyphs, own_font_file
+from pnp.text.font_files import is_own, own_font_file
+from pnp.text.fonts import missing_glyphs
 from pnp.text.suggest import did_you_mean
 
 if TYPE_CHECKING:
