@@ -39,6 +39,7 @@ from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
 
 if TYPE_CHECKING:
     from pnp.render.export import Export
+    from pnp.render.press import Press
 
 MAX_EXPORT_PIXELS = 4_000_000_000
 """Default budget of pixels an export (`--format tts`, `cards`) draws over all its files: a 2,000-card poker deck
@@ -208,7 +209,8 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
 @click.option("--format", "formats", default="pdf", show_default=True,
               help="Comma-separated: pdf, svg (a file per page), png (page previews), tts (Tabletop Simulator deck "
                    "sheets, a back image and a grid file per deck), cards (a PNG per card face and back, with "
-                   "bleed, for print-on-demand services).")
+                   "bleed, for print-on-demand services), proof (proof sheets), single (KIT-single.pdf: every card "
+                   "one face a page, its bleed around its TrimBox, for print shops).")
 @click.option("--svg-text", "svg_text", type=click.Choice(["outline", "text"]), default="outline", show_default=True,
               help="SVG pages draw text as glyph outlines (the same in every reader, words kept in aria-label) or "
                    "as editable <text> (drawn with the fonts installed where the SVG is opened).")
@@ -228,12 +230,20 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
 @click.option("--max-export-pixels", type=click.IntRange(1), default=MAX_EXPORT_PIXELS, show_default=True,
               help="Most pixels --format tts and cards draw, over all their files (the default fits a 2,000-card "
                    "poker deck with its own backs at 300 dpi).")
+@click.option("--colour", "colour", type=click.Choice(["rgb", "cmyk"]), default=None,
+              help="Colours of the PDFs: rgb (screens, home printers) or cmyk (process inks through the ICC "
+                   "profile, for a press). Default: the spec's press.colour.")
+@click.option("--profile", default=None,
+              help="CMYK output profile: pnp-cmyk (pnp's own) or an .icc file (default: the spec's press.profile).")
+@click.option("--pdfx", type=click.Choice(["x-4", "x-1a", "none"]), default=None,
+              help="Write PDF/X-4 or PDF/X-1a (CMYK, output intent, fonts embedded); default: the spec's "
+                   "press.standard.")
 @limit_options
 @user_errors
 @collector_paused()
 def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | None, paper: str | None,
            lang: str | None, catalogs: Path | None, strict: bool, rulebook: str, force: bool, max_export_pixels: int,
-           **kwargs: Any) -> None:
+           colour: str | None, profile: str | None, pdfx: str | None, **kwargs: Any) -> None:
     """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) or its decks card by card (TTS
     sheets, card PNGs) into the output folder."""
     from pnp.output import write_outputs
@@ -253,7 +263,10 @@ def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | Non
     if any(d.is_error for d in diagnostics):
         click.echo(f"{spec}: not rendered, fix the errors above first", err=True)
         sys.exit(1)
-    exports = _card_exports(loaded, chosen, limits, paper, tr, lang, dpi, max_export_pixels)  # drawn when written
+    from pnp.render.press import press_for
+
+    press = press_for(loaded.spec, loaded.located, colour, profile, pdfx)
+    exports = _card_exports(loaded, chosen, limits, paper, tr, lang, dpi, max_export_pixels, press)
     document, plan = layout_document(loaded, paper, limits, lang=lang, tr=tr)
     report(list(document.warnings))
     make_book = loaded.plugin.rulebook if rulebook != "none" else None
@@ -263,9 +276,10 @@ def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | Non
     pages = len(document.pages)
     if pages > 20 and sys.stderr.isatty():
         with click.progressbar(length=pages, label="drawing pages", file=sys.stderr) as bar:
-            files = render_files(document, stem, chosen, progress=lambda _n: bar.update(1), svg_text=svg_text)
+            files = render_files(document, stem, chosen, progress=lambda _n: bar.update(1), svg_text=svg_text,
+                                 press=press)
     else:
-        files = render_files(document, stem, chosen, svg_text=svg_text)
+        files = render_files(document, stem, chosen, svg_text=svg_text, press=press)
     jobs = render_jobs(stem, files)
     for job_name, export in exports:
         files.update(export.files)
@@ -299,12 +313,12 @@ def render(spec: Path, output: Path, formats: str, svg_text: str, dpi: int | Non
 
 
 def _card_exports(loaded: LoadedSpec, chosen: tuple[str, ...], limits: RunLimits, paper: str | None,
-                  tr: Callable[[str], str], lang: str | None, dpi: int | None, budget: int
+                  tr: Callable[[str], str], lang: str | None, dpi: int | None, budget: int, press: Press
                   ) -> list[tuple[str, Export]]:
     """The `tts` and `cards` exports of a kit's decks and counters (their files drawn when written), each with its
     render job; a SpecError when it has none, or when their pixels pass `budget`, before anything is drawn.
     Says on stderr what each deck became (the dpi TTS sheets use)."""
-    if not {"tts", "cards", "proof"} & set(chosen):
+    if not {"tts", "cards", "proof", "single"} & set(chosen):
         return []
     from pnp.layout.singles import EXPORTED_KINDS
     from pnp.pipeline import print_job, settings_of
@@ -312,18 +326,22 @@ def _card_exports(loaded: LoadedSpec, chosen: tuple[str, ...], limits: RunLimits
     from pnp.render.outputs import slug
 
     job = print_job(loaded, limits, paper, tr)
-    asked = " and ".join(f for f in ("tts", "cards", "proof") if f in chosen)
-    kinds = ("cards",) if asked == "proof" else EXPORTED_KINDS
+    asked = " and ".join(f for f in ("tts", "cards", "proof", "single") if f in chosen)
+    kinds = ("cards",) if asked in ("proof", "single") else EXPORTED_KINDS
     if not any(g.kind in kinds and g.pieces for g in job.groups):
         raise SpecError(Diagnostic.at(loaded.located.mark(()), "render.no_decks",
                                       f"--format {asked}: {job.title!r} has no deck of cards"
-                                      f"{'' if asked == 'proof' else ' or counters'} to export",
+                                      f"{'' if asked in ('proof', 'single') else ' or counters'} to export",
                                       "add a `type: deck` component, or choose pdf, svg or png"))
     stem = slug(job.title) + (f"-{lang}" if lang else "")
     exports = [(f"{stem} {fmt}", make(job, stem, dpi or CARD_DPI))
                for fmt, make in (("tts", tts_files), ("cards", card_files)) if fmt in chosen]
     if "proof" in chosen:
         exports.append((f"{stem} proof", proof_file(job, stem, paper or settings_of(job).paper)))
+    if "single" in chosen:
+        from pnp.render.single import single_file
+
+        exports.append((f"{stem} single", single_file(job, stem, press)))
     needed = sum(export.pixels for _, export in exports)
     if needed > budget:
         raise SpecError(Diagnostic.at(

@@ -29,9 +29,9 @@ from reportlab.platypus import (
 )
 
 from pnp.booklet.flowables import HeadingParagraph
-from pnp.booklet.imposition import ImposingCanvas
+from pnp.booklet.imposition import ImposingCanvas, PageCanvas
 from pnp.booklet.styles import ACCENT, MUTED, RULE, Styles
-from pnp.render.pdf import set_print_preferences
+from pnp.render.pdf_pages import set_print_preferences
 from pnp.text.fonts import reportlab_name
 from pnp.units import mm_to_pt
 
@@ -186,6 +186,6 @@ def build_pdf(
         links=sheet_size is None,
     )
     story = [*title_page, NextPageTemplate("body"), PageBreak(), *body]
-    maker: Any = Canvas if sheet_size is None else partial(ImposingCanvas, sheet_size=sheet_size)
+    maker: Any = PageCanvas if sheet_size is None else partial(ImposingCanvas, sheet_size=sheet_size)
     template.multiBuild(story, canvasmaker=maker, maxPasses=5)
     return buffer.getvalue()

@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING, BinaryIO
 from pnp.layout.scene import Document
 from pnp.output import Payload
 from pnp.render.pdf import render_pdf, write_pdf
+from pnp.render.press import RGB, Press
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
 
-FORMATS = ("pdf", "svg", "png", "tts", "cards", "proof")
+FORMATS = ("pdf", "svg", "png", "tts", "cards", "proof", "single")
 """pdf, svg and png draw the imposed sheets; tts and cards export each deck card by card, proof the decks' faces
-on proof sheets (`pnp.render.export`)."""
+on proof sheets (`pnp.render.export`), single every card one face a page for a print shop (`pnp.render.single`)."""
 PNG_DPI = 100
 """Resolution of the PNG page previews."""
 
@@ -43,19 +44,20 @@ def slug(text: str) -> str:
 
 
 def render_files(document: Document, stem: str, formats: tuple[str, ...],
-                 progress: Callable[[int], None] | None = None, svg_text: str = "outline") -> dict[str, Payload]:
+                 progress: Callable[[int], None] | None = None, svg_text: str = "outline",
+                 press: Press = RGB) -> dict[str, Payload]:
     """Render `document` in every asked format; names are `stem.pdf`, `stem-p01.svg`, `stem-p01.png`; SVG text
-    as `svg_text` says (see `pnp.render.svg.SVG_TEXT`).
+    as `svg_text` says (see `pnp.render.svg.SVG_TEXT`), the PDF as `press` says (RGB, or CMYK and PDF/X).
 
     Without PNG previews the PDF is a writer that streams into its file (flat memory for image-heavy decks).
     """
     files: dict[str, Payload] = {}
     if "png" in formats:
-        pdf = render_pdf(document, progress)
+        pdf = render_pdf(document, progress, press)
         if "pdf" in formats:
             files[f"{stem}.pdf"] = pdf
     elif "pdf" in formats:
-        files[f"{stem}.pdf"] = lambda out: write_pdf(document, out, progress)
+        files[f"{stem}.pdf"] = lambda out: write_pdf(document, out, progress, press)
     width = max(2, len(str(len(document.pages))))
     if "svg" in formats:
         from pnp.render.svg import render_svg_page  # svgwrite loads only when SVG is asked for
