@@ -336,7 +336,7 @@ class _Pen:
         assert item.outline is not None
         saved = list(self.state)
         self.canvas.saveState()
-        self.add(f"{_colour_op(item.outline, 'RG')} {fp_str(2 * item.outline_width)} w 1 j 1 J")
+        self.add(f"{self.colour_op(item.outline, 'RG')} {fp_str(2 * item.outline_width)} w 1 j 1 J")
         self._text(replace(item, outline=None, color=item.outline), mode="1 Tr ")
         self.canvas.restoreState()
         self.state = saved
