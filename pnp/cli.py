@@ -234,12 +234,20 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
 @click.option("--max-export-pixels", type=click.IntRange(1), default=MAX_EXPORT_PIXELS, show_default=True,
               help="Most pixels --format tts and cards draw, over all their files (the default fits a 2,000-card "
                    "poker deck with its own backs at 300 dpi).")
+@click.option("--colour", "colour", type=click.Choice(["rgb", "cmyk"]), default=None,
+              help="Colours of the PDFs: rgb (screens, home printers) or cmyk (process inks through the ICC "
+                   "profile, for a press). Default: the spec's press.colour.")
+@click.option("--profile", default=None,
+              help="CMYK output profile: pnp-cmyk (pnp's own) or an .icc file (default: the spec's press.profile).")
+@click.option("--pdfx", type=click.Choice(["x-4", "x-1a", "none"]), default=None,
+              help="Write PDF/X-4 or PDF/X-1a (CMYK, output intent, fonts embedded); default: the spec's "
+                   "press.standard.")
 @limit_options
 @user_errors
 @collector_paused()
 def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dpi: int | None, paper: str | None,
            lang: str | None, catalogs: Path | None, strict: bool, rulebook: str, force: bool, max_export_pixels: int,
-           **kwargs: Any) -> None:
+           colour: str | None, profile: str | None, pdfx: str | None, **kwargs: Any) -> None:
     """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) or its decks card by card (TTS
     sheets, card PNGs, proof sheets) into the output folder."""
     from pnp.output import write_outputs
@@ -260,7 +268,11 @@ def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dp
     pages = len(build.document.pages)
     bar = click.progressbar(length=pages, label="drawing pages", file=sys.stderr) if (
         pages > 20 and sys.stderr.isatty() and any(f.sheets for f in chosen)) else None
-    options = RenderOptions(formats, paper, dpi, lang, svg_text, None if bar is None else lambda _n: bar.update(1))
+    from pnp.render.press import press_for
+
+    press = press_for(build.loaded.spec, build.loaded.located, colour, profile, pdfx)
+    options = RenderOptions(formats, paper, dpi, lang, svg_text, None if bar is None else lambda _n: bar.update(1),
+                            press)
     outputs = _outputs(build, chosen, options, max_export_pixels)
     report(list(build.document.warnings))
     files: dict[str, Payload] = {name: payload for out in outputs for name, payload in out.files.items()}

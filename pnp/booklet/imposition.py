@@ -70,6 +70,24 @@ def booklet_plan(pages: int) -> list[Slot]:
     return plan
 
 
+class PageCanvas(Canvas):
+    """A canvas whose every page has its TrimBox and BleedBox: the whole page (a rulebook is cut nowhere)."""
+
+    def __init__(self, filename: Any, **kwargs: Any) -> None:
+        super().__init__(filename, **kwargs)
+        self.page_size: tuple[float, float] = kwargs.get("pagesize") or (595.2756, 841.8898)
+
+    def setPageSize(self, size: tuple[float, float]) -> None:
+        self.page_size = size
+        super().setPageSize(size)
+
+    def showPage(self) -> None:
+        whole = (0, 0, *self.page_size)
+        self.setTrimBox(whole)
+        self.setBleedBox(whole)
+        super().showPage()
+
+
 class ImposingCanvas(Canvas):
     """A canvas that records each page as a form and, on save, imposes them two-up on `sheet_size` sheets."""
 
@@ -104,6 +122,8 @@ class ImposingCanvas(Canvas):
         self.endForm()
         width, height = self._sheet_size
         self.setPageSize((width, height))
+        self.setTrimBox((0, 0, width, height))  # every sheet: TrimBox = BleedBox = MediaBox
+        self.setBleedBox((0, 0, width, height))
         sides: dict[tuple[int, str], list[Slot]] = {}
         for slot in booklet_plan(self._pages):
             sides.setdefault((slot.sheet, slot.side), []).append(slot)

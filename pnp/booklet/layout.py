@@ -27,12 +27,12 @@ from reportlab.platypus import (
     PageTemplate,
 )
 
-from pnp.booklet.imposition import ImposingCanvas
+from pnp.booklet.imposition import ImposingCanvas, PageCanvas
 from pnp.booklet.shaped import fallback_markup
 from pnp.booklet.styles import ACCENT, MUTED, RULE, Styles
 from pnp.i18n.languages import direction
 from pnp.layout.scene import Text
-from pnp.render.pdf import set_print_preferences
+from pnp.render.pdf_pages import set_print_preferences
 from pnp.text.fonts import reportlab_name, text_width_mm
 from pnp.text.shaping import needs_shaping
 from pnp.units import PT_PER_MM, mm_to_pt
@@ -222,7 +222,7 @@ def build_pdf(
         links=sheet_size is None,
     )
     story = [*title_page, NextPageTemplate("body"), PageBreak(), *body]
-    maker: Any = Canvas if sheet_size is None else partial(ImposingCanvas, sheet_size=sheet_size,
+    maker: Any = PageCanvas if sheet_size is None else partial(ImposingCanvas, sheet_size=sheet_size,
                                                            right_to_left=direction(lang) == "rtl")
     template.multiBuild(story, canvasmaker=maker, maxPasses=5)
     return buffer.getvalue()

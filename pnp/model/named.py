@@ -14,6 +14,8 @@ from pydantic_core import CoreSchema
 from pnp.source.layouts import layout_data
 
 HEX_COLOUR = r"^\s*#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})\s*$"
+CMYK_COLOUR = r"^\s*[cC][mM][yY][kK]\(\s*(\d+(\.\d+)?|\.\d+)\s*%?\s*(,\s*(\d+(\.\d+)?|\.\d+)\s*%?\s*){3}\)\s*$"
+"""A colour in process inks, `cmyk(0%, 20%, 100%, 0%)` or fractions (`pnp.model.colour`)."""
 
 
 def any_case_pattern(names: list[str], spaces: bool = False) -> str:
@@ -40,5 +42,6 @@ class LayoutNames:
     def __get_pydantic_json_schema__(self, core: CoreSchema, handler: GetJsonSchemaHandler) -> dict[str, Any]:
         names = sorted(layout_data(self.data))
         if self.data == "colours":
-            return {"anyOf": [{"type": "string", "pattern": HEX_COLOUR}, *names_schema(names, spaces=True)]}
+            return {"anyOf": [{"type": "string", "pattern": HEX_COLOUR}, {"type": "string", "pattern": CMYK_COLOUR},
+                              *names_schema(names, spaces=True)]}
         return {"anyOf": names_schema(names)}

@@ -120,7 +120,7 @@ def export_stem(build: Built, options: RenderOptions) -> str:
     return slug(build.job.title) + (f"-{options.lang}" if options.lang else "")
 
 
-def _needs_decks(build: Built, fmt: str, kinds: tuple[str, ...]) -> PrintJob:
+def needs_decks(build: Built, fmt: str, kinds: tuple[str, ...]) -> PrintJob:
     """The build's print job; a SpecError when it has no piece of `kinds` for `--format fmt`."""
     job = build.job
     if not any(g.kind in kinds and g.pieces for g in job.groups):
@@ -133,19 +133,19 @@ def _needs_decks(build: Built, fmt: str, kinds: tuple[str, ...]) -> PrintJob:
 
 def tts_output(build: Built, options: RenderOptions) -> Output:
     """The `tts` format: `tts_files` of the build's decks and counters, at most `--dpi`."""
-    job, stem = _needs_decks(build, "tts", EXPORTED_KINDS), export_stem(build, options)
+    job, stem = needs_decks(build, "tts", EXPORTED_KINDS), export_stem(build, options)
     return _output(f"{stem} tts", tts_files(job, stem, options.dpi or CARD_DPI))
 
 
 def cards_output(build: Built, options: RenderOptions) -> Output:
     """The `cards` format: `card_files` of the build's decks and counters at `--dpi`."""
-    job, stem = _needs_decks(build, "cards", EXPORTED_KINDS), export_stem(build, options)
+    job, stem = needs_decks(build, "cards", EXPORTED_KINDS), export_stem(build, options)
     return _output(f"{stem} cards", card_files(job, stem, options.dpi or CARD_DPI))
 
 
 def proof_output(build: Built, options: RenderOptions) -> Output:
     """The `proof` format: `proof_file` of the build's decks, on the build's paper."""
-    job, stem = _needs_decks(build, "proof", ("cards",)), export_stem(build, options)
+    job, stem = needs_decks(build, "proof", ("cards",)), export_stem(build, options)
     return _output(f"{stem} proof", proof_file(job, stem, build.paper_name))
 
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from pnp.layout.imposition import Plan
     from pnp.layout.pieces import PrintJob
     from pnp.layout.scene import Document
+    from pnp.render.press import Press
 
 T = TypeVar("T")
 Payload = bytes | Callable[[BinaryIO], None]
@@ -59,7 +60,8 @@ class RenderOptions:
     """What `pnp render` was asked for, as the writers read it. `formats` are all formats asked (a writer may
     share work with another one), `paper` the paper asked (None: the kit's own; the plan says what was used),
     `dpi` the resolution asked (None: the format's default), `lang` the language of pnp's texts (None: English,
-    it names the files too), `svg_text` how SVG pages draw text and `progress` is called with each page drawn."""
+    it names the files too), `svg_text` how SVG pages draw text, `progress` is called with each page drawn, and
+    `press` says how PDFs are written (None: RGB; else CMYK through a profile, and PDF/X)."""
 
     formats: tuple[str, ...] = ("pdf",)
     paper: str | None = None
@@ -67,6 +69,7 @@ class RenderOptions:
     lang: str | None = None
     svg_text: str = "outline"
     progress: Callable[[int], None] | None = None
+    press: Press | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +120,8 @@ FORMATS: tuple[OutputFormat, ...] = (
                  "pnp.render.export:cards_output", dpi=True),
     OutputFormat("proof", "every distinct card face reduced, named and numbered on proof sheets",
                  "pnp.render.export:proof_output"),
+    OutputFormat("single", "KIT-single.pdf: every card one face a page, its bleed around its TrimBox, for print "
+                 "shops", "pnp.render.single:single_output"),
 )
 """Every output format, in the order their files are made."""
 

@@ -8,6 +8,8 @@ PDF with one image XObject per distinct key, appended as an incremental update (
   straight through as FlateDecode with the PNG predictor parameters, as img2pdf does;
 - anything else (alpha, interlacing, 16 bits) is decoded with Pillow and deflated with C zlib (no
   ASCII85), its alpha channel becoming a soft mask.
+For a CMYK press (`pnp.render.press`) a CMYK JPEG passes through as above and every other image is decoded and
+converted into the profile's inks by littleCMS (DeviceCMYK, deflated); PDF/X-1a refuses a soft mask.
 The placeholders and the trailer are reportlab's internals: `pnp.render.reportlab_internals`.
 """
 
@@ -17,13 +19,17 @@ import struct
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from PIL import Image as PILImage
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.scene import Image
+from pnp.render.press import RGB, Press
 from pnp.render.reportlab_internals import Placeholder, add_placeholder, trailer_of, updated_trailer
+
+if TYPE_CHECKING:
+    from pnp.render.press import Inks
 
 PILImage.MAX_IMAGE_PIXELS = None
 """Every image was checked against pnp's own pixel cap (`--max-pixels`, from its header) and decoded once by
@@ -118,9 +124,17 @@ def _image_entries(width: int, height: int, space: str, bits: int, filters: str)
     }
 
 
-def encode_image(path: Path) -> tuple[Stream, Stream | None]:
-    """The PDF image stream for a PNG or JPEG file, and its soft mask (alpha) stream if it has one."""
+def encode_image(path: Path, inks: Inks | None = None) -> tuple[Stream, Stream | None]:
+    """The PDF image stream for a PNG or JPEG file, and its soft mask (alpha) stream if it has one; in the inks
+    of `inks` when given (CMYK)."""
     data = path.read_bytes()
+    if inks is not None:
+        with PILImage.open(path) as img:
+            if img.format == "JPEG" and img.mode == "CMYK":
+                entries = _image_entries(img.width, img.height, "/DeviceCMYK", 8, "/DCTDecode")
+                entries["Decode"] = "[1 0 1 0 1 0 1 0]"
+                return Stream(entries, data), None
+        return _decoded_stream(path, inks)
     if data.startswith(PNG_SIGNATURE):
         header = png_header(data)
         if header.passes_through:
@@ -150,8 +164,9 @@ def _png_stream(data: bytes, header: PngHeader) -> Stream:
     return Stream(entries, idat)
 
 
-def _decoded_stream(path: Path) -> tuple[Stream, Stream | None]:
-    """Decode with Pillow: colour channels deflated, alpha (if any) as a deflated grey soft mask."""
+def _decoded_stream(path: Path, inks: Inks | None = None) -> tuple[Stream, Stream | None]:
+    """Decode with Pillow: colour channels deflated (in `inks` when given), alpha (if any) as a deflated grey
+    soft mask."""
     with PILImage.open(path) as opened:
         has_alpha = opened.mode in ("RGBA", "LA", "PA") or "transparency" in opened.info
         grey = opened.mode in ("1", "L", "LA") or (opened.mode.startswith("I") and not has_alpha)
@@ -167,6 +182,9 @@ def _decoded_stream(path: Path) -> tuple[Stream, Stream | None]:
             _image_entries(alpha.width, alpha.height, "/DeviceGray", 8, "/FlateDecode"), zlib.compress(alpha.tobytes())
         )
         colour = colour.convert("L" if grey else "RGB")
+    if inks is not None:
+        colour = inks.image(colour.convert("RGB"))
+        space = "/DeviceCMYK"
     stream = Stream(
         _image_entries(colour.width, colour.height, space, 8, "/FlateDecode"), zlib.compress(colour.tobytes())
     )
@@ -176,8 +194,9 @@ def _decoded_stream(path: Path) -> tuple[Stream, Stream | None]:
 class ImageCache:
     """Embeds each distinct image (by `Image.key`) once per document and draws it by reference."""
 
-    def __init__(self) -> None:
+    def __init__(self, press: Press = RGB) -> None:
         self._images: dict[str, Placeholder] = {}
+        self.press = press
 
     def draw(self, canvas: Canvas, item: Image) -> None:
         """Draw `item` into the unit box set up by the caller (origin bottom-left, y up, size w x h)."""
@@ -199,7 +218,9 @@ class ImageCache:
         position = len(pdf)
         offsets: dict[int, int] = {}
         for placeholder in self._images.values():
-            stream, mask = encode_image(placeholder.path)
+            stream, mask = encode_image(placeholder.path, self.press.inks)
+            if mask is not None and self.press.standard == "x-1a":
+                raise ValueError(f"PDF/X-1a has no transparency: {placeholder.path.name} has an alpha channel")
             extra: dict[str, str] = {}
             if mask is not None:
                 offsets[size] = position

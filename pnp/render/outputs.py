@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, BinaryIO
 from pnp.layout.scene import Document, Page
 from pnp.render.formats import Built, Output, Payload, RenderOptions
 from pnp.render.pdf import render_pdf, write_pdf
+from pnp.render.press import RGB
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
@@ -51,7 +52,8 @@ def pdf_output(build: Built, options: RenderOptions) -> Output:
     document, stem = build.document, sheets_stem(build, options)
     if "png" in options.formats:
         return Output(f"{stem} pdf", {f"{stem}.pdf": partial(_write_shared_pdf, build, options)})
-    return Output(f"{stem} pdf", {f"{stem}.pdf": partial(write_pdf, document, progress=options.progress)})
+    return Output(f"{stem} pdf", {f"{stem}.pdf": partial(write_pdf, document, progress=options.progress,
+                                                          press=options.press or RGB)})
 
 
 def svg_output(build: Built, options: RenderOptions) -> Output:
@@ -77,7 +79,7 @@ def _numbers(document: Document) -> list[str]:
 
 
 def _shared_pdf(build: Built, options: RenderOptions) -> bytes:
-    return build.shared("sheets.pdf", lambda: render_pdf(build.document, options.progress))
+    return build.shared("sheets.pdf", lambda: render_pdf(build.document, options.progress, options.press or RGB))
 
 
 def _write_shared_pdf(build: Built, options: RenderOptions, handle: BinaryIO) -> None:

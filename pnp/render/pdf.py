@@ -13,39 +13,56 @@ from dataclasses import replace
 from functools import cache
 from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar, assert_never
 
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
 from reportlab.pdfgen.pathobject import PDFPathObject
 
-from pnp.layout.scene import Document, Ellipse, Gradient, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
+from pnp.layout.scene import (
+    Document,
+    Ellipse,
+    Gradient,
+    Group,
+    Image,
+    Item,
+    Line,
+    Page,
+    Polygon,
+    Rect,
+    Style,
+    Text,
+    rgb_hex,
+)
+from pnp.render.pdf_pages import PageImages, page_boxes, set_print_preferences
 from pnp.render.pdf_shaped import shaped_fonts
+from pnp.render.press import PDF_VERSIONS, RGB, Press
 from pnp.render.reportlab_internals import document
 from pnp.text.fonts import reportlab_name
 from pnp.text.shaping import needs_shaping
 from pnp.units import PT_PER_MM
 
 if TYPE_CHECKING:
-    from pnp.render.images import ImageCache
-    from pnp.render.pdf_paint import Shape, VectorForms
+    from pnp.render.pdf_paint import Shape
 
 
-def render_pdf(document: Document, progress: Callable[[int], None] | None = None) -> bytes:
+def render_pdf(document: Document, progress: Callable[[int], None] | None = None, press: Press = RGB) -> bytes:
     """Draw every page of `document` and return the PDF file's bytes."""
     out = io.BytesIO()
-    write_pdf(document, out, progress)
+    write_pdf(document, out, progress, press)
     return out.getvalue()
 
 
-def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None] | None = None) -> None:
-    """Draw every page of `document` into `out`; images are streamed into it one at a time, so memory stays
-    flat however many images the document holds."""
+def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None] | None = None,
+              press: Press = RGB) -> None:
+    """Draw every page of `document` into `out` as `press` says (RGB, or CMYK and PDF/X); images are streamed
+    into it one at a time, so memory stays flat however many images the document holds."""
     buffer = io.BytesIO()
     first = document.pages[0]
+    version = PDF_VERSIONS.get(press.standard)
     canvas = Canvas(buffer, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM), invariant=1,
                     pageCompression=1, initialFontName=reportlab_name("sans"), initialFontSize=10,
-                    lang=document.lang)
+                    lang=document.lang, pdfVersion=tuple(map(int, version.split("."))) if version else None)
     set_print_preferences(canvas, document.duplex)
     canvas.setTitle(document.title)
     canvas.setAuthor(document.author)
@@ -54,8 +71,13 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
     canvas.setProducer("pnp (reportlab)")
     if document.keywords:
         canvas.setKeywords(", ".join(document.keywords))
-    images = _Images()
-    ops = _Ops()
+    if press.pdfx:
+        from pnp.render.reportlab_internals import mark_pdfx
+
+        assert press.profile is not None
+        mark_pdfx(canvas, press.pdfx, press.profile.name, press.profile.data, document.title)
+    images = PageImages(press)
+    ops = _Ops(press)
     for number, page in enumerate(document.pages, start=1):
         _draw_page(canvas, page, images, ops)
         if progress is not None:
@@ -64,51 +86,10 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
     images.write(buffer.getvalue(), out)
 
 
-DUPLEX_NAMES = {"long-edge": "DuplexFlipLongEdge", "short-edge": "DuplexFlipShortEdge"}
-"""PDF /Duplex viewer preference for each duplex setting (none: no preference)."""
-
-
-def set_print_preferences(canvas: Canvas, duplex: str = "none") -> None:
-    """Tell the viewer's print dialog to print at 100% (/PrintScaling /None) and, for two-sided documents,
-    which edge to flip on (/Duplex)."""
-    canvas.setViewerPreference("PrintScaling", "None")
-    if duplex in DUPLEX_NAMES:
-        canvas.setViewerPreference("Duplex", DUPLEX_NAMES[duplex])
-
-
-class _Images:
-    """A document's `ImageCache`, made at the first image drawn, so documents without images never import
-    the image encoders."""
-
-    def __init__(self) -> None:
-        self.cache: ImageCache | None = None
-        self.vectors: VectorForms | None = None
-
-    def draw(self, canvas: Canvas, item: Image) -> None:
-        if item.vector:
-            if self.vectors is None:
-                from pnp.render.pdf_paint import VectorForms
-
-                self.vectors = VectorForms()
-            self.vectors.draw(canvas, item)
-            return
-        if self.cache is None:
-            from pnp.render.images import ImageCache
-
-            self.cache = ImageCache()
-        self.cache.draw(canvas, item)
-
-    def write(self, pdf: bytes, out: BinaryIO) -> None:
-        if self.cache is None:
-            out.write(pdf)
-        else:
-            self.cache.write(pdf, out)
-
-
 def draw_items(canvas: Canvas, items: Iterable[Item]) -> None:
     """Draw scene items (no `Image`: those need `write_pdf`) on a canvas whose user space is already mm with
     y down, as a page is set up; for drawing pieces into other reportlab documents (rulebook figures)."""
-    pen = _Pen(canvas, _Images(), _Ops(), opaque=False)
+    pen = _Pen(canvas, PageImages(), _Ops(), opaque=False)
     pen.state[:FILL_OPAQUE] = [_UNKNOWN] * FILL_OPAQUE  # another document's state: nothing is known to be in force
     canvas.saveState()
     for item in items:
@@ -116,8 +97,9 @@ def draw_items(canvas: Canvas, items: Iterable[Item]) -> None:
     canvas.restoreState()
 
 
-def _draw_page(canvas: Canvas, page: Page, images: _Images, ops: _Ops) -> None:
+def _draw_page(canvas: Canvas, page: Page, images: PageImages, ops: _Ops) -> None:
     canvas.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
+    page_boxes(canvas, page.width, page.height, page.trim, page.bleed)
     canvas.saveState()
     canvas.translate(0, page.height * PT_PER_MM)
     canvas.scale(PT_PER_MM, -PT_PER_MM)
@@ -130,8 +112,9 @@ def _draw_page(canvas: Canvas, page: Page, images: _Images, ops: _Ops) -> None:
 
 @cache
 def _colour(text: str) -> Color:
-    """The reportlab colour of a `#rrggbb` text, parsed once per distinct colour."""
-    return HexColor(text)
+    """The reportlab colour of a `#rrggbb` (or, as the screen shows it, `cmyk(...)`) text, parsed once per
+    distinct colour."""
+    return HexColor(rgb_hex(text))
 
 
 @cache
@@ -159,19 +142,20 @@ class _Pen:
     bookkeeping; the output is the same bytes. Everything else goes through the canvas. Shapes and texts fill
     with the even-odd rule (reportlab's default fill mode), whatever canvas they are drawn on."""
 
-    def __init__(self, canvas: Canvas, images: _Images, ops: _Ops, opaque: bool = True) -> None:
+    def __init__(self, canvas: Canvas, images: PageImages, ops: _Ops, opaque: bool = True) -> None:
         self.canvas = canvas
         self.images = images
         self.ops = ops
         self.origin = "BT 1 0 0 1 0 0 Tm " if canvas.bottomup else "BT 1 0 0 -1 0 0 Tm "
         self.add = canvas.addLiteral  # one or more lines of the page's operators
+        self.colour_op = ops.colour_op
         self.clip = " W* " + PATH_OPS[0, 0, FILL_EVEN_ODD]
         self.state: list[object] = [_UNKNOWN, _UNKNOWN, _UNKNOWN, (), 1.0, opaque, opaque]  # a page starts solid
 
     def _fill(self, colour: str) -> None:
         state = self.state
         if state[FILL] != colour:
-            self.add(_colour_op(colour, "rg"))
+            self.add(self.colour_op(colour, "rg"))
             state[FILL] = colour
             if not state[FILL_OPAQUE] or not self.ops.transparency:
                 self.canvas.setFillAlpha(1)  # as reportlab's setFillColor of an opaque colour does (PDF 1.4)
@@ -182,6 +166,9 @@ class _Pen:
     def _opacity(self, opacity: float) -> None:
         state = self.state
         if state[OPACITY] != opacity:
+            if opacity < 1 and not self.ops.press_transparency:
+                raise ValueError(f"PDF/{self.ops.press.standard.upper()} has no transparency: an item drawn at "
+                                 f"opacity {opacity:g}")
             self.canvas.setFillAlpha(opacity)
             self.canvas.setStrokeAlpha(opacity)
             state[OPACITY] = opacity
@@ -196,7 +183,7 @@ class _Pen:
             fill = 1
         if style.stroke and style.stroke_width > 0:
             if state[STROKE] != style.stroke:
-                self.add(_colour_op(style.stroke, "RG"))
+                self.add(self.colour_op(style.stroke, "RG"))
                 state[STROKE] = style.stroke
                 if not state[STROKE_OPAQUE] or not self.ops.transparency:
                     self.canvas.setStrokeAlpha(1)
@@ -285,7 +272,7 @@ class _Pen:
         saved = list(self.state)
         self.canvas.saveState()
         self.canvas.setFillAlpha(style.opacity)  # whatever alpha is in force: a shading paints with it
-        shade(self.canvas, item, gradient, [_colour(c) for c in gradient.colours])
+        shade(self.canvas, item, gradient, [self.ops.paint(c) for c in gradient.colours])
         self.canvas.restoreState()
         self.state = saved
         if style.stroke and style.stroke_width > 0:
@@ -360,7 +347,7 @@ class _Pen:
         assert item.outline is not None
         saved = list(self.state)
         self.canvas.saveState()
-        self.add(f"{_colour_op(item.outline, 'RG')} {fp_str(2 * item.outline_width)} w 1 j 1 J")
+        self.add(f"{self.colour_op(item.outline, 'RG')} {fp_str(2 * item.outline_width)} w 1 j 1 J")
         self._text(replace(item, outline=None, color=item.outline), mode="1 Tr ")
         self.canvas.restoreState()
         self.state = saved
@@ -430,7 +417,12 @@ class _Ops:
     coordinates of the group it is in, so every card of a deck shares its frame's), of each text's start and of
     each (font, size, text) shown (a text's subsets are fixed once its characters have one)."""
 
-    def __init__(self) -> None:
+    def __init__(self, press: Press = RGB) -> None:
+        self.press = press
+        self.press_transparency = press.standard != "x-1a"
+        """Whether items may be translucent (PDF/X-1a has no transparency)."""
+        self.colour_op: Callable[[str, str], str] = _colour_op if press.inks is None else self._ink_op
+        self.inks: dict[tuple[str, str], str] = {}
         self.shapes: dict[tuple[object, ...], str] = {}
         """The operators of each shape, its lines joined (one literal: the page's content is its lines joined)."""
         self.texts: dict[tuple[str, float, str], tuple[str, float]] = {}
@@ -439,3 +431,18 @@ class _Ops:
         """Per font, its first subset's codes as a translation table and the characters they cover (`_first_subset`)."""
         self.transparency = False
         """Whether the document asks for PDF 1.4 yet, as reportlab's alpha does at the first colour set."""
+
+    def _ink_op(self, colour: str, op: str) -> str:
+        """The operator that sets a colour in process inks (`k` fill, `K` stroke)."""
+        key = (colour, op)
+        found = self.inks.get(key)
+        if found is None:
+            assert self.press.inks is not None
+            found = self.inks[key] = f"{fp_str(*self.press.inks.of(colour))} {'k' if op == 'rg' else 'K'}"
+        return found
+
+    def paint(self, colour: str) -> Color:
+        """The reportlab colour of a gradient stop: RGB, or CMYK in process inks."""
+        if self.press.inks is None:
+            return _colour(colour)
+        return CMYKColor(*self.press.inks.of(colour))

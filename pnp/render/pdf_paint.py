@@ -10,12 +10,15 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from pnp.layout.scene import Ellipse, Gradient, Image, Polygon, Rect
 from pnp.source.svglib_internals import vector_drawing
+
+if TYPE_CHECKING:
+    from pnp.render.press import Inks, Press
 
 Shape = Rect | Ellipse | Polygon
 
@@ -85,14 +88,65 @@ def _faded(path: Path, key: str, opacity: float) -> Any:
     return drawing
 
 
+@lru_cache(maxsize=1)
+def _press_drawing_class() -> Any:
+    """A reportlab `Drawing` that also takes the renderer's initial font and colours (`initialFontName`,
+    `initialFillColor`, `initialStrokeColor`, which renderPDF reads off the drawing it draws)."""
+    from reportlab.graphics.shapes import Drawing
+    from reportlab.lib.attrmap import AttrMap, AttrMapValue
+
+    class PressDrawing(Drawing):  # type: ignore[misc]
+        _attrMap = AttrMap(BASE=Drawing, initialFontName=AttrMapValue(None), initialFillColor=AttrMapValue(None),
+                           initialStrokeColor=AttrMapValue(None))
+
+    return PressDrawing
+
+
+def _inked(drawing: Any, inks: Inks) -> Any:
+    """A copy of an svglib drawing for a press: every colour (fills, strokes, gradient stops) in process inks,
+    every text in pnp's embedded sans (a press wants no font merely named)."""
+    import copy
+
+    from reportlab.lib.colors import CMYKColor, Color
+
+    from pnp.source.svglib_internals import gradient_colours, set_gradient_colours
+    from pnp.text.fonts import reportlab_name
+
+    def inked(colour: Any) -> Any:
+        if isinstance(colour, Color) and not isinstance(colour, CMYKColor):
+            return CMYKColor(*inks.of("#" + colour.hexval()[2:8]), alpha=colour.alpha)
+        return colour
+
+    art = copy.deepcopy(drawing)
+    drawing = _press_drawing_class()(art.width, art.height, *art.contents)
+    drawing.transform = art.transform
+    black = CMYKColor(0, 0, 0, 1)
+    drawing.initialFontName = reportlab_name("sans")  # what reportlab's renderer sets up before the art's own
+    drawing.initialFillColor = drawing.initialStrokeColor = black
+    stack = [drawing]
+    while stack:
+        node = stack.pop()
+        for name in ("fillColor", "strokeColor"):
+            if getattr(node, name, None) is not None:
+                setattr(node, name, inked(getattr(node, name)))
+        stops = gradient_colours(node)
+        if stops is not None:
+            set_gradient_colours(node, [inked(c) for c in stops])
+        if getattr(node, "fontName", None) is not None:
+            node.fontName = reportlab_name("sans-bold" if "bold" in str(node.fontName).lower() else "sans")
+        stack.extend(getattr(node, "contents", ()))
+    return drawing
+
+
 class VectorForms:
     """SVG art drawn as vectors, each distinct file (and opacity) converted once (svglib) and written once per
     PDF as a form that every use draws (`pnp.render.reportlab_internals.vector_form`: reportlab gives a form
     no resources of its own, and SVG gradients and opacities need them), so a deck of many cards repeating the
     art does not repeat its drawing operations."""
 
-    def __init__(self) -> None:
+    def __init__(self, press: Press | None = None) -> None:
         self.forms: set[str] = set()
+        self.inks = press.inks if press is not None else None
 
     def draw(self, canvas: Canvas, item: Image) -> None:
         """Draw `item`'s art into the unit box set up by the caller (origin bottom-left, y up, size w x h)."""
@@ -102,7 +156,7 @@ class VectorForms:
                                                                                        item.opacity)
         name = f"pnpArt{item.key}o{round(item.opacity * 10_000)}"
         if name not in self.forms:
-            vector_form(canvas, name, drawing)
+            vector_form(canvas, name, drawing if self.inks is None else _inked(drawing, self.inks))
             self.forms.add(name)
         canvas.saveState()
         canvas.setFillAlpha(1)  # the form's colours at opacity 1 set none (its own fading is drawn in it)

@@ -16,6 +16,7 @@ reportlab's output changes (refresh them on purpose, see docs/architecture.md).
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 from typing import Any
@@ -131,3 +132,59 @@ def type0_objects(canvas_doc: PDFDocument, base: str, font_file: bytes, descript
         "Type": pdfdoc.PDFName("Font"), "Subtype": pdfdoc.PDFName("Type0"), "BaseFont": pdfdoc.PDFName(base),
         "Encoding": pdfdoc.PDFName("Identity-H"), "DescendantFonts": pdfdoc.PDFArray([canvas_doc.Reference(cid)]),
         "ToUnicode": canvas_doc.Reference(unicode_stream)})
+
+
+def mark_pdfx(canvas: Canvas, version: str, condition: str, profile: bytes, title: str) -> None:
+    """Make the canvas's document PDF/X `version` (e.g. "PDF/X-4"): the output intent with the ICC `profile`
+    embedded (`/S /GTS_PDFX`), GTS_PDFXVersion and /Trapped /False in the info dictionary and in XMP metadata
+    (reportlab has no API for either: its catalog and info are given them here, on this document alone)."""
+    from reportlab.pdfbase.pdfdoc import XMP, PDFArray, PDFDictionary, PDFInfo, PDFName, PDFStream, PDFString
+
+    doc = canvas._doc
+    stream = PDFStream(PDFDictionary({"N": 4}), profile)
+    intent = PDFDictionary({
+        "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
+        "OutputConditionIdentifier": PDFString(condition), "OutputCondition": PDFString(condition),
+        "Info": PDFString(condition), "RegistryName": PDFString("http://www.color.org"),
+        "DestOutputProfile": doc.Reference(stream),
+    })
+    catalog = doc.Catalog
+    catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]  # this catalog's keys, not the class's
+    catalog.OutputIntents = PDFArray([intent])
+    metadata = XMP(creator=lambda document: _xmp(document, version, title))
+    metadata.filters = []  # XMP is read as plain text by preflight tools
+    catalog.Metadata = metadata
+
+    class PdfxInfo(PDFInfo):  # type: ignore[misc]
+        def format(self, document: Any) -> bytes:
+            body: bytes = super().format(document)
+            return body[:-2] + b"/GTS_PDFXVersion " + PDFString(version).format(document) + b" >>"
+
+    info = PdfxInfo()
+    info.__dict__.update(doc.info.__dict__)
+    info.trapped = "False"
+    doc.info = info
+
+
+def _xmp(document: Any, version: str, title: str) -> bytes:
+    """The XMP packet of a PDF/X file: its title, dates (the info dictionary's), trapping and version."""
+    from xml.sax.saxutils import escape
+
+    y, mo, d, h, mi, s = document._timeStamp.YMDhms
+    when = f"{y:04d}-{mo:02d}-{d:02d}T{h:02d}:{mi:02d}:{s:02d}Z"
+    digest = hashlib.sha256(f"{title}\n{when}".encode()).hexdigest()
+    uid = f"uuid:{digest[:8]}-{digest[8:12]}-4{digest[13:16]}-8{digest[17:20]}-{digest[20:32]}"
+    return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
+<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
+<rdf:Description rdf:about="" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:xmp="http://ns.adobe.com/xap/1.0/"
+ xmlns:pdf="http://ns.adobe.com/pdf/1.3/" xmlns:pdfx="http://ns.adobe.com/pdfx/1.3/"
+ xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/" xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/">
+<dc:title><rdf:Alt><rdf:li xml:lang="x-default">{escape(title)}</rdf:li></rdf:Alt></dc:title>
+<dc:format>application/pdf</dc:format>
+<xmp:CreateDate>{when}</xmp:CreateDate><xmp:ModifyDate>{when}</xmp:ModifyDate><xmp:MetadataDate>{when}</xmp:MetadataDate>
+<xmp:CreatorTool>pnp</xmp:CreatorTool><pdf:Producer>pnp (reportlab)</pdf:Producer><pdf:Trapped>False</pdf:Trapped>
+<pdfx:GTS_PDFXVersion>{version}</pdfx:GTS_PDFXVersion><pdfxid:GTS_PDFXVersion>{version}</pdfxid:GTS_PDFXVersion>
+<xmpMM:DocumentID>{uid}</xmpMM:DocumentID><xmpMM:InstanceID>{uid}</xmpMM:InstanceID><xmpMM:VersionID>1</xmpMM:VersionID>
+<xmpMM:RenditionClass>default</xmpMM:RenditionClass>
+</rdf:Description></rdf:RDF></x:xmpmeta>
+<?xpacket end="w"?>""".encode()

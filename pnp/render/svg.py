@@ -19,7 +19,7 @@ from typing import Any, assert_never
 import svgwrite
 from svgwrite.container import Group as SvgGroup
 
-from pnp.layout.scene import Ellipse, Gradient, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
+from pnp.layout.scene import Ellipse, Gradient, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text, rgb_hex
 from pnp.render.images import PNG_SIGNATURE, png_without_ancillary_chunks
 from pnp.render.svg_outline import GlyphDefs, add_glyph_defs, outlined_text, units_per_em
 from pnp.text.font_files import is_own
@@ -87,9 +87,9 @@ def _style_attrs(style: Style, defs: _PageDefs | None = None, item: Rect | Ellip
     if isinstance(fill, Gradient):
         attrs = {"fill": _gradient(defs, item, fill) if defs is not None and item is not None else "none"}
     else:
-        attrs = {"fill": fill or "none"}
+        attrs = {"fill": rgb_hex(fill) if fill else "none"}
     if style.stroke and style.stroke_width > 0:
-        attrs["stroke"] = style.stroke
+        attrs["stroke"] = rgb_hex(style.stroke)
         attrs["stroke_width"] = _num(style.stroke_width)
         if style.dash:
             attrs["stroke_dasharray"] = ",".join(_num(d) for d in style.dash)
@@ -117,8 +117,8 @@ def _gradient(defs: _PageDefs, item: Rect | Ellipse | Polygon, gradient: Gradien
         else:
             element = drawing.linearGradient(start=(_num(a), _num(b)), end=(_num(c), _num(d)), id=gid,
                                              gradientUnits="userSpaceOnUse")
-        element.add_stop_color(0, gradient.colours[0])
-        element.add_stop_color(1, gradient.colours[1])
+        element.add_stop_color(0, rgb_hex(gradient.colours[0]))
+        element.add_stop_color(1, rgb_hex(gradient.colours[1]))
         drawing.defs.add(element)
     return f"url(#{defs.gradients[key]})"
 
@@ -210,7 +210,8 @@ def _text(defs: _PageDefs, item: Text) -> object:
         return element
     under: Any = one(item)
     scale = item.size / units_per_em(item.font) if defs.text == "outline" else 1.0  # outlines are drawn in font units
-    for name, value in {"fill": "none", "stroke": item.outline, "stroke-width": f"{2 * item.outline_width / scale:.6g}",
+    width = f"{2 * item.outline_width / scale:.6g}"
+    for name, value in {"fill": "none", "stroke": rgb_hex(item.outline), "stroke-width": width,
                         "stroke-linejoin": "round", "stroke-linecap": "round"}.items():
         under[name] = value
     if item.opacity < 1:
@@ -230,7 +231,7 @@ def _text_element(defs: _PageDefs, item: Text) -> object:
         "insert": (_num(item.x), _num(item.y)),
         "font_family": family,
         "font_size": _num(item.size),
-        "fill": item.color,
+        "fill": rgb_hex(item.color),
         "text_anchor": item.anchor,
     }
     if weight != "normal":

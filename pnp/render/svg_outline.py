@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from pnp.layout.scene import Text
+from pnp.layout.scene import Text, rgb_hex
 from pnp.text.font_files import font_data
 from pnp.text.fonts import text_width_mm
 from pnp.text.shaping import needs_shaping, shape_line
@@ -103,7 +103,7 @@ def outlined_text(drawing: Any, item: Text, defs: GlyphDefs, label: str) -> Any:
     if item.rotate:
         moves.append(f"rotate({_num(item.rotate)})")
     moves.append(f"scale({scale:.6g},{-scale:.6g})")
-    group = drawing.g(transform=" ".join(moves), fill=item.color)
+    group = drawing.g(transform=" ".join(moves), fill=rgb_hex(item.color))
     group["aria-label"] = label
     group["role"] = "img"
     at = shift

@@ -4,6 +4,10 @@ svglib turns a checked SVG file (`pnp.source.svg_art`) into a reportlab drawing,
 as vectors. Its font map has no public way to look a family up without opening files: its own `find_font`
 opens `<font-family>.ttf` from any path the art names and runs fc-match. `_standard_fonts` maps every family
 to a standard PDF font through the map's own tables (`_family_index`, `_map`).
+svglib also draws an SVG gradient as a `LinearGradientShape` or `RadialGradientShape` holding its stop colours
+in `_rl_colors`; a CMYK press needs them in process inks (`gradient_colours`, `set_gradient_colours`). pnp
+changes them only on its own deep copy of a drawing (`pnp.render.pdf_paint`), never on svglib's objects or its
+cached drawings.
 `tests/test_library_internals.py` fails the day svglib's font map stops answering as pnp expects.
 """
 
@@ -40,3 +44,14 @@ def _standard_fonts() -> Any:
             return DEFAULT_FONT_NAME, False
 
     return StandardFonts()
+
+
+def gradient_colours(node: Any) -> list[Any] | None:
+    """The stop colours of an svglib gradient shape (None for any other node)."""
+    colours = getattr(node, "_rl_colors", None)
+    return list(colours) if isinstance(colours, list) else None
+
+
+def set_gradient_colours(node: Any, colours: list[Any]) -> None:
+    """Give a gradient shape of pnp's own copy of a drawing new stop colours."""
+    node._rl_colors = colours

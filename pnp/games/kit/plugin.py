@@ -13,7 +13,7 @@ from typing import Any
 
 from pnp.diagnostics import Diagnostic, Mark, PartialResult, SpecError, merge_shared
 from pnp.games.base import GamePlugin, PrintContext
-from pnp.games.kit import rules
+from pnp.games.kit import press_rules, rules
 from pnp.games.kit.built import BuiltKit
 from pnp.games.kit.decks import expand_decks
 from pnp.games.kit.draw import draw_kit
@@ -136,4 +136,4 @@ PLUGIN = GamePlugin(
     print_key=None,
 )
 
-__all__ = ["PLUGIN", "build_kit", "kit_print_job", "rules"]
+__all__ = ["PLUGIN", "build_kit", "kit_print_job", "press_rules", "rules"]

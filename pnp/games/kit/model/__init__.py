@@ -10,6 +10,7 @@ from pnp.games.kit.model.components import Component
 from pnp.games.kit.model.elements import BUILTIN_FONTS, clean_text
 from pnp.games.kit.model.typography import FamilyName, FontFamily, Icons
 from pnp.model.base import SpecModel
+from pnp.model.press import PressSettings
 from pnp.model.sheets import SheetSettings
 
 
@@ -25,6 +26,8 @@ class Kit(SpecModel):
     """Credit or licence line printed on every sheet."""
     sheets: SheetSettings = SheetSettings()
     """How the pieces go on paper."""
+    press: PressSettings = PressSettings()
+    """How the PDFs are made for a press: CMYK, the ICC profile, PDF/X (`--colour`, `--profile`, `--pdfx`)."""
     components: list[Component] = Field(min_length=1, max_length=200)
     """The decks, counter sheets and boards of the kit, in print order."""
     icons: Icons = Field(default_factory=dict, description=(
