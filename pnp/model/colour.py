@@ -12,7 +12,7 @@ from typing import Annotated
 
 from pydantic import BeforeValidator
 
-from pnp.layout.scene import cmyk_of, rgb_hex, total_ink
+from pnp.model.inks import cmyk_of, rgb_hex, total_ink
 from pnp.model.named import LayoutNames
 from pnp.source.layouts import layout_data
 from pnp.text.suggest import HintedValueError, did_you_mean

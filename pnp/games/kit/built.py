@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from pnp.games.kit.model import Kit
 
@@ -22,3 +23,8 @@ class BuiltKit:
     stand_ins: frozenset[int] = frozenset()
     left_out: frozenset[str] = frozenset()
     copies: Mapping[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
+
+    @property
+    def press(self) -> Any:
+        """The kit's `press:` settings, which the render reads of any spec (`pnp.render.press.press_for`)."""
+        return self.kit.press
