@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from pnp.diagnostics import Diagnostic, Mark, PartialResult, SpecError
 from pnp.games.base import GamePlugin, PrintContext, require_game
 from pnp.games.registry import KIT, game_names, get_game
-from pnp.layout.pieces import MAX_PIECES
-from pnp.source.files import Limits
+from pnp.source.files import MAX_PIECES, Limits
 from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
 
 if TYPE_CHECKING:

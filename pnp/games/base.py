@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.layout.pieces import MAX_PIECES
+from pnp.source.files import MAX_PIECES
 from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
 
 if TYPE_CHECKING:

@@ -15,9 +15,6 @@ from pnp.layout.scene import Item
 from pnp.model.sheets import SheetSettings
 
 Outline = Literal["rect", "round", "hex"]
-MAX_PIECES = 5000
-"""Cap on the pieces of one print job (`--max-pieces`), a board counting as many pieces as it has cells: each
-costs drawing time and memory in every format (a 500 x 500 hex board took 20 s and 1 GB as SVG and PNG)."""
 
 
 @dataclass(frozen=True, slots=True)

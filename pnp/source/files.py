@@ -16,6 +16,9 @@ from typing import BinaryIO
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 
+MAX_PIECES = 5000
+"""Cap on the pieces of one print job (`--max-pieces`), a board counting as many pieces as it has cells: each
+costs drawing time and memory in every format (a 500 x 500 hex board took 20 s and 1 GB as SVG and PNG)."""
 MAX_DEPTH_CEILING = 1_000
 """Highest `max_depth` accepted (libyaml's own nesting cap)."""
 

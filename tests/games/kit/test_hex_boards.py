@@ -169,7 +169,7 @@ def test_each_cell_of_a_board_counts_as_a_piece(tmp_kit, tmp_path: Path, run_pnp
 
 @pytest.mark.parametrize("example", ["showcase", "tiled-board"])
 def test_the_example_boards_are_well_under_the_piece_cap(example: str):
-    from pnp.layout.pieces import MAX_PIECES
+    from pnp.source.files import MAX_PIECES
 
     job = print_job(load_spec(Path(__file__).resolve().parents[3] / "examples" / example / "kit.yaml"))
     cells = sum(p.counts for g in job.groups if g.kind == "board" for p in g.pieces)

@@ -219,7 +219,7 @@ def _legend(track: NitroTrack, ratio: float, width: float, top: float, tr: Trans
     for fill, label in keys:
         items.append(Rect(x, top, 7, 4, Style(fill=fill, stroke="#3a3a3a", stroke_width=0.2)))
         items.append(Text(x + 8.5, top + 3.2, label, 2.8))
-        x += 12 + len(label) * 1.55
+        x += 12 + max(len(label) * 1.55, text_width_mm(label, "sans", 2.8) + 1.0)  # wide scripts: measured
     items.extend(_key_row(track, width, top + 6.5, tr))
     row = top + 13.0
     bar = _bar_length(ratio)
