@@ -96,13 +96,13 @@ def test_json_diagnostics(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
 
 
 def test_json_diagnostics_from_the_model_and_the_rules(tmp_kit: KitFactory, run_pnp: PnpRunner) -> None:
-    spec = MINIMAL_KIT.replace('"Hello"', '"日本"').replace("    name: Deck\n", "    name: Deck\n    colour: red\n")
+    spec = MINIMAL_KIT.replace('"Hello"', '"ཀཁ"').replace("    name: Deck\n", "    name: Deck\n    colour: red\n")
     result = run_pnp("validate", tmp_kit(spec), "--format", "json")
     assert result.exit_code == 1
     found = json.loads(result.stdout)
     assert [(d["rule"], d["line"], d["column"]) for d in found] == [("spec.unknown_key", 5, 5), ("text.glyphs", 9, 32)]
     assert all(set(d) == JSON_KEYS for d in found)
-    rules_only = run_pnp("validate", tmp_kit(MINIMAL_KIT.replace('"Hello"', '"日本"')), "--format", "json")
+    rules_only = run_pnp("validate", tmp_kit(MINIMAL_KIT.replace('"Hello"', '"ཀཁ"')), "--format", "json")
     assert [(d["rule"], d["line"]) for d in json.loads(rules_only.stdout)] == [("text.glyphs", 8)]
 
 
