@@ -162,7 +162,7 @@ def test_optimal_and_balance_name_the_blown_engine_reading_and_follow_it(tmp_pat
         code, out, _ = run("optimal", str(spec))
         assert code == 0 and f"blown engine: {rule}" in out
         optimal = json.loads(run("optimal", str(spec), "--format", "json")[1])
-        balance = json.loads(run("balance", str(spec), "--budget", "0", "--format", "json")[1])
+        balance = json.loads(run("balance", str(spec), "--budget", "5", "--format", "json")[1])
         assert optimal["blown_engine"] == balance["blown_engine"] == rule
         assert balance["tried"][0]["first_player_wins"] == optimal["first_player_wins"]
         values[rule] = optimal["first_player_wins"]
