@@ -155,32 +155,6 @@ class TooShort(Exception):
         self.seconds, self.needed = seconds, needed
 
 
-class _FirstBracket(Generic[C, R]):
-    """`measure` for the first bracket: one candidate at a time, `TooShort` once the time spent is more than
-    OVERRUN past the budget, or, when the bracket is done, would be so with the caller's trials afterwards."""
-
-    def __init__(self, measure: Measure[C, R], schedule: Schedule, limits: Limits, clock: Callable[[], float],
-                 start: float) -> None:
-        self.measure, self.schedule, self.limits, self.clock, self.start = measure, schedule, limits, clock, start
-        self.played = 0
-
-    def check(self, done: bool = False) -> None:
-        """TooShort past the budget and OVERRUN; once the bracket is `done` (its pace known, with the start-up of
-        its first races spread over them all), also when the caller's trials would end past them."""
-        spent = self.clock() - self.start
-        pace = spent / self.played if self.played else 0.0
-        if spent + (pace * self.limits.after if done else 0.0) > self.limits.budget + OVERRUN:
-            raise TooShort(spent, pace * (self.schedule.trials() + self.limits.after) if self.played else None)
-
-    def __call__(self, candidates: Sequence[C], start: int, stop: int) -> list[list[R]]:
-        found: list[list[R]] = []
-        for candidate in candidates:
-            self.check()
-            found.extend(self.measure([candidate], start, stop))
-            self.played += stop - start
-        return found
-
-
 def search(propose: Callable[[int], C], measure: Measure[C, R], loss: Callable[[list[R]], float],
            schedule: Schedule, limits: Limits, clock: Callable[[], float] = time.monotonic,
            progress: Callable[[Outcome[C, R]], None] | None = None) -> Outcome[C, R]:
@@ -193,21 +167,24 @@ def search(propose: Callable[[int], C], measure: Measure[C, R], loss: Callable[[
     brackets = 0
     counting = _Counting(measure, clock)
     cut = limits.cut_short and limits.brackets is None
-    timed = _FirstBracket(counting, schedule, limits, clock, start) if limits.brackets is None and not cut else None
 
     def out_of_time() -> bool:
+        """Cut short: whether the budget, less the caller's trials at the pace so far, is spent. Otherwise (the
+        first bracket of a search that needs it whole to choose at all): TooShort once OVERRUN past the budget."""
         spent = clock() - start
-        return spent + (spent / counting.trials if counting.trials else 0.0) * limits.after >= limits.budget
+        if cut:
+            return spent + (spent / counting.trials if counting.trials else 0.0) * limits.after >= limits.budget
+        if spent > limits.budget + OVERRUN:
+            raise TooShort(spent, _needed(counting, schedule, limits))
+        return False
 
     while True:
         first = brackets * schedule.size
-        winner = halve([propose(first + i) for i in range(schedule.size)], first,
-                       timed if timed is not None and brackets == 0 else counting, loss, schedule,
-                       out_of_time if cut else None)
-        if brackets == 0 and timed is not None:
-            timed.check(done=True)  # is there time left for the caller's trials?
-        if brackets == 0 and cut:
-            _check_reserve(counting, schedule, limits, clock() - start)
+        timed = cut or (brackets == 0 and limits.brackets is None)
+        winner = halve([propose(first + i) for i in range(schedule.size)], first, counting, loss, schedule,
+                       out_of_time if timed else None)
+        if brackets == 0 and limits.brackets is None:  # is there time left for the caller's trials?
+            _check_reserve(counting, schedule, limits, clock() - start, whole=not cut)
         if len(winner.results) < schedule.top():  # cut short by the budget
             leaders = leaders or [winner]
             outcome = Outcome(leaders[0], brackets, counting.raced, counting.trials, clock() - start)
@@ -231,11 +208,21 @@ def search(propose: Callable[[int], C], measure: Measure[C, R], loss: Callable[[
     return Outcome(best, brackets, counting.raced, outcome.trials + played, clock() - start)
 
 
-def _check_reserve(counting: _Counting[C, R], schedule: Schedule, limits: Limits, spent: float) -> None:
-    """TooShort when the caller's trials alone, at the pace of what was played, end past the budget and OVERRUN."""
-    pace = counting.seconds / counting.trials if counting.trials else 0.0  # trials alone, not proposing them
-    if pace * limits.after > limits.budget + OVERRUN:
-        raise TooShort(spent, pace * (schedule.trials() + limits.after))
+def _pace(counting: _Counting[C, R]) -> float:
+    """Seconds per trial so far (the trials alone, not proposing their candidates)."""
+    return counting.seconds / counting.trials if counting.trials else 0.0
+
+
+def _needed(counting: _Counting[C, R], schedule: Schedule, limits: Limits) -> float | None:
+    """About how long one bracket and the caller's trials take at the pace so far (None: no trial played)."""
+    return _pace(counting) * (schedule.trials() + limits.after) if counting.trials else None
+
+
+def _check_reserve(counting: _Counting[C, R], schedule: Schedule, limits: Limits, spent: float, whole: bool) -> None:
+    """TooShort when the caller's trials, at the pace of what was played, end past the budget and OVERRUN: after
+    the time `spent` (`whole`: the first bracket was played whole), or alone (it was cut short)."""
+    if (spent if whole else 0.0) + _pace(counting) * limits.after > limits.budget + OVERRUN:
+        raise TooShort(spent, _needed(counting, schedule, limits))
 
 
 class _Counting(Generic[C, R]):
