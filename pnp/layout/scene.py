@@ -11,9 +11,6 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.diagnostics import Diagnostic
-from pnp.model.inks import cmyk_of as cmyk_of  # colours as the scene holds them, read here too
-from pnp.model.inks import rgb_hex as rgb_hex
-from pnp.model.inks import total_ink as total_ink
 
 Point = tuple[float, float]
 

@@ -32,8 +32,8 @@ from pnp.layout.scene import (
     Rect,
     Style,
     Text,
-    rgb_hex,
 )
+from pnp.model.inks import rgb_hex
 from pnp.render.pdf_pages import PageImages, page_boxes, set_print_preferences
 from pnp.render.pdf_shaped import shaped_fonts
 from pnp.render.press import PDF_VERSIONS, RGB, Press

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
-from pnp.layout.scene import cmyk_of
+from pnp.model.inks import cmyk_of
 from pnp.source.profiles import Profile
 
 if TYPE_CHECKING:

@@ -19,7 +19,8 @@ from typing import Any, assert_never
 import svgwrite
 from svgwrite.container import Group as SvgGroup
 
-from pnp.layout.scene import Ellipse, Gradient, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text, rgb_hex
+from pnp.layout.scene import Ellipse, Gradient, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
+from pnp.model.inks import rgb_hex
 from pnp.render.images import PNG_SIGNATURE, png_without_ancillary_chunks
 from pnp.render.svg_outline import GlyphDefs, add_glyph_defs, outlined_text, units_per_em
 from pnp.text.font_files import is_own

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from pnp.layout.scene import Text, rgb_hex
+from pnp.layout.scene import Text
+from pnp.model.inks import rgb_hex
 from pnp.text.font_files import font_data
 from pnp.text.fonts import text_width_mm
 from pnp.text.shaping import needs_shaping, shape_line
