@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
 
 from pnp.games.kit.model import Kit
+from pnp.model.press import PressSettings
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,6 +25,6 @@ class BuiltKit:
     copies: Mapping[tuple[int, int], tuple[int, int]] = field(default_factory=dict)
 
     @property
-    def press(self) -> Any:
+    def press(self) -> PressSettings:
         """The kit's `press:` settings, which the render reads of any spec (`pnp.render.press.press_for`)."""
         return self.kit.press
