@@ -23,6 +23,7 @@ from pnp.collector import collector_paused
 from pnp.commands import report, user_errors
 from pnp.diagnostics import Diagnostic, SpecError, sort_diagnostics
 from pnp.games.registry import command_group, command_names, get_game, plugin_names
+from pnp.model.press import SHOP_KEYS
 from pnp.pipeline import (
     MAX_PAGES,
     MAX_PIECES,
@@ -242,12 +243,16 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
 @click.option("--pdfx", type=click.Choice(["x-4", "x-1a", "none"]), default=None,
               help="Write PDF/X-4 or PDF/X-1a (CMYK, output intent, fonts embedded); default: the spec's "
                    "press.standard.")
+@click.option("--shop", type=click.Choice(SHOP_KEYS), default=None,
+              help="Write --format cards and single as this print-on-demand shop's card templates want them "
+                   "(its sizes, bleed and dpi), and draw its cut and safe zone on --format proof (docs/shops.md). "
+                   "Default: the spec's press.shop.")
 @limit_options
 @user_errors
 @collector_paused()
 def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dpi: int | None, paper: str | None,
            lang: str | None, catalogs: Path | None, strict: bool, rulebook: str, force: bool, max_export_pixels: int,
-           colour: str | None, profile: str | None, pdfx: str | None, **kwargs: Any) -> None:
+           colour: str | None, profile: str | None, pdfx: str | None, shop: str | None, **kwargs: Any) -> None:
     """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) or its decks card by card (TTS
     sheets, card PNGs, proof sheets) into the output folder."""
     from pnp.output import write_outputs
@@ -256,6 +261,7 @@ def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dp
     if dpi is not None and not any(f.dpi for f in chosen):
         raise click.UsageError(f"--dpi sets the resolution of --format {' and '.join(f.name for f in FORMATS if f.dpi)}"
                                " (page previews are 100 dpi)")
+    _check_shop(shop, dpi, chosen)
     lang = _language(lang, catalogs)
     if catalogs is not None and lang is None:
         raise click.UsageError("--catalogs DIR is used with --lang LANG (English, the source, needs no catalogs)")
@@ -271,8 +277,9 @@ def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dp
     from pnp.render.press import press_for
 
     press = press_for(build.loaded.spec, build.loaded.located, colour, profile, pdfx)
+    settings = getattr(build.loaded.spec, "press", None)
     options = RenderOptions(formats, paper, dpi, lang, svg_text, None if bar is None else lambda _n: bar.update(1),
-                            press)
+                            press, shop or getattr(settings, "shop", None))
     outputs = _outputs(build, chosen, options, max_export_pixels)
     report(list(build.document.warnings))
     files: dict[str, Payload] = {name: payload for out in outputs for name, payload in out.files.items()}
@@ -293,6 +300,18 @@ def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dp
         _say_how_to_print(build)
 
 
+def _check_shop(shop: str | None, dpi: int | None, chosen: list[OutputFormat]) -> None:
+    """A usage error for `--shop` with a format that does not follow it, or with `--dpi` (the shop sets it)."""
+    if shop is None:
+        return
+    others = [f.name for f in chosen if not f.shop]
+    if others:
+        raise click.UsageError(f"--shop {shop} is for --format {', '.join(f.name for f in FORMATS if f.shop)}, "
+                               f"not {', '.join(others)} (render those without --shop)")
+    if dpi is not None:
+        raise click.UsageError(f"--shop {shop} writes at the shop's own dpi: leave out --dpi")
+
+
 def _outputs(build: Build, chosen: list[OutputFormat], options: RenderOptions, budget: int) -> list[Output]:
     """Each chosen format's output (its files drawn when written), in table order; a SpecError when their pixels
     pass `budget`, before anything is drawn. Says on stderr what each export holds (the dpi TTS sheets use)."""
@@ -307,6 +326,7 @@ def _outputs(build: Build, chosen: list[OutputFormat], options: RenderOptions, b
     for out in outputs:
         for note in out.notes:
             click.echo(note, err=True)
+    report([warning for out in outputs for warning in out.warnings])
     return outputs
 
 

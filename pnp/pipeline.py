@@ -251,6 +251,15 @@ class Build:
         """Where the spec starts: the place of problems of the whole kit."""
         return self.loaded.located.mark(())
 
+    def component_mark(self, name: str) -> Mark:
+        """Where the component called `name` is in the spec (its size when given; the spec's top when none is)."""
+        located = self.loaded.located
+        components = located.data.get("components") if isinstance(located.data, dict) else None
+        for index, entry in enumerate(components if isinstance(components, list) else []):
+            if isinstance(entry, dict) and entry.get("name") == name:
+                return located.mark(("components", index, "size") if "size" in entry else ("components", index))
+        return self.top
+
     def shared(self, key: str, make: Callable[[], T]) -> T:
         """`make()`, made once per build under `key` (what several output formats draw alike)."""
         if key not in self._shared:

@@ -2,18 +2,24 @@
 grid, with the deck, the card's name, its place in the deck and how many copies print written under each face:
 what a designer checks before printing hundreds of cards.
 
-Input: a `PrintJob` (its decks as `pnp.layout.singles.DeckFaces`) and a paper. Output: a `Document` of
+Input: a `PrintJob` (its decks as `pnp.layout.singles.DeckFaces`), a paper and, for `--shop`, each deck as the
+shop's product (its cut and safe zone are drawn over every face). Output: a `Document` of
 portrait pages of that paper, faces left to right, top to bottom, a deck starting on a new row.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from pnp.layout.pieces import PrintJob
 from pnp.layout.scene import Document, Group, Item, Page, Rect, Style, Text, Transform
 from pnp.layout.singles import DeckFaces, decks_of
 from pnp.layout.text import fit_size
+
+if TYPE_CHECKING:
+    from pnp.layout.shops import ShopDeck
 
 PROOF_SCALE = 0.5
 """How large a face prints on the proof (smaller when one face would not fit across the page)."""
@@ -78,8 +84,12 @@ def _cell(face: ProofFace, x: float, y: float, scale: float, width: float) -> li
             Text(x, y + h + 6.6, face.detail, small, "sans", "#444444")]
 
 
-def proof_document(job: PrintJob, paper: tuple[float, float], margin: float = 10.0) -> Document:
-    """The proof sheets of `job`'s decks on portrait pages of `paper` (width, height in mm)."""
+def proof_document(job: PrintJob, paper: tuple[float, float], margin: float = 10.0,
+                   overlays: Mapping[str, ShopDeck] | None = None) -> Document:
+    """The proof sheets of `job`'s decks on portrait pages of `paper` (width, height in mm), with the shop's
+    cut and safe zone over the faces of each deck in `overlays` (by name)."""
+    from pnp.layout.shops import proof_overlay
+
     decks = [d for d in decks_of(job, with_bleed=False) if d.kind == "deck"]
     pw, ph = paper
     room = pw - 2 * margin
@@ -98,7 +108,11 @@ def proof_document(job: PrintJob, paper: tuple[float, float], margin: float = 10
             if y + chh > ph - margin:
                 pages.append([])
                 y = margin + HEADER
-            pages[-1].extend(_cell(face, margin + column * (cw + GAP), y, scale, cw))
+            x = margin + column * (cw + GAP)
+            pages[-1].extend(_cell(face, x, y, scale, cw))
+            fitted = (overlays or {}).get(deck.name)
+            if fitted is not None:
+                pages[-1].extend(proof_overlay(fitted, deck, x, y, scale))
         y += chh + GAP * 2
     total = len(pages)
     faces_count = sum(len(proof_faces(d)) for d in decks)

@@ -1,15 +1,16 @@
 """Press settings of a kit (`press:`): the colour space of its PDFs, the ICC profile and the PDF/X standard.
 
 `colour: cmyk` separates every colour and image into process inks through `profile` (pnp's own `pnp-cmyk`, or
-the shop's `.icc` file inside the kit folder); `standard: pdf/x-4` or `pdf/x-1a` writes PDF/X (CMYK implied).
-`pnp render --colour`, `--profile` and `--pdfx` override these keys.
+the shop's `.icc` file inside the kit folder); `standard: pdf/x-4` or `pdf/x-1a` writes PDF/X (CMYK implied);
+`shop: tgc` writes card files and pages as that print-on-demand shop's templates want them.
+`pnp render --colour`, `--profile`, `--pdfx` and `--shop` override these keys.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
 from pydantic import BeforeValidator, Field, model_validator
 
@@ -19,6 +20,10 @@ from pnp.text.suggest import HintedValueError
 if TYPE_CHECKING:
     from pnp.diagnostics import Diagnostic
     from pnp.source.located import Located, PathKey
+
+ShopKey = Literal["tgc", "drivethrucards", "mpc", "printninja"]
+"""The print-on-demand shops of pnp/data/layouts/shops.yaml (tests check the two agree)."""
+SHOP_KEYS: tuple[str, ...] = get_args(ShopKey)
 
 STANDARDS = ("none", "x-4", "x-1a")
 """PDF/X standards pnp writes ("none": a plain PDF)."""
@@ -43,6 +48,9 @@ class PressSettings(SpecModel):
     standard: Annotated[Literal["none", "x-4", "x-1a"], BeforeValidator(
         _standard, json_schema_input_type=Literal["none", "pdf/x-4", "pdf/x-1a", "x-4", "x-1a"])] = "none"
     """`pdf/x-4` or `pdf/x-1a` (no transparency) for a press's preflight; implies `colour: cmyk`."""
+    shop: ShopKey | None = None
+    """The print-on-demand shop whose card templates `--format cards`, `single` and `proof` follow
+    (docs/shops.md); `--shop` overrides it."""
 
     @model_validator(mode="after")
     def _cmyk_for_pdfx(self) -> PressSettings:

@@ -20,10 +20,10 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
 from functools import partial
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from PIL import Image as PILImage
 
@@ -34,6 +34,10 @@ from pnp.layout.singles import EXPORTED_KINDS, CardFaces, DeckFaces, decks_of
 from pnp.render.formats import Built, Output, Payload, RenderOptions
 from pnp.render.outputs import save_png, slug
 from pnp.render.pdf import render_pdf
+
+if TYPE_CHECKING:
+    from pnp.diagnostics import Mark
+    from pnp.layout.shops import Shop, ShopDeck
 
 CARD_DPI = 300
 """Resolution of card PNGs unless `--dpi` says otherwise."""
@@ -108,11 +112,36 @@ def _deck_slugs(decks: list[DeckFaces]) -> list[str]:
 
 @dataclass(frozen=True, slots=True)
 class Export:
-    """The files of one export (drawn when written), a line per deck telling what they hold, and their pixels."""
+    """The files of one export (drawn when written), a line per deck telling what they hold, their pixels, and
+    warnings about what was not made exactly as asked (a deck scaled to a shop's product)."""
 
     files: dict[str, Payload]
     notes: list[str]
     pixels: int
+    warnings: list[Diagnostic] = field(default_factory=list)
+
+
+Where = Callable[[str], "Mark | None"]
+"""Where a deck (by name) is in the spec, for a shop's refusal or warning."""
+
+
+def nowhere(_name: str) -> Mark | None:
+    return None
+
+
+def chosen_shop(options: RenderOptions) -> Shop | None:
+    """The shop the render follows (`--shop`, else the spec's `press: {shop:}`; None: the kit's own sizes)."""
+    from pnp.layout.shops import shops
+
+    return None if options.shop is None else shops()[options.shop]
+
+
+def shop_decks(decks: list[DeckFaces], shop: Shop | None, where: Where) -> list[ShopDeck | None]:
+    """Each deck of cards as the shop's product (None for counters, and for every deck without a shop);
+    a SpecError at the deck when it is none of the shop's products."""
+    from pnp.layout.shops import fit
+
+    return [fit(d, shop, where(d.name)) if shop is not None and d.kind == "deck" else None for d in decks]
 
 
 def export_stem(build: Built, options: RenderOptions) -> str:
@@ -140,26 +169,31 @@ def tts_output(build: Built, options: RenderOptions) -> Output:
 def cards_output(build: Built, options: RenderOptions) -> Output:
     """The `cards` format: `card_files` of the build's decks and counters at `--dpi`."""
     job, stem = needs_decks(build, "cards", EXPORTED_KINDS), export_stem(build, options)
-    return _output(f"{stem} cards", card_files(job, stem, options.dpi or CARD_DPI))
+    export = card_files(job, stem, options.dpi or CARD_DPI, chosen_shop(options), build.component_mark)
+    return _output(f"{stem} cards", export)
 
 
 def proof_output(build: Built, options: RenderOptions) -> Output:
     """The `proof` format: `proof_file` of the build's decks, on the build's paper."""
     job, stem = needs_decks(build, "proof", ("cards",)), export_stem(build, options)
-    return _output(f"{stem} proof", proof_file(job, stem, build.paper_name))
+    return _output(f"{stem} proof", proof_file(job, stem, build.paper_name, chosen_shop(options),
+                                               build.component_mark))
 
 
 def _output(job: str, export: Export) -> Output:
-    return Output(job, export.files, tuple(export.notes), export.pixels)
+    return Output(job, export.files, tuple(export.notes), export.pixels, tuple(export.warnings))
 
 
-def card_files(job: PrintJob, stem: str, dpi: int = CARD_DPI) -> Export:
-    """One PNG per distinct card front and per back (one for the deck when all share it), bleed included."""
+def card_files(job: PrintJob, stem: str, dpi: int = CARD_DPI, shop: Shop | None = None,
+               where: Where = nowhere) -> Export:
+    """One PNG per distinct card front and per back (one for the deck when all share it), bleed included; as
+    `shop`'s templates want them when given (its product's size, its bleed and dpi)."""
     files: dict[str, Payload] = {}
     notes = []
     total = 0
     decks = decks_of(job, with_bleed=True)
-    for deck, deck_slug in zip(decks, _deck_slugs(decks), strict=True):
+    fitted = shop_decks(decks, shop, where)
+    for deck, deck_slug, as_shop in zip(decks, _deck_slugs(decks), fitted, strict=True):
         digits = max(3, len(str(len(deck.cards))))
         pages, names = [], []
         for card in deck.cards:
@@ -172,28 +206,44 @@ def card_files(job: PrintJob, stem: str, dpi: int = CARD_DPI) -> Export:
         if deck.shared_back is not None:
             pages.append(deck.shared_back)
             names.append(f"{stem}-cards-{deck_slug}-back.png")
-        faces = Faces(pages, job.title, dpi)
+        at = dpi if as_shop is None else as_shop.shop.dpi
+        faces = Faces(pages if as_shop is None else [as_shop.page(p, deck) for p in pages], job.title, at)
         files.update((name, faces.png(index)) for index, name in enumerate(names))
-        w, h = pixels(deck.width + 2 * deck.bleed, dpi), pixels(deck.height + 2 * deck.bleed, dpi)
+        w, h = (pixels(deck.width + 2 * deck.bleed, at), pixels(deck.height + 2 * deck.bleed, at)) if (
+            as_shop is None) else as_shop.product.px
         total += len(names) * w * h
         noun = _noun(deck)
         notes.append(f'cards: {deck.kind} "{deck.name}": {len(deck.cards)} {noun} file(s) for {deck.total} {noun}(s) '
-                     f"and {_backs(deck)}, {w} x {h} px at {dpi} dpi ({deck.bleed:g} mm bleed)")
-    return Export(files, notes, total)
+                     f"and {_backs(deck)}, {w} x {h} px at {at} dpi ({_bleed_of(deck, as_shop, shop)})")
+    return Export(files, notes, total, [f.warning for f in fitted if f is not None and f.warning is not None])
 
 
-def proof_file(job: PrintJob, stem: str, paper: str) -> Export:
+def _bleed_of(deck: DeckFaces, as_shop: ShopDeck | None, shop: Shop | None) -> str:
+    if as_shop is not None:
+        s = as_shop.shop
+        return f"{s.name} {as_shop.product.name}, {s.bleed:.2f} mm bleed"
+    if shop is not None:
+        return f"{deck.bleed:g} mm bleed; {shop.name} has no product for {_noun(deck)}s: at their own size"
+    return f"{deck.bleed:g} mm bleed"
+
+
+def proof_file(job: PrintJob, stem: str, paper: str, shop: Shop | None = None, where: Where = nowhere) -> Export:
     """`STEM-proof.pdf`: every distinct card face of the kit's decks, reduced, named and numbered
-    (`pnp.layout.proof`), on portrait sheets of `paper`."""
+    (`pnp.layout.proof`), on portrait sheets of `paper`; with `shop`'s cut and safe zone over each face."""
     from pnp.layout.paper import get_paper
     from pnp.layout.proof import proof_document, proof_faces
     from pnp.render.pdf import write_pdf
 
     sheet = get_paper(paper)
-    document = proof_document(job, (sheet.width, sheet.height))
     decks = [d for d in decks_of(job, with_bleed=False) if d.kind == "deck"]
-    notes = [f'proof: deck "{d.name}": {len(proof_faces(d))} face(s) of {d.total} card(s)' for d in decks]
-    return Export({f"{stem}-proof.pdf": partial(write_pdf, document)}, notes, 0)
+    fitted = shop_decks(decks, shop, where)
+    overlays = {d.name: f for d, f in zip(decks, fitted, strict=True) if f is not None}
+    document = proof_document(job, (sheet.width, sheet.height), overlays=overlays)
+    notes = [f'proof: deck "{d.name}": {len(proof_faces(d))} face(s) of {d.total} card(s)'
+             + (f", {shop.name}'s {overlays[d.name].product.name} cut (solid) and safe zone (dashed) over each"
+                if shop is not None else "") for d in decks]
+    return Export({f"{stem}-proof.pdf": partial(write_pdf, document)}, notes, 0,
+                  [f.warning for f in fitted if f is not None and f.warning is not None])
 
 
 def _default_name(stem: str, deck_slug: str, card: CardFaces, digits: int, deck: str) -> str:

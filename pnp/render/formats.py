@@ -20,7 +20,7 @@ from functools import cache
 from typing import TYPE_CHECKING, BinaryIO, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from pnp.diagnostics import Mark
+    from pnp.diagnostics import Diagnostic, Mark
     from pnp.layout.imposition import Plan
     from pnp.layout.pieces import PrintJob
     from pnp.layout.scene import Document
@@ -54,6 +54,9 @@ class Built(Protocol):
     def shared(self, key: str, make: Callable[[], T]) -> T:
         """`make()`, made once per build under `key`: what several formats draw alike (the sheets' PDF)."""
 
+    def component_mark(self, name: str) -> Mark:
+        """Where the component called `name` is in the spec (its size when given; the spec's top when none is)."""
+
 
 @dataclass(frozen=True, slots=True)
 class RenderOptions:
@@ -61,7 +64,8 @@ class RenderOptions:
     share work with another one), `paper` the paper asked (None: the kit's own; the plan says what was used),
     `dpi` the resolution asked (None: the format's default), `lang` the language of pnp's texts (None: English,
     it names the files too), `svg_text` how SVG pages draw text, `progress` is called with each page drawn, and
-    `press` says how PDFs are written (None: RGB; else CMYK through a profile, and PDF/X)."""
+    `press` says how PDFs are written (None: RGB; else CMYK through a profile, and PDF/X), `shop` whose card
+    templates card files, single pages and proofs follow (`pnp.layout.shops`; None: the kit's own sizes)."""
 
     formats: tuple[str, ...] = ("pdf",)
     paper: str | None = None
@@ -70,17 +74,20 @@ class RenderOptions:
     svg_text: str = "outline"
     progress: Callable[[int], None] | None = None
     press: Press | None = None
+    shop: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Output:
     """The files one format makes, all of render job `job` (a new render of the job replaces exactly the files
-    it wrote before), lines telling what they hold, and the pixels drawing them takes (`--max-export-pixels`)."""
+    it wrote before), lines telling what they hold, the pixels drawing them takes (`--max-export-pixels`) and
+    warnings about what they could not make exactly as asked."""
 
     job: str
     files: Mapping[str, Payload]
     notes: tuple[str, ...] = ()
     pixels: int = 0
+    warnings: tuple[Diagnostic, ...] = ()
 
 
 Writer = Callable[[Built, RenderOptions], Output]
@@ -89,13 +96,15 @@ Writer = Callable[[Built, RenderOptions], Output]
 @dataclass(frozen=True, slots=True)
 class OutputFormat:
     """A `--format` value: its name, its help, its writer ("module:function"), whether it draws the imposed
-    sheets (then render prints how to print them) and whether `--dpi` sets its resolution."""
+    sheets (then render prints how to print them), whether `--dpi` sets its resolution and whether it follows
+    `--shop`."""
 
     name: str
     help: str
     writer: str
     sheets: bool = False
     dpi: bool = False
+    shop: bool = False
 
     def write(self, build: Built, options: RenderOptions) -> Output:
         """This format's files of `build`."""
@@ -117,11 +126,11 @@ FORMATS: tuple[OutputFormat, ...] = (
     OutputFormat("tts", "Tabletop Simulator deck sheets, a back image and a grid file per deck",
                  "pnp.render.export:tts_output", dpi=True),
     OutputFormat("cards", "a PNG per card face and back, with bleed, for print-on-demand services",
-                 "pnp.render.export:cards_output", dpi=True),
+                 "pnp.render.export:cards_output", dpi=True, shop=True),
     OutputFormat("proof", "every distinct card face reduced, named and numbered on proof sheets",
-                 "pnp.render.export:proof_output"),
+                 "pnp.render.export:proof_output", shop=True),
     OutputFormat("single", "KIT-single.pdf: every card one face a page, its bleed around its TrimBox, for print "
-                 "shops", "pnp.render.single:single_output"),
+                 "shops", "pnp.render.single:single_output", shop=True),
 )
 """Every output format, in the order their files are made."""
 

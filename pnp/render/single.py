@@ -2,55 +2,67 @@
 them: each copy's front, then its back, for every copy in deck order.
 
 Each page is the card plus its bleed (MediaBox = BleedBox), its TrimBox the card itself, so a shop's
-preflight reads where to cut from the file. Input: a `PrintJob`'s decks (`pnp.layout.singles`); output: an
-`Export` whose file is drawn when written, through the PDF backend as `press` says (RGB or CMYK, PDF/X).
+preflight reads where to cut from the file. With a shop (`--shop`) each page is the shop's product plus the
+shop's bleed, the card scaled to it when within 1 % (`pnp.layout.shops`). Input: a `PrintJob`'s decks
+(`pnp.layout.singles`); output: an `Export` whose file is drawn when written, through the PDF backend as
+`press` says (RGB or CMYK, PDF/X).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 from functools import partial
+from typing import TYPE_CHECKING
 
 from pnp.layout.pieces import PrintJob
 from pnp.layout.scene import Document, Page
 from pnp.layout.singles import decks_of
-from pnp.render.export import Export, export_stem, needs_decks
+from pnp.render.export import Export, Where, chosen_shop, export_stem, needs_decks, nowhere, shop_decks
 from pnp.render.formats import Built, Output, RenderOptions
 from pnp.render.press import RGB, Press
 
+if TYPE_CHECKING:
+    from pnp.layout.shops import Shop
 
-def single_pages(job: PrintJob) -> list[Page]:
-    """Every copy of every card of the job's decks, front then back (when it has one), trim boxes set."""
+
+def single_pages(job: PrintJob, shop: Shop | None = None, where: Where = nowhere) -> tuple[list[Page], Export]:
+    """Every copy of every card of the job's decks, front then back (when it has one), trim boxes set (as the
+    shop's product when `shop` is given), and an `Export` of no files with a line and any warning per deck."""
     pages: list[Page] = []
-    for deck in decks_of(job, with_bleed=True):
-        if deck.kind != "deck":
-            continue
+    said = Export({}, [], 0)
+    decks = [d for d in decks_of(job, with_bleed=True) if d.kind == "deck"]
+    for deck, fitted in zip(decks, shop_decks(decks, shop, where), strict=True):
         trim = (deck.bleed, deck.bleed, deck.width, deck.height)
         for card in deck.cards:
-            faces = [replace(card.front, trim=trim)]
-            if card.back is not None:
-                faces.append(replace(card.back, trim=trim))
-            pages.extend(faces * card.count)
-    return pages
+            faces = [card.front] if card.back is None else [card.front, card.back]
+            drawn = [replace(f, trim=trim) if fitted is None else fitted.page(f, deck) for f in faces]
+            pages.extend(drawn * card.count)
+        sides = "front and back" if deck.has_backs else "front"
+        size = pages[-1]
+        w, h = (deck.width, deck.height) if fitted is None else fitted.shop.cut(fitted.product)
+        bleed = (size.width - w) / 2
+        what = "" if fitted is None else f", {fitted.shop.name} {fitted.product.name}"
+        said.notes.append(f'single: deck "{deck.name}": {deck.total} card(s), {sides} of each on its own page, '
+                          f"{size.width:.4g} x {size.height:.4g} mm (trim {w:.4g} x {h:.4g} mm, {bleed:.3g} mm "
+                          f"bleed{what})")
+        if fitted is not None and fitted.warning is not None:
+            said.warnings.append(fitted.warning)
+    return pages, said
 
 
-def single_file(job: PrintJob, stem: str, press: Press = RGB) -> Export:
-    """`STEM-single.pdf` of the job's decks, and a line per deck saying what it holds."""
+def single_file(job: PrintJob, stem: str, press: Press = RGB, shop: Shop | None = None,
+                where: Where = nowhere) -> Export:
+    """`STEM-single.pdf` of the job's decks (as `shop`'s products when given), and a line per deck saying what
+    it holds."""
     from pnp.render.pdf import write_pdf
 
-    pages = single_pages(job)
-    notes = []
-    for deck in (d for d in decks_of(job, with_bleed=True) if d.kind == "deck"):
-        sides = "front and back" if deck.has_backs else "front"
-        notes.append(f'single: deck "{deck.name}": {deck.total} card(s), {sides} of each on its own page, '
-                     f"{deck.width + 2 * deck.bleed:g} x {deck.height + 2 * deck.bleed:g} mm "
-                     f"(trim {deck.width:g} x {deck.height:g} mm, {deck.bleed:g} mm bleed)")
+    pages, said = single_pages(job, shop, where)
     document = Document(job.title, tuple(pages), author="pnp", subject="cards one face a page, for a print shop")
-    return Export({f"{stem}-single.pdf": partial(write_pdf, document, press=press)}, notes, 0)
+    return Export({f"{stem}-single.pdf": partial(write_pdf, document, press=press)}, said.notes, 0, said.warnings)
 
 
 def single_output(build: Built, options: RenderOptions) -> Output:
     """The `single` format: `single_file` of the build's decks, written as `--colour`/`--pdfx` say."""
     job, stem = needs_decks(build, "single", ("cards",)), export_stem(build, options)
-    export = single_file(job, stem, options.press or RGB)
-    return Output(f"{stem} single", export.files, tuple(export.notes), export.pixels)
+    export = single_file(job, stem, options.press or RGB, chosen_shop(options), build.component_mark)
+    return Output(f"{stem} single", export.files, tuple(export.notes), export.pixels, tuple(export.warnings))
