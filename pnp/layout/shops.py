@@ -64,8 +64,9 @@ class Shop:
         return self.mm(w - 2 * self.bleed_px), self.mm(h - 2 * self.bleed_px)
 
     def listing(self) -> str:
-        """Every product, as `poker 63.5 x 88.9 mm` and so on."""
-        return ", ".join(f"{p.name} {self.cut(p)[0]:.1f} x {self.cut(p)[1]:.1f} mm" for p in self.products)
+        """Every product, as `poker 63.5 x 88.9 mm` and so on (to 0.01 mm)."""
+        return ", ".join(f"{p.name} {round(self.cut(p)[0], 2):g} x {round(self.cut(p)[1], 2):g} mm"
+                         for p in self.products)
 
 
 @cache
