@@ -23,7 +23,6 @@ from pnp.collector import collector_paused
 from pnp.commands import report, user_errors
 from pnp.diagnostics import Diagnostic, SpecError, sort_diagnostics
 from pnp.games.registry import command_group, command_names, get_game, plugin_names
-from pnp.model.press import SHOP_KEYS
 from pnp.pipeline import (
     MAX_PAGES,
     MAX_PIECES,
@@ -139,6 +138,19 @@ class PaperChoice(click.Choice):  # type: ignore[type-arg]
         return tuple(sorted(layout_data("papers")))
 
 
+class ShopChoice(click.Choice):  # type: ignore[type-arg]
+    """A print-on-demand shop of pnp/data/layouts/shops.yaml (`--shop tgc`), read when the names are needed."""
+
+    def __init__(self) -> None:
+        self.case_sensitive = False
+
+    @property
+    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
+        from pnp.source.layouts import layout_data
+
+        return tuple(layout_data("shops"))
+
+
 SPEC = click.Path(exists=True, dir_okay=False, path_type=Path)
 PAPER = PaperChoice()
 
@@ -243,7 +255,7 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
 @click.option("--pdfx", type=click.Choice(["x-4", "x-1a", "none"]), default=None,
               help="Write PDF/X-4 or PDF/X-1a (CMYK, output intent, fonts embedded); default: the spec's "
                    "press.standard.")
-@click.option("--shop", type=click.Choice(SHOP_KEYS), default=None,
+@click.option("--shop", type=ShopChoice(), default=None,
               help="Write --format cards and single as this print-on-demand shop's card templates want them "
                    "(its sizes, bleed and dpi), and draw its cut and safe zone on --format proof (docs/shops.md). "
                    "Default: the spec's press.shop.")
