@@ -44,6 +44,7 @@ from pnp.render.formats import (
 )
 from pnp.source.files import MAX_DEPTH_CEILING, Limits
 from pnp.source.images import MAX_IMAGE_BYTES, MAX_PIXELS
+from pnp.source.shop_names import ShopChoice, check_shop
 
 MAX_EXPORT_PIXELS = 4_000_000_000
 """Default budget of pixels an export (`--format tts`, `cards`) draws over all its files: a 2,000-card poker deck
@@ -136,19 +137,6 @@ class PaperChoice(click.Choice):  # type: ignore[type-arg]
         from pnp.source.layouts import layout_data
 
         return tuple(sorted(layout_data("papers")))
-
-
-class ShopChoice(click.Choice):  # type: ignore[type-arg]
-    """A print-on-demand shop of pnp/data/layouts/shops.yaml (`--shop tgc`), read when the names are needed."""
-
-    def __init__(self) -> None:
-        self.case_sensitive = False
-
-    @property
-    def choices(self) -> tuple[str, ...]:  # type: ignore[override]
-        from pnp.source.layouts import layout_data
-
-        return tuple(layout_data("shops"))
 
 
 SPEC = click.Path(exists=True, dir_okay=False, path_type=Path)
@@ -273,7 +261,7 @@ def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dp
     if dpi is not None and not any(f.dpi for f in chosen):
         raise click.UsageError(f"--dpi sets the resolution of --format {' and '.join(f.name for f in FORMATS if f.dpi)}"
                                " (page previews are 100 dpi)")
-    _check_shop(shop, dpi, chosen)
+    check_shop(shop, dpi, [f.name for f in chosen if not f.shop], [f.name for f in FORMATS if f.shop])
     lang = _language(lang, catalogs)
     if catalogs is not None and lang is None:
         raise click.UsageError("--catalogs DIR is used with --lang LANG (English, the source, needs no catalogs)")
@@ -310,18 +298,6 @@ def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dp
         click.echo(str(path))
     if any(f.sheets for f in chosen):
         _say_how_to_print(build)
-
-
-def _check_shop(shop: str | None, dpi: int | None, chosen: list[OutputFormat]) -> None:
-    """A usage error for `--shop` with a format that does not follow it, or with `--dpi` (the shop sets it)."""
-    if shop is None:
-        return
-    others = [f.name for f in chosen if not f.shop]
-    if others:
-        raise click.UsageError(f"--shop {shop} is for --format {', '.join(f.name for f in FORMATS if f.shop)}, "
-                               f"not {', '.join(others)} (render those without --shop)")
-    if dpi is not None:
-        raise click.UsageError(f"--shop {shop} writes at the shop's own dpi: leave out --dpi")
 
 
 def _outputs(build: Build, chosen: list[OutputFormat], options: RenderOptions, budget: int) -> list[Output]:
