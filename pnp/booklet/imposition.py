@@ -23,6 +23,7 @@ from reportlab.pdfbase.pdfdoc import PDFFormXObject, PDFResourceDictionary
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.paper import booklet_page, get_paper
+from pnp.render.reportlab_internals import binary_streams
 from pnp.units import mm_to_pt
 
 FOLD_MARK_MM = 4.0
@@ -74,6 +75,7 @@ class PageCanvas(Canvas):
     """A canvas whose every page has its TrimBox and BleedBox: the whole page (a rulebook is cut nowhere)."""
 
     def __init__(self, filename: Any, **kwargs: Any) -> None:
+        binary_streams()
         super().__init__(filename, **kwargs)
         self.page_size: tuple[float, float] = kwargs.get("pagesize") or (595.2756, 841.8898)
 
@@ -93,6 +95,7 @@ class ImposingCanvas(Canvas):
 
     def __init__(self, filename: Any, *, sheet_size: tuple[float, float], right_to_left: bool = False,
                  **kwargs: Any) -> None:
+        binary_streams()
         super().__init__(filename, **kwargs)
         self._sheet_size = sheet_size
         self._right_to_left = right_to_left

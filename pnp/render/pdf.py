@@ -1,7 +1,8 @@
 """PDF backend (reportlab): a `Document` to a PDF file or bytes, vector, fonts embedded as subsets.
 
 Only this module knows points and flips y: the page is drawn in a mm coordinate system with the origin
-top-left and y down, set up once per page. Output is deterministic (`invariant=1`, fixed metadata).
+top-left and y down, set up once per page. Output is deterministic (`invariant=1`, fixed metadata); streams are
+deflated without reportlab's default ASCII85 layer (`reportlab_internals.binary_streams`).
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from pnp.model.inks import rgb_hex
 from pnp.render.pdf_pages import PageImages, page_boxes, set_print_preferences
 from pnp.render.pdf_shaped import shaped_fonts
 from pnp.render.press import PDF_VERSIONS, RGB, Press
-from pnp.render.reportlab_internals import document
+from pnp.render.reportlab_internals import binary_streams, document
 from pnp.text.fonts import reportlab_name
 from pnp.text.shaping import needs_shaping
 from pnp.units import PT_PER_MM
@@ -60,6 +61,7 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
     buffer = io.BytesIO()
     first = document.pages[0]
     version = PDF_VERSIONS.get(press.standard)
+    binary_streams()
     canvas = Canvas(buffer, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM), invariant=1,
                     pageCompression=1, initialFontName=reportlab_name("sans"), initialFontSize=10,
                     lang=document.lang, pdfVersion=tuple(map(int, version.split("."))) if version else None)
