@@ -29,7 +29,7 @@ def card_export(work: Path, repeat: int) -> list[Verdict]:
     for count in SIZES:
         spec = work / f"export-{count}.yaml"
         spec.write_text(deck_yaml(count), encoding="utf-8")
-        sides[f"cards {count}"] = [PNP, "render", str(spec), "-o", str(work / f"export-{count}"), "--format",
+        sides[f"cards {count}"] = [*PNP, "render", str(spec), "-o", str(work / f"export-{count}"), "--format",
                                    "cards", "--force"]
     r = alternate(sides, repeat)
     small, large = (r[f"cards {count}"] for count in SIZES)
