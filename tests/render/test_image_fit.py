@@ -96,3 +96,30 @@ def test_the_default_stretch_says_when_it_distorts_a_picture(run_pnp: PnpRunner,
     assert not _warnings(run_pnp, _kit(tmp_path, (600, 600), "stretch"))  # asked for: no warning
     # cover keeps the proportions; its ppi counts the picture's size as drawn (600 px over 40 mm: 381 ppi)
     assert not _warnings(run_pnp, _kit(tmp_path, (600, 600), "cover"))
+
+
+BOARD_KIT = """\
+kit: Board art test
+sheets: {paper: a4, orientation: portrait}
+components:
+  - type: board
+    name: Map
+    rows: 4
+    columns: 6
+    cell: 20mm
+    image: map.png
+"""
+
+
+def test_a_board_picture_of_another_shape_is_a_stretched_warning_at_its_image_line(run_pnp: PnpRunner,
+                                                                                  tmp_path: Path):
+    # the board is 120 x 80 mm (3:2); a square picture is stretched 50 % across, a 3:2 one is not
+    spec = tmp_path / "kit.yaml"
+    spec.write_text(BOARD_KIT, encoding="utf-8")
+    PILImage.new("RGB", (900, 900), (200, 30, 30)).save(tmp_path / "map.png")
+    [found] = _warnings(run_pnp, spec)
+    assert found["rule"] == "image.stretched" and found["severity"] == "warning" and found["line"] == 9
+    assert "120 x 80 mm" in found["message"] and "50.0 %" in found["message"]
+    assert "1350 x 900 px" in found["hint"]
+    PILImage.new("RGB", (1350, 900), (200, 30, 30)).save(tmp_path / "map.png")
+    assert not _warnings(run_pnp, spec)

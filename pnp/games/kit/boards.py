@@ -44,13 +44,16 @@ def draw_board(drawer: Drawer, board: Board, path: PathKey, kit: dict[str, Any])
 
 
 def _artwork(drawer: Drawer, src: str, w: float, h: float, path: PathKey) -> list[Item]:
-    """The board's picture stretched over it; its problems (missing, unreadable, under 150 ppi) at `image:`."""
+    """The board's picture stretched over it; its problems (missing, unreadable, under 150 ppi, stretched) at
+    `image:`."""
     try:
         info = drawer.images(src, path)
     except SpecError as exc:
         drawer.errors.extend(d for d in exc.diagnostics if d not in drawer.errors)
         return []
-    drawer.check_picture(ImageElement(type="image", src=src, width=w, height=h, fit="stretch"), info, w, h, path)
+    fix = (f"make the picture the board's shape, {w:g} x {h:g} mm (for example "
+           f"{round(info.height_px * w / h)} x {info.height_px} px)")
+    drawer.check_picture(ImageElement(type="image", src=src, width=w, height=h), info, w, h, path, fix)
     return [fitted_image((0.0, 0.0, w, h), info.path, info.key, (info.width_px, info.height_px), "stretch")]
 
 

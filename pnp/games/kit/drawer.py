@@ -44,6 +44,7 @@ MIN_PPI = 150
 """The lowest resolution (pixels per inch at print size) a picture prints sharp at; under it is a warning."""
 MAX_STRETCH = 0.02
 """How much the default `fit: stretch` may change a picture's proportions without a warning."""
+STRETCH_FIX = "set fit: contain or fit: cover to keep its proportions (fit: stretch keeps it as it is)"
 
 
 class Drawer:
@@ -158,9 +159,10 @@ class Drawer:
         if problems:
             raise SpecError(problems)
 
-    def check_picture(self, e: ImageElement, info: ImageInfo, w: float, h: float, path: PathKey) -> None:
+    def check_picture(self, e: ImageElement, info: ImageInfo, w: float, h: float, path: PathKey,
+                      stretch_fix: str = STRETCH_FIX) -> None:
         """Warn (once per element and file) when a picture prints under MIN_PPI, or when the default `stretch`
-        changes its proportions by more than MAX_STRETCH."""
+        changes its proportions by more than MAX_STRETCH (`stretch_fix` says how to mend it)."""
         size = (info.width_px, info.height_px)
         found = []
         resolution = ppi(w, h, *size, e.fit) if info.format != "SVG" else math.inf  # vectors print sharp
@@ -175,8 +177,8 @@ class Drawer:
         if "fit" not in e.model_fields_set and abs(math.log(stretch)) > math.log(1 + MAX_STRETCH):
             found.append(Diagnostic.at(
                 self.mark(path), "image.stretched",
-                f"{e.src}: the {size[0]} x {size[1]} px picture is stretched to its {w:g} x {h:g} mm box",
-                "set fit: contain or fit: cover to keep its proportions (fit: stretch keeps it as it is)",
+                f"{e.src}: the {size[0]} x {size[1]} px picture is stretched to its {w:g} x {h:g} mm box, its "
+                f"proportions changed by {abs(stretch - 1) * 100:.1f} %", stretch_fix,
                 Severity.WARNING))
         self.warnings.extend(d for d in found if d not in self.warnings)
 

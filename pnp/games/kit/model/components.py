@@ -246,7 +246,8 @@ class Board(SpecModel):
     """Background colour of the board (under `image`)."""
     image: str | None = Field(default=None, min_length=1, max_length=500, description=(
         "a PNG or JPEG file inside the kit folder: the board's artwork, stretched over the whole board under the "
-        "cells and the grid (make it the board's shape; a warning says when it prints under 150 ppi)"))
+        "cells and the grid (make it the board's shape: a warning says when it prints under 150 ppi or is "
+        "stretched by more than 2 %)"))
     line_colour: Colour = "#333333"
     """Colour of the grid lines."""
     line_width: NonNegativeLength = 0.3
