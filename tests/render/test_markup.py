@@ -196,7 +196,31 @@ def test_icons_from_a_folder_are_named_by_their_stems_and_checked_as_images(run_
     result = run_pnp("validate", spec, "--format", "json")
     assert result.exit_code == 1
     found = json.loads(result.stdout)
-    assert [d["rule"] for d in found] == ["spec.image"] and "dot.png" in found[0]["message"]  # no "unknown icon"
+    errors = [d for d in found if d["severity"] == "error"]
+    assert [d["rule"] for d in errors] == ["spec.image"] and "dot.png" in errors[0]["message"]  # no "unknown icon"
+
+
+SVG_DOT = ('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20" viewBox="0 0 20 20">'
+           '<circle cx="10" cy="10" r="9" fill="#00a000"/></svg>')
+
+
+def test_svg_icons_in_a_folder_are_drawn_and_other_files_are_named_in_a_warning(run_pnp, tmp_kit, tmp_path: Path):
+    spec_text = KIT.format(width="50mm", height="70mm", more="").replace(
+        "icons: {dot: icons/dot.png, wide: icons/wide.png}", "icons: icons/")
+    spec = tmp_kit(spec_text, {"cards.csv": _csv("go :leaf: now"), "icons/leaf.svg": SVG_DOT,
+                               "icons/photo.gif": "GIF89a", "icons/notes.txt": "not an icon"})
+    result = run_pnp("validate", spec, "--format", "json")
+    assert result.exit_code == 0, result.output
+    [warning] = json.loads(result.stdout)
+    assert warning["rule"] == "spec.icons" and warning["severity"] == "warning" and warning["line"] == 3
+    assert "notes.txt, photo.gif" in warning["message"]
+    pdf = next(render(run_pnp, spec, tmp_path / "out").glob("*.pdf"))
+    chars, _ = card_chars(pdf)
+    with pdfplumber.open(pdf) as document:  # the leaf is vector art: its green circle sits after "go"
+        page = document.pages[0]
+        green = [c for c in page.curves if [round(v, 2) for v in c["non_stroking_color"]] == [0, 0.63, 0]]
+        g, o, n = (next(c for c in chars if c["text"] == t) for t in "gon")
+        assert g["x1"] <= o["x0"] and len(green) == 1 and o["x1"] < green[0]["x0"] < green[0]["x1"] < n["x0"]
 
 
 def test_an_unknown_icon_written_in_the_layout_is_reported_there(run_pnp, tmp_kit):

@@ -41,7 +41,7 @@ BUILTIN_FAMILIES: dict[str, tuple[dict[str, str], tuple[bool, bool]]] = {
 """pnp's fonts as families: their members, and the style each font name starts in."""
 _UPRIGHT = frozenset({(False, False)})
 """The styles a text without markup uses."""
-ICON_SUFFIXES = (".png", ".jpg", ".jpeg")
+ICON_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 MAX_ICONS = 500
 
 ImageCheck = Callable[[str, Path, Mark], ImageInfo]
@@ -129,8 +129,15 @@ class Typesetter:
         where = (Path(mark.file).parent / folder).resolve()
         if not where.is_relative_to(root) or not where.is_dir():
             raise SpecError(Diagnostic.at(mark, "spec.icons", f"the icons folder {folder!r} is not a folder inside "
-                                          "the kit folder", "give a folder of PNG or JPEG files next to the spec"))
-        files = sorted(p for p in where.iterdir() if p.suffix.lower() in ICON_SUFFIXES)
+                                          "the kit folder", "give a folder of PNG, JPEG or SVG files next to the spec"))
+        entries = sorted(p for p in where.iterdir() if not p.name.startswith("."))
+        files = [p for p in entries if p.suffix.lower() in ICON_SUFFIXES]
+        skipped = [p.name for p in entries if p not in files]
+        if skipped:
+            self.warnings.append(Diagnostic.at(
+                mark, "spec.icons", f"the icons folder {folder!r} holds files that are not icons, left out: "
+                f"{', '.join(skipped[:10])}{' ...' if len(skipped) > 10 else ''}",
+                "icons are PNG, JPEG or SVG files: convert these or move them out of the folder", Severity.WARNING))
         if len(files) > MAX_ICONS:
             raise SpecError(Diagnostic.at(mark, "spec.icons", f"the icons folder holds {len(files)} images, over "
                                           f"the cap of {MAX_ICONS}", "keep only the icons the kit uses"))

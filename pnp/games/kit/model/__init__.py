@@ -31,8 +31,8 @@ class Kit(SpecModel):
     components: list[Component] = Field(min_length=1, max_length=200)
     """The decks, counter sheets and boards of the kit, in print order."""
     icons: Icons = Field(default_factory=dict, description=(
-        "icons for `:name:` in texts: a mapping of names to PNG/JPEG files, or a folder whose image files are "
-        "icons named by their file names without the extension"))
+        "icons for `:name:` in texts: a mapping of names to PNG, JPEG or SVG files, or a folder whose image "
+        "files are icons named by their file names without the extension"))
     fonts: dict[FamilyName, FontFamily] = Field(default_factory=dict, max_length=20, description=(
         "the kit's own font families, by the name texts use in `font:`; files are TrueType (.ttf) inside the "
         "kit folder"))
