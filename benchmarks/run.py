@@ -35,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rows as rows_module  # beside this script
 from card_export import card_export
+from engines import mdd_engine, nitro_simulate
 from nitro_generate import nitro_generate
 from preview_latency import preview_latency
 
@@ -51,14 +52,20 @@ TARGETS = {"images": 1.0}
 its floor is the libraries' import cost; the per-card row replaces it)."""
 DECK_TARGETS = {("images", 120): 0.04, ("images", 540): 0.06}
 """Issue 23's tighter ratios for the image deck at the sizes it names (image checks at their old cost)."""
+FLOOR_TARGET = 2.0
+"""Largest allowed pnp/copy CPU ratio of the image deck (issue 34: the compressed-copy floor of floor.py)."""
 SIZES = {"vector": (108, 540), "images": (120, 540)}
 """Deck sizes of each workload (`--quick`: the first only; `--cards` replaces them)."""
 ISSUE_ROWS = ("tiles", "hex-tiles", "startup", "vector-per-card", "booklet", "mdd-simulate", "dragrage-optimal",
-              "card-export", "preview", "nitro-generate", "mdd-setup-search", "mdd-setup-check", "dragrage-balance")
+              "card-export", "preview", "nitro-generate", "mdd-setup-search", "mdd-setup-check", "dragrage-balance",
+              "mdd-engine", "nitro-simulate")
 """Issue 16's rows, in its table's order (see rows.py; hex-tiles is issue 24's), then the card export's peak
 memory (card_export.py), the live preview's rebuild latency (preview_latency.py), the Nitro track search's
 candidates per second (nitro_generate.py), the balanced MDD setup search's candidates per second, the seconds
-the check of plain `pnp mdd setup` adds and the Drag Rage balance search's candidates per second (rows.py)."""
+the check of plain `pnp mdd setup` adds and the Drag Rage balance search's candidates per second (rows.py), then
+issue 34's engine rows (engines.py)."""
+QUICK_ROWS = ("vector-per-card", "mdd-engine", "nitro-simulate")
+"""The rows `--quick` runs beside the small decks: the per-card and per-race figures of issue 34."""
 MAX_PEAK_MB = 100.0
 """Largest allowed pnp peak memory for the image workload at 540 cards."""
 
@@ -351,7 +358,8 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="pnp-bench-") as tmp:
         work = args.keep or Path(tmp)
         work.mkdir(parents=True, exist_ok=True)
-        issue_rows = [args.only] if args.only in ISSUE_ROWS else [] if args.only or args.quick else list(ISSUE_ROWS)
+        issue_rows = ([args.only] if args.only in ISSUE_ROWS else [] if args.only
+                      else list(QUICK_ROWS) if args.quick else list(ISSUE_ROWS))
         verdicts = _issue_rows(issue_rows, work, max(1, args.repeat))
         workloads = [args.only] if args.only in ("vector", "images") else [] if args.only else ["vector", "images"]
         if "images" in workloads:
@@ -393,7 +401,8 @@ def _issue_rows(names: list[str], work: Path, repeat: int) -> list[rows_module.V
                 "dragrage-optimal": rows_module.dragrage_optimal, "card-export": card_export,
                 "preview": lambda w, r: preview_latency(w, max(r, 5)), "nitro-generate": nitro_generate,
                 "mdd-setup-search": rows_module.mdd_setup_search, "mdd-setup-check": rows_module.mdd_setup_check,
-                "dragrage-balance": rows_module.dragrage_balance}
+                "dragrage-balance": rows_module.dragrage_balance, "mdd-engine": mdd_engine,
+                "nitro-simulate": nitro_simulate}
     verdicts: list[rows_module.Verdict] = []
     for name in names:
         once = ("mdd-simulate", "dragrage-optimal", "card-export", "nitro-generate", "dragrage-balance")
@@ -422,6 +431,13 @@ def _verdict(rows: dict[tuple[str, int], dict[str, Result]]) -> list[str]:
         print(f"{workload} {count}: {'met' if met else 'MISSED'} CPU ratio {ratio:.2f} (target <= {target})")
         if not met:
             failures.append(f"{workload} {count}: CPU ratio {ratio:.2f} > {target}")
+        if "copy" in sides:  # issue 34: the image deck within twice the compressed-copy floor
+            floor_ratio = sides["pnp"].cpu / sides["copy"].cpu
+            met = floor_ratio <= FLOOR_TARGET
+            print(f"{workload} {count}: {'met' if met else 'MISSED'} CPU ratio to the floor {floor_ratio:.2f} "
+                  f"(target <= {FLOOR_TARGET})")
+            if not met:
+                failures.append(f"{workload} {count}: CPU ratio to the floor {floor_ratio:.2f} > {FLOOR_TARGET}")
     big = rows.get(("images", 540))
     if big is not None and big["pnp"].peak_mb > MAX_PEAK_MB:
         failures.append(f"images 540: pnp peak {big['pnp'].peak_mb:.0f} MB > {MAX_PEAK_MB:.0f} MB")
