@@ -128,10 +128,12 @@ def _inside(gutters: tuple[tuple[float, float], ...]) -> list[tuple[float, float
     return [(a + TRIM_GAP, b - TRIM_GAP) for a, b in gutters if b - a - 2 * TRIM_GAP >= MIN_MARK - 1e-9]
 
 
-def outline(piece: Piece, style: Style = CUT) -> tuple[Item, Item]:
+def outline(piece: Piece, style: Style = CUT) -> tuple[Item, ...]:
     """The piece's cut outline in piece coordinates (rectangle, rounded rectangle, circle or hexagon), two-tone
-    so it shows on the piece's art as on the paper."""
+    so it shows on the piece's art as on the paper; none for a piece that draws its own cut lines."""
     w, h = piece.width, piece.height
+    if piece.outline == "drawn":
+        return ()
     if piece.outline == "round":
         return two_tone(Ellipse(w / 2, h / 2, w / 2, h / 2, style))
     if piece.outline == "hex":

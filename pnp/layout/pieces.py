@@ -14,7 +14,8 @@ from pnp.diagnostics import Diagnostic
 from pnp.layout.scene import Item
 from pnp.model.sheets import SheetSettings
 
-Outline = Literal["rect", "round", "hex"]
+Outline = Literal["rect", "round", "hex", "drawn"]
+"""A piece's cut shape; `drawn`: the piece draws its own cut lines (a tuck box's net), so none is added."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,8 +3,9 @@
 Across, left to right: the glue flap, the front (with the thumb notch at its top), a spine, the back, a spine.
 Above the back: the lid and its tuck flap; above the spines: dust flaps; below every panel: a bottom flap.
 Inner size: the deck's card width and height, and its card count x `card_thickness` deep, each plus `play`.
-Solid lines are cut, dashed lines folded. A box too large for the paper is a located error naming the largest
-card count whose box fits.
+Solid lines are cut, dash-dot lines folded (the sheets' own cut lines, `cut_lines: true`, are dashed and never
+drawn over the box: its net draws its cut edges itself). A box too large for the paper is a located error naming
+the largest card count whose box fits.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ if TYPE_CHECKING:
 GLUE = 10.0
 """Width of the glue flap (mm)."""
 CUT = Style(stroke="#000000", stroke_width=0.3)
-FOLD = Style(stroke="#555555", stroke_width=0.25, dash=(2.0, 1.5))
+FOLD = Style(stroke="#555555", stroke_width=0.25, dash=(3.0, 1.0, 0.6, 1.0))
+"""Dash-dot: a fold, told apart from a cut edge (solid) and from the sheets' dashed cut lines."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +138,8 @@ def draw_tuckbox(drawer: Drawer, box: TuckBox, path: PathKey, kit: dict[str, Any
         items += _panel(drawer, box.spine, (x, y0, net.d, net.h), context, (*path, "spine"), f'a spine of "{name}"')
     items.append(Text(GLUE / 2 + 1.2, y0 + net.h / 2, "glue", 3.0, "sans", "#777777", "middle", rotate=-90))
     items += [*_folds(net), Polygon(_outline(net), CUT)]
-    return PieceGroup(name, (Piece(width, height, tuple(items), name=name),), crop_marks=False, kind="tuckbox",
-                      where=path)
+    return PieceGroup(name, (Piece(width, height, tuple(items), name=name, outline="drawn"),), crop_marks=False,
+                      kind="tuckbox", where=path)
 
 
 def _check_fits(box: TuckBox, deck: Deck, settings: SheetSettings, paper: str | None, mark: Any) -> None:

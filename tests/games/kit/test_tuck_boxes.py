@@ -64,6 +64,24 @@ def _errors(run_pnp, spec: Path) -> list[dict]:
     return json.loads(result.stdout)
 
 
+def test_with_cut_lines_the_box_keeps_its_own_cut_edges_and_its_folds_differ_from_cut_lines(
+        tmp_kit, tmp_path: Path, run_pnp):
+    spec = tmp_kit(KIT.format(count=40, deck="Heroes").replace("kit: Boxes\n",
+                                                               "kit: Boxes\nsheets: {cut_lines: true}\n"))
+    result = run_pnp("render", spec, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(next((tmp_path / "out").glob("*.pdf"))) as pdf:
+        card_page, box_page = pdf.pages[0], pdf.pages[-1]
+        card_cuts = {tuple(o["dash"][0]) for o in card_page.objects.get("rect", []) + card_page.curves
+                     if o.get("dash") and o["dash"][0]}
+        box_dashed = [o for o in box_page.lines + box_page.rects + box_page.curves if o.get("dash") and o["dash"][0]]
+    assert card_cuts, "the cards' cut lines print"
+    # only the seven folds are dashed on the box's page: no rectangle of cut line over its bounding box
+    assert len(box_dashed) == 7 and all(o["object_type"] == "line" for o in box_dashed)
+    fold_dashes = {tuple(o["dash"][0]) for o in box_dashed}
+    assert fold_dashes.isdisjoint(card_cuts)  # a fold looks like no cut line
+
+
 def test_a_box_too_big_for_the_paper_names_the_count_that_fits(tmp_kit, run_pnp, tmp_path: Path):
     [error] = _errors(run_pnp, _kit(tmp_kit, count=500))
     assert error["rule"] == "tuckbox.too_big" and (error["line"], error["column"]) == (7, 11) and error["hint"]
