@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.utils import ImageReader
 from reportlab.platypus import (
@@ -42,6 +42,7 @@ from pnp.booklet.figure import PieceFigure, figure_size_mm
 from pnp.booklet.guide import Steps
 from pnp.booklet.shaped import paragraph
 from pnp.booklet.styles import ACCENT, MUTED, RULE, TINT, Styles
+from pnp.booklet.table_widths import CELL_PADDING, aligned, column_widths, scaled
 from pnp.booklet.text import TextResolver
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.layout.pieces import Piece
@@ -54,10 +55,6 @@ _FIGURE_MAX_HEIGHT = 0.6
 _PLACEHOLDER_HEIGHT_MM = 40.0
 _TOC_LEVELS = {1: 0, 2: 0, 3: 1}
 """Contents level of each heading level; deeper headings are not listed."""
-_CELL_PADDING = 6.0
-"""Left and right padding of table cells, points."""
-MIN_CELL_SCALE = 0.7
-"""Smallest share of the body's cell size a table is set at to keep its longest words whole."""
 _STEP_FIGURE_SHARE = 0.36
 """Width of a step's figure column as a share of the frame width."""
 
@@ -219,72 +216,38 @@ def _list(block: doc.ListBlock, ctx: FlowContext) -> Flowable:
     return ListFlowable(items, bulletFontSize=size, spaceAfter=size * 0.5, **options)
 
 
-def _column_widths(cells: list[list[Any]], frame_width: float) -> tuple[list[float], float]:
-    """Column widths and the table's font scale, measured on the cells' paragraphs (their fonts, code spans
-    included). Natural widths (longest cell line) when they fit the frame; else every column keeps its
-    longest word whole and the room left is shared equally by the columns that want more (a column that needs
-    less than its share gets its natural width, so short labels stay on one line); a table whose
-    longest words alone are too wide is set smaller (never below MIN_CELL_SCALE), so a word is never cut."""
-    pad = 2 * _CELL_PADDING + 2
-
-    def natural_width(cell: Any) -> float:
-        cell.wrap(1e6, 1e6)
-        return max(cell.getActualLineWidths0(), default=0.0)
-
-    natural = [max(natural_width(cell) for cell in column) + pad for column in zip(*cells, strict=True)]
-    if sum(natural) <= frame_width:
-        return natural, 1.0
-    least = [max(cell.minWidth() for cell in column) for column in zip(*cells, strict=True)]
-    text_room = frame_width - pad * len(least)
-    scale = max(min(1.0, text_room / sum(least)), MIN_CELL_SCALE)
-    least = [width * scale + pad for width in least]
-    natural = [(width - pad) * scale + pad for width in natural]
-    widths, spare = least, max(frame_width - sum(least), 0.0)
-    while spare > 0.01:  # the room left, shared equally among the columns that want more; a short one fills up
-        wanting = [i for i, (w, n) in enumerate(zip(widths, natural, strict=True)) if n - w > 0.01]
-        if not wanting:
-            break
-        share = spare / len(wanting)
-        for i in wanting:
-            grow = min(share, natural[i] - widths[i])
-            widths[i] += grow
-            spare -= grow
-    return widths, scale
-
-
-def _scaled(style: ParagraphStyle, scale: float) -> ParagraphStyle:
-    """`style` at `scale` times its size; words are never split across lines."""
-    return ParagraphStyle(f"{style.name}-{scale:.3f}", parent=style, fontSize=style.fontSize * scale,
-                          leading=style.leading * scale, splitLongWords=0)
-
-
-def _aligned(style: ParagraphStyle, align: str) -> ParagraphStyle:
-    """`style` aligned as a Markdown table column asks (left, center or right)."""
-    alignment = {"right": TA_RIGHT, "center": TA_CENTER}.get(align, TA_LEFT)
-    return ParagraphStyle(f"{style.name}-{align}", parent=style, alignment=alignment)
+_MIRRORED = {"left": "right", "right": "left"}
+"""A column's alignment in a right-to-left book (a Markdown column without one is `left`: its start)."""
 
 
 def _table(block: doc.Table, ctx: FlowContext) -> Flowable:
+    """A Markdown table; in a right-to-left book its first column at the right, each column's alignment
+    mirrored, and the table at the right of the frame."""
     head = [ctx.text(unit, "sans-bold") for unit in block.header]
     body = [[ctx.text(unit) for unit in row] for row in block.rows]
+    aligns = list(block.aligns)
+    if ctx.right_to_left:
+        head, body = head[::-1], [row[::-1] for row in body]
+        aligns = [_MIRRORED.get(align, align) for align in aligns[::-1]]
+
     def paragraphs(scale: float) -> list[list[Any]]:
-        head_styles = [_aligned(_scaled(ctx.styles["cell-head"], scale), align) for align in block.aligns]
-        body_styles = [_aligned(_scaled(ctx.styles["cell"], scale), align) for align in block.aligns]
+        head_styles = [aligned(scaled(ctx.styles["cell-head"], scale), align) for align in aligns]
+        body_styles = [aligned(scaled(ctx.styles["cell"], scale), align) for align in aligns]
         cells = [[paragraph(t, style) for t, style in zip(head, head_styles, strict=True)]]
         return cells + [[paragraph(t, style) for t, style in zip(row, body_styles, strict=True)]
                         for row in body]
 
-    widths, scale = _column_widths(paragraphs(1.0), ctx.frame_width)
+    widths, scale = column_widths(paragraphs(1.0), ctx.frame_width)
     cells = paragraphs(scale)
-    table = Table(cells, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table = Table(cells, colWidths=widths, repeatRows=1, hAlign="RIGHT" if ctx.right_to_left else "LEFT")
     commands: list[tuple[object, ...]] = [
         _font_command(),
         ("LINEBELOW", (0, 0), (-1, 0), 0.9, ACCENT),
         ("LINEBELOW", (0, 1), (-1, -1), 0.3, RULE),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
         ("TOPPADDING", (0, 0), (-1, -1), 2.5),
-        ("LEFTPADDING", (0, 0), (-1, -1), _CELL_PADDING),
-        ("RIGHTPADDING", (0, 0), (-1, -1), _CELL_PADDING),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 3),
     ]
     table.setStyle(TableStyle(commands))
@@ -299,7 +262,7 @@ def _quote(block: doc.Quote, ctx: FlowContext) -> Together:
             [
                 _font_command(),
                 ("BACKGROUND", (0, 0), (-1, -1), TINT),
-                ("LINEBEFORE", (0, 0), (0, -1), 2.2, ACCENT),
+                ("LINEAFTER" if ctx.right_to_left else "LINEBEFORE", (0, 0), (0, -1), 2.2, ACCENT),
                 ("LEFTPADDING", (0, 0), (-1, -1), 8),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 8),
                 ("TOPPADDING", (0, 0), (-1, -1), 5),
@@ -424,11 +387,16 @@ def _blocks(blocks: tuple[doc.Block, ...], ctx: FlowContext, role: str = "body")
 
 
 def title_flowables(document: doc.Document, ctx: FlowContext) -> list[Flowable]:
-    """The title page: the title, the first paragraph as subtitle, the others as credits."""
+    """The title page: the title, the first paragraph as subtitle, the others as credits (at the right in a
+    right-to-left book, the title's rule too)."""
+    title = ctx.styles["title"]
+    if ctx.right_to_left:
+        title = ParagraphStyle(f"{title.name}-rtl", parent=title, alignment=TA_RIGHT)
     out: list[Flowable] = [
         Spacer(0, ctx.frame_height * 0.22),
-        paragraph(ctx.text(document.title, "sans-bold"), ctx.styles["title"]),
-        HRFlowable(width="30%", thickness=2.5, color=ACCENT, hAlign="LEFT", spaceBefore=2, spaceAfter=14),
+        paragraph(ctx.text(document.title, "sans-bold"), title),
+        HRFlowable(width="30%", thickness=2.5, color=ACCENT, hAlign="RIGHT" if ctx.right_to_left else "LEFT",
+                   spaceBefore=2, spaceAfter=14),
     ]
     first = True
     for block in document.front:
