@@ -157,3 +157,24 @@ def test_a_budget_shorter_than_one_bracket_still_gives_a_best_when_cut_short_is_
     assert found.best.index < found.candidates
     whole = search(proposals.__getitem__, noisy, mean, Schedule(size=8, first=5), Limits(5.0, brackets=1), Clock(1.0))
     assert whole.brackets == 1 and whole.candidates == 8  # a fixed number of brackets is never cut
+
+
+def test_proposals_that_outlast_the_budget_still_race_one_candidate_to_tell_the_pace() -> None:
+    """Proposing a bracket's candidates can take the whole budget on a slow machine. The search still races one
+    candidate before it stops: without a trial its pace reads as zero, and a caller's 4,000 final trials would run
+    far past the budget with no word (it says TooShort, with how long they would take)."""
+    clock = Clock(0.0)
+
+    def propose(index: int) -> float:
+        clock.now += 0.5  # eight proposals: 4 s of a 1 s budget
+        return float(index)
+
+    def measure(candidates: Sequence[float], start: int, stop: int) -> list[list[float]]:
+        clock.now += 0.01 * len(candidates) * (stop - start)
+        return noisy(candidates, start, stop)
+
+    with pytest.raises(TooShort) as caught:
+        search(propose, measure, mean, Schedule(size=8, first=5), Limits(1.0, after=4000, cut_short=True), clock)
+    assert caught.value.needed is not None and caught.value.needed >= 40
+    found = search(propose, measure, mean, Schedule(size=8, first=5), Limits(1.0, after=0, cut_short=True), clock)
+    assert found.candidates >= 1 and len(found.best.results) > 0

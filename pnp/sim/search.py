@@ -170,10 +170,11 @@ def search(propose: Callable[[int], C], measure: Measure[C, R], loss: Callable[[
 
     def out_of_time() -> bool:
         """Cut short: whether the budget, less the caller's trials at the pace so far, is spent. Otherwise (the
-        first bracket of a search that needs it whole to choose at all): TooShort once OVERRUN past the budget."""
+        first bracket of a search that needs it whole to choose at all): TooShort once OVERRUN past the budget.
+        One candidate is always raced first: its pace tells what the caller's trials will take."""
         spent = clock() - start
         if cut:
-            return spent + (spent / counting.trials if counting.trials else 0.0) * limits.after >= limits.budget
+            return counting.trials > 0 and spent + spent / counting.trials * limits.after >= limits.budget
         if spent > limits.budget + OVERRUN:
             raise TooShort(spent, _needed(counting, schedule, limits))
         return False
