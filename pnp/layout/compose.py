@@ -8,7 +8,7 @@ from functools import lru_cache
 from pnp.diagnostics import Diagnostic, Mark, Severity
 from pnp.layout.cull import Culler
 from pnp.layout.furniture import MARK, blank_note, crop_marks, footer, outline
-from pnp.layout.imposition import Plan, Sheet, Tile, back_position, mirrors_x
+from pnp.layout.imposition import Plan, Sheet, Tile, back_position, mirrors_x, most_per_sheet
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
 from pnp.layout.scene import Document, Group, Item, Line, Page, Rect, Style, Text, Transform
 from pnp.layout.text import fill_placeholders
@@ -104,7 +104,7 @@ def _sheet_numbers(plan: Plan) -> list[int]:
 def _layout_warnings(job: PrintJob, plan: Plan, where: Callable[[tuple[str | int, ...]], Mark | None]
                      ) -> list[Diagnostic]:
     """What the sheets could not give a piece group as asked: its whole bleed between neighbours (when the
-    gutters are narrower than 2 x bleed), or room for its crop marks (when the bleed runs into the margins)."""
+    gutter asked is narrower than 2 x bleed), or room for its crop marks (when the bleed runs into the margins)."""
     warnings: list[Diagnostic] = []
     if plan.moved:
         names = ", ".join(job.groups[gi].name for gi in plan.moved)
@@ -113,17 +113,20 @@ def _layout_warnings(job: PrintJob, plan: Plan, where: Callable[[tuple[str | int
             f"sheets.order: two_sided_first prints these components out of their listed order: {names}",
             "set sheets.order: as_listed to print them in the spec's order", Severity.WARNING))
     cut = {block.group for sheet in plan.sheets for block in sheet.blocks if block.marks_cut}
+    settings = job.settings or SheetSettings()
     for gi, group in enumerate(job.groups):
         bleed = group.size[2] if group.pieces else 0.0
         kept = min((min(p.bleeds) for sheet in plan.sheets if sheet.back_of is None for p in sheet.placements
                     if p.group == gi), default=bleed)
+        if settings.gutter is None and bleed > 0 and not group.tile:
+            warnings.extend(_whole_bleed_cost(group, settings, plan, where))
         if kept < bleed - 1e-9:
             warnings.append(Diagnostic.at(
                 where(group.where), "layout.bleed",
-                f"{group.name}: to fit as many per sheet as without bleed, neighbours share narrower gutters and keep "
-                f"{kept:.3g} of their {bleed:g} mm bleed between them (the sheet's outer edges keep all of it)",
-                f"for the whole bleed everywhere, set sheets.gutter: {2 * bleed:g}mm (fewer per sheet) or use a "
-                "larger paper", Severity.WARNING))
+                f"{group.name}: sheets.gutter is narrower than 2 x the bleed, so neighbours keep {kept:.3g} of their "
+                f"{bleed:g} mm bleed between them (the sheet's outer edges keep all of it)",
+                f"for the whole bleed everywhere, leave sheets.gutter out or set it to {2 * bleed:g}mm (fewer per "
+                "sheet)", Severity.WARNING))
         if gi in cut:
             warnings.append(Diagnostic.at(
                 where(group.where), "layout.crop_marks",
@@ -132,6 +135,23 @@ def _layout_warnings(job: PrintJob, plan: Plan, where: Callable[[tuple[str | int
                 "set sheets.cut_lines: true to draw the trim lines; less bleed or a larger paper leaves room for "
                 "the marks", Severity.WARNING))
     return warnings
+
+
+def _whole_bleed_cost(group: PieceGroup, settings: SheetSettings, plan: Plan,
+                      where: Callable[[tuple[str | int, ...]], Mark | None]) -> list[Diagnostic]:
+    """A warning when keeping the group's whole bleed between neighbours (gutters of 2 x bleed, the default)
+    fits fewer per sheet than sharing it (edge to edge): the paper it costs and the key that chooses."""
+    bleed = group.size[2]
+    whole = most_per_sheet(group, settings, plan.paper.name, 2 * bleed)
+    shared = most_per_sheet(group, settings, plan.paper.name, 0.0)
+    if whole >= shared or whole == 0:
+        return []
+    return [Diagnostic.at(
+        where(group.where), "layout.bleed",
+        f"{group.name}: each keeps its whole {bleed:g} mm bleed, so neighbours stand {2 * bleed:g} mm apart and a "
+        f"sheet of {plan.paper.name} holds {whole} of them; edge to edge, sharing their bleed, it would hold {shared}",
+        f"set sheets.gutter: {2 * bleed:g}mm to keep the whole bleed (this warning then goes), or sheets.gutter: 0mm "
+        f"for {shared} a sheet with less bleed between neighbours", Severity.WARNING)]
 
 
 def _front_items(job: PrintJob, sheet: Sheet, settings: SheetSettings) -> list[Item]:

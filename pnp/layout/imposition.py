@@ -5,11 +5,11 @@ blocks (for crop marks), and for boards larger than the printable area, tiles (a
 Groups print in the spec's order (or two-sided ones first, when asked); each front sheet with backs is followed by
 its mirrored back sheet, and in a kit with backs every other sheet by a blank page.
 
-Bleed costs no paper: a sheet takes as many pieces as it would without bleed. Trim boxes stay inside the
-margins and above the footer; the outer bleed (and the crop marks beyond it) may run into the margins, which
-are cut away, but never off the paper or over the footer. Neighbouring pieces of a block share a gutter of up
-to 2 x bleed (the gutter asked, when larger): when the sheet has less room, the gutter is what is left and each
-piece's bleed stops at its middle (`Placement.bleeds`).
+Every piece keeps its whole bleed: neighbouring pieces of a block stand 2 x bleed apart (the gutter asked, when
+larger), even when that fits fewer per sheet. Trim boxes stay inside the margins and above the footer; the outer
+bleed (and the crop marks beyond it) may run into the margins, which are cut away, but never off the paper or over
+the footer. A gutter asked narrower than 2 x bleed (`sheets.gutter`) is widened towards 2 x bleed as far as the
+sheet has room, and each piece's bleed stops at its middle (`Placement.bleeds`; the compose stage warns).
 """
 
 from __future__ import annotations
@@ -146,6 +146,11 @@ def _too_big(gi: int, group: PieceGroup, area: Area, paper: Paper) -> SpecError:
     ))
 
 
+def gutter_of(bleed: float, settings: SheetSettings) -> float:
+    """The gutter between neighbouring pieces with `bleed`: the one asked, else 2 x bleed (each keeps it whole)."""
+    return settings.gutter if settings.gutter is not None else 2 * bleed
+
+
 def _count(span: float, size: float, gutter: float) -> int:
     """How many pieces of `size` fit in `span` with `gutter` between neighbours."""
     return max(math.floor((span + gutter + 1e-9) / (size + gutter)), 0)
@@ -206,7 +211,7 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
     """Place the group's pieces as grid blocks: beside the previous block when there is room, else on a new
     shelf below, else on a new sheet."""
     g = _geometry(group, settings)
-    gutter = settings.gutter
+    gutter = gutter_of(g.b, settings)
     _, _, full_cols, full_rows = _grid(g, area, gutter, -math.inf, -math.inf)
     if full_cols == 0 or full_rows == 0:
         raise _too_big(gi, group, area, paper)
@@ -318,7 +323,8 @@ def _centred(shelves: list[_Shelf], area: Area) -> tuple[tuple[Placement, ...], 
 
 def _kind(group: PieceGroup, area: Area, settings: SheetSettings) -> str:
     """How a group prints: "tiles" (a board larger than the paper), "two-sided" (fronts and backs) or "one-sided"."""
-    _, _, cols, rows = _grid(_geometry(group, settings), area, settings.gutter, -math.inf, -math.inf)
+    g = _geometry(group, settings)
+    _, _, cols, rows = _grid(g, area, gutter_of(g.b, settings), -math.inf, -math.inf)
     if group.tile and min(cols, rows) == 0:
         return "tiles"
     return "two-sided" if group.has_backs and settings.duplex != "none" else "one-sided"
@@ -397,6 +403,16 @@ def choose_plan(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper_n
         assert error is not None
         raise error
     return best
+
+
+def most_per_sheet(group: PieceGroup, settings: SheetSettings, paper_name: str, gutter: float) -> int:
+    """How many of the group's pieces one sheet holds with `gutter` between them, in the better orientation
+    allowed (0 for a board larger than the paper)."""
+    options = ["portrait", "landscape"] if settings.orientation == "auto" else [settings.orientation]
+    g = _geometry(group, settings)
+    grids = [_grid(g, printable_area(get_paper(paper_name, o), settings.margin), gutter, -math.inf, -math.inf)
+             for o in options]
+    return max(cols * rows for _, _, cols, rows in grids)
 
 
 def mirrors_x(paper: Paper, duplex: str) -> bool:

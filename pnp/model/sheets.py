@@ -77,8 +77,9 @@ class SheetSettings(SpecModel):
     """Sheet orientation; `auto` takes the one that fits more pieces per sheet."""
     margin: NonNegativeLength = 5.0
     """Unprinted border on every side of the sheet; home printers need at least 5 mm."""
-    gutter: NonNegativeLength = 0.0
-    """Space between neighbouring pieces; 0 puts them edge to edge (one cut between two)."""
+    gutter: NonNegativeLength | None = None
+    """Space between neighbouring pieces; 0 puts them edge to edge (one cut between two). Not given: twice the
+    bleed, so each piece keeps its whole bleed (edge to edge without bleed)."""
     crop_marks: bool = True
     """Short lines outside the pieces that show where to cut."""
     cut_lines: bool = False

@@ -1,6 +1,7 @@
-"""Bleed costs no paper: as many cards per sheet as without bleed, trims inside the margins, the outer bleed in
-the margin but on the paper and clear of the footer, neighbours sharing a gutter of up to 2 x bleed, and no crop
-mark over any card's bleed box. Geometry read from the composed pages the renderers draw."""
+"""Every card keeps its whole bleed: neighbours stand 2 x bleed apart unless the spec asks a narrower gutter (then
+they share it, and a warning says so), trims inside the margins, the outer bleed in the margin but on the paper and
+clear of the footer, and no crop mark over any card's bleed box. Geometry read from the composed pages the renderers
+draw."""
 
 from __future__ import annotations
 
@@ -25,11 +26,19 @@ def _deck(n: int, w: float, h: float, bleed: float, backs: bool = False) -> Piec
     return PieceGroup("deck", tuple(Piece(w, h, (), () if backs else None, bleed) for _ in range(n)))
 
 
-def test_eighteen_poker_cards_with_bleed_take_two_a4_sheets_as_without_bleed():
-    for bleed in (0.0, 3.0):
-        plan = choose_plan((_deck(18, 63, 88, bleed),), SheetSettings(paper="a4"))
-        assert not plan.paper.landscape
-        assert [len(s.placements) for s in plan.sheets] == [9, 9], bleed
+def test_poker_cards_keep_their_whole_bleed_between_neighbours_unless_a_narrower_gutter_is_asked():
+    """3 x 3 poker cards fill A4 edge to edge; with 3 mm bleed each, 6 mm gutters leave room for 2 x 2. The bleed
+    is never cut short to keep the count: only an explicit `sheets.gutter` shares it."""
+    assert [len(s.placements) for s in choose_plan((_deck(18, 63, 88, 0.0),), SheetSettings(paper="a4")).sheets] \
+        == [9, 9]
+    whole = choose_plan((_deck(18, 63, 88, 3.0),), SheetSettings(paper="a4"))
+    assert [len(s.placements) for s in whole.sheets] == [4, 4, 4, 4, 2]
+    assert {p.bleeds for s in whole.sheets for p in s.placements} == {(3.0, 3.0, 3.0, 3.0)}
+    xs = sorted({p.x for p in whole.sheets[0].placements})
+    assert [round(b - a, 6) for a, b in itertools.pairwise(xs)] == [69.0]
+    shared = choose_plan((_deck(18, 63, 88, 3.0),), SheetSettings(paper="a4", gutter=0.0))
+    assert [len(s.placements) for s in shared.sheets] == [9, 9]
+    assert min(min(p.bleeds) for p in shared.sheets[0].placements) < 3.0
 
 
 def test_neighbours_share_a_gutter_of_twice_the_bleed_when_the_sheet_has_room():
@@ -111,15 +120,18 @@ def test_trims_bleeds_crop_marks_and_footer_never_collide(tmp_path: Path, size, 
             assert all(margin - EPS <= v <= footer_top + EPS for v in (line.y1, line.y2))
 
 
-@pytest.mark.parametrize(("size", "bleed", "rules"), [
-    ("poker", "3mm", {"layout.bleed"}),  # 3 x 3 fill A4: 2.5 mm gutters, the marks over the outer bleed
-    ("mini", "2mm", set()),  # 4 x 3 leave room for 4 mm gutters and the marks
+@pytest.mark.parametrize(("size", "bleed", "gutter", "rules", "says"), [
+    ("poker", "3mm", None, {"layout.bleed"}, "holds 4 of them; edge to edge, sharing their bleed, it would hold 9"),
+    ("poker", "3mm", "6mm", set(), ""),  # the whole bleed asked for: no warning
+    ("poker", "3mm", "0mm", {"layout.bleed"}, "keep 1.62 of their 3 mm bleed"),  # shared, as asked, and said
+    ("mini", "2mm", None, set(), ""),  # 4 x 3 leave room for 4 mm gutters and the marks
 ])
-def test_what_the_sheet_cannot_give_the_bleed_is_a_warning_at_the_deck(run_pnp, tmp_path: Path, size, bleed, rules):
-    spec = deck_kit(tmp_path, size=size, bleed=bleed, count=9)
+def test_what_the_sheet_cannot_give_the_bleed_is_a_warning_at_the_deck(run_pnp, tmp_path: Path, size, bleed, gutter,
+                                                                       rules, says):
+    spec = deck_kit(tmp_path, size=size, bleed=bleed, count=9, gutter=gutter)
     result = run_pnp("validate", spec, "--format", "json")
     assert result.exit_code == 0
     found = [d for d in json.loads(result.stdout) if d["rule"].startswith("layout.")]
     assert {d["rule"] for d in found} == rules
     assert all((d["severity"], d["line"], d["file"]) == ("warning", 5, str(spec)) for d in found)
-    assert all('Cards: ' in d["message"] for d in found)
+    assert all('Cards: ' in d["message"] and says in d["message"] for d in found)

@@ -53,7 +53,7 @@ def test_every_trim_line_has_printable_marks_at_both_ends(tmp_path: Path, size, 
         vertical, horizontal = _marks(page)
     placements = plan.sheets[0].placements
     if size == "poker":
-        assert len(placements) == 9  # bleed costs no paper
+        assert len(placements) == 9  # edge to edge, as sheets.gutter: 0mm asks
     xs = sorted({round(v, 3) for p in placements for v in (p.x, p.x + w)})
     ys = sorted({round(v, 3) for p in placements for v in (p.y, p.y + h)})
     top, bottom = min(p.y for p in placements), max(p.y for p in placements) + h

@@ -12,7 +12,7 @@ MM_PER_PT = 25.4 / 72
 DECK = """\
 kit: Geometry test
 credit: "test credit line"
-sheets: {{paper: {paper}, duplex: {duplex}, orientation: {orientation}, gutter: {gutter}}}
+sheets: {{paper: {paper}, duplex: {duplex}, orientation: {orientation}{gutter}}}
 components:
   - type: deck
     name: Cards
@@ -27,10 +27,12 @@ components:
 
 
 def deck_kit(tmp_path: Path, *, paper: str = "a4", duplex: str = "long-edge", orientation: str = "auto",
-             size: str = "poker", bleed: str = "0mm", count: int = 9, gutter: str = "0mm") -> Path:
+             size: str = "poker", bleed: str = "0mm", count: int = 9, gutter: str | None = "0mm") -> Path:
+    """A deck of `count` cards; `gutter` None leaves `sheets.gutter` out (its default: twice the bleed)."""
     path = tmp_path / "kit.yaml"
     path.write_text(DECK.format(paper=paper, duplex=duplex, orientation=orientation, size=size, bleed=bleed,
-                                count=count, gutter=gutter), encoding="utf-8")
+                                count=count, gutter="" if gutter is None else f", gutter: {gutter}"),
+                    encoding="utf-8")
     return path
 
 

@@ -32,7 +32,7 @@ def _orientation(settings: SheetSettings, width: float, height: float) -> str:
     if settings.orientation != "auto":
         return settings.orientation
     zone = CROP_ZONE if settings.crop_marks else 0.0
-    gutter = settings.gutter
+    gutter = settings.gutter or 0.0  # Nitro's track cards have no bleed
 
     def per_sheet(orientation: str) -> int:
         area = printable_area(get_paper(settings.paper, orientation), settings.margin)
