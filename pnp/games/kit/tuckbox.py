@@ -3,9 +3,10 @@
 Across, left to right: the glue flap, the front (with the thumb notch at its top), a spine, the back, a spine.
 Above the back: the lid and its tuck flap; above the spines: dust flaps; below every panel: a bottom flap.
 Inner size: the deck's card width and height, and its card count x `card_thickness` deep, each plus `play`.
-Solid lines are cut, dash-dot lines folded (the sheets' own cut lines, `cut_lines: true`, are dashed and never
-drawn over the box: its net draws its cut edges itself). A box too large for the paper is a located error naming
-the largest card count whose box fits.
+Each face's art runs FOLD_BLEED past its folds onto the flaps (not onto the next face). Solid lines are cut,
+dash-dot lines folded, both two-tone (`pnp.layout.strokes`) so they show on dark art; the sheets' own cut lines
+(`cut_lines: true`) are dashed and never drawn over the box: its net draws its cut edges itself. A box too large
+for the paper is a located error naming the largest card count whose box fits.
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ from pnp.games.kit.model.elements import Face
 from pnp.games.kit.model.tuckbox import TuckBox
 from pnp.layout.paper import get_paper, printable_area
 from pnp.layout.pieces import Piece, PieceGroup
-from pnp.layout.scene import Group, Item, Line, Polygon, Rect, Style, Text, Transform
+from pnp.layout.scene import Group, Item, Polygon, Rect, Style, Text, Transform
+from pnp.layout.strokes import fold_line, two_tone
 from pnp.model.sheets import SheetSettings
 from pnp.source.located import PathKey
 from pnp.text.suggest import did_you_mean
@@ -35,6 +37,9 @@ GLUE = 10.0
 CUT = Style(stroke="#000000", stroke_width=0.3)
 FOLD = Style(stroke="#555555", stroke_width=0.25, dash=(3.0, 1.0, 0.6, 1.0))
 """Dash-dot: a fold, told apart from a cut edge (solid) and from the sheets' dashed cut lines."""
+FOLD_BLEED = 2.0
+"""How far a face's fill and art run past its panel onto the flaps (and past a cut edge), so a fold or a cut a
+little off still shows the face's own colour (mm)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,20 +98,23 @@ def _outline(net: Net) -> tuple[tuple[float, float], ...]:
 def _folds(net: Net) -> list[Item]:
     _, b, c, d, e, f = net.columns
     y0, y1 = net.top, net.top + net.h
-    lines: list[Item] = [Line(x, y0, x, y1, FOLD) for x in (b, c, d, e)]
-    lines += [Line(c, y0, f, y0, FOLD), Line(b, y1, f, y1, FOLD), Line(d, y0 - net.d, e, y0 - net.d, FOLD)]
-    return lines
+    ends = [(x, y0, x, y1) for x in (b, c, d, e)] + [(c, y0, f, y0), (b, y1, f, y1), (d, y0 - net.d, e, y0 - net.d)]
+    return [item for end in ends for item in fold_line(*end, style=FOLD)]
 
 
 def _panel(drawer: Drawer, face: Face | None, at: tuple[float, float, float, float], context: dict[str, Any],
-           path: PathKey, who: str) -> list[Item]:
-    """A face drawn in its panel's own millimetres (x, y, width, height on the net)."""
+           path: PathKey, who: str, reach: tuple[float, float, float, float]) -> list[Item]:
+    """A face drawn in its panel's own millimetres (x, y, width, height on the net), its fill and art running
+    `reach` (left, top, right, bottom) past the panel's edges: across a fold onto a flap, past a cut edge."""
     if face is None:
         return []
     x, y, w, h = at
-    own: list[Item] = [Rect(0, 0, w, h, Style(fill=paint(face.fill), stroke=None))] if face.fill else []
+    left, top, right, bottom = reach
+    area = Rect(-left, -top, w + left + right, h + top + bottom, Style())
+    own: list[Item] = [Rect(area.x, area.y, area.w, area.h, Style(fill=paint(face.fill), stroke=None))] \
+        if face.fill else []
     own += drawer.elements(face.elements, w, h, context, (*path, "elements"), FaceOf(who, "box"))
-    return [Group(tuple(own), Transform(x, y), clip=Rect(0, 0, w, h, Style()))]
+    return [Group(tuple(own), Transform(x, y), clip=area)]
 
 
 def draw_tuckbox(drawer: Drawer, box: TuckBox, path: PathKey, kit: dict[str, Any], decks: dict[str, Deck],
@@ -132,12 +140,16 @@ def draw_tuckbox(drawer: Drawer, box: TuckBox, path: PathKey, kit: dict[str, Any
     context = {"deck": {"name": deck.name, "count": deck.total, "width": _number(deck.size.width),
                         "height": _number(deck.size.height)}, "box": {"name": name}, "kit": kit}
     items: list[Item] = [Polygon(_outline(net), Style(fill=box.fill, stroke=None))]
-    items += _panel(drawer, box.front, (b, y0, net.w, net.h), context, (*path, "front"), f'the front of "{name}"')
-    items += _panel(drawer, box.back, (d, y0, net.w, net.h), context, (*path, "back"), f'the back of "{name}"')
+    b_ = FOLD_BLEED  # onto the flaps and past the cut edges; never onto the next face, which keeps its own
+    items += _panel(drawer, box.front, (b, y0, net.w, net.h), context, (*path, "front"), f'the front of "{name}"',
+                    (b_, b_, 0.0, b_))
+    items += _panel(drawer, box.back, (d, y0, net.w, net.h), context, (*path, "back"), f'the back of "{name}"',
+                    (0.0, b_, 0.0, b_))
     for x in (c, e):
-        items += _panel(drawer, box.spine, (x, y0, net.d, net.h), context, (*path, "spine"), f'a spine of "{name}"')
+        items += _panel(drawer, box.spine, (x, y0, net.d, net.h), context, (*path, "spine"), f'a spine of "{name}"',
+                        (0.0, b_, 0.0, b_))
     items.append(Text(GLUE / 2 + 1.2, y0 + net.h / 2, "glue", 3.0, "sans", "#777777", "middle", rotate=-90))
-    items += [*_folds(net), Polygon(_outline(net), CUT)]
+    items += [*_folds(net), *two_tone(Polygon(_outline(net), CUT))]
     return PieceGroup(name, (Piece(width, height, tuple(items), name=name, outline="drawn"),), crop_marks=False,
                       kind="tuckbox", where=path)
 

@@ -142,3 +142,46 @@ def test_a_box_for_a_deck_with_a_mistake_reports_only_the_decks_mistake(tmp_kit,
         found = _errors(run_pnp, spec)
         assert [d["rule"] for d in found if d["rule"].startswith("tuckbox")] == [], found
         assert found, mistake
+
+
+def test_each_face_bleeds_across_its_folds_onto_the_flaps_but_not_onto_the_next_face(tmp_kit, tmp_path: Path,
+                                                                                      run_pnp):
+    """A fold a millimetre off still shows the face's own colour: the front's fill runs 2 mm past its folds onto
+    the glue flap and the bottom flap (and past its top cut edge), and stops at the fold it shares with a spine,
+    which keeps its own colour. Read from the page's pixels, the folds' places from its dash-dot lines."""
+    import subprocess
+
+    from PIL import Image
+
+    result = run_pnp("render", _kit(tmp_kit), "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    pdf_path = next((tmp_path / "out").glob("*.pdf"))
+    with pdfplumber.open(pdf_path) as pdf:
+        page = pdf.pages[-1]
+        folds = [o for o in page.lines if o.get("dash") and o["dash"][0]]
+        count, height = len(pdf.pages), page.height
+    xs = sorted({round(o["x0"], 2) for o in folds if abs(o["x0"] - o["x1"]) < 0.01})  # b, c, d, e
+    bottom = max(round(o["top"], 2) for o in folds if abs(o["top"] - o["bottom"]) < 0.01)  # the body's bottom
+    dpi = 100
+    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(count), "-l", str(count), str(pdf_path),
+                    str(tmp_path / "box")], check=True)
+    image = Image.open(next(tmp_path.glob("box*.png"))).convert("RGB")
+    px = dpi / 72
+
+    def colour(x_pt: float, y_pt: float) -> tuple[int, ...]:
+        return image.getpixel((round(x_pt * px), round(y_pt * px)))
+
+    mm = 72 / 25.4
+    middle = bottom - 40 * mm
+    front, spine = (0x22, 0x33, 0x66), (0xAA, 0x33, 0x22)
+
+    def near(got: tuple[int, ...], want: tuple[int, ...]) -> bool:
+        return all(abs(a - b) <= 12 for a, b in zip(got, want, strict=True))
+
+    assert len(xs) == 4 and height > bottom
+    assert near(colour(xs[0] - 1.2 * mm, middle), front)  # onto the glue flap
+    assert near(colour((xs[0] + xs[1]) / 2, bottom + 1.2 * mm), front)  # onto the front's bottom flap
+    assert near(colour(xs[1] + 1.2 * mm, middle), spine)  # the spine keeps its colour up to the fold
+    assert near(colour(xs[1] - 1.2 * mm, middle), front)
+    assert near(colour((xs[1] + xs[2]) / 2, bottom + 1.2 * mm), spine)  # the spine onto its bottom flap
+    assert not near(colour(xs[0] - 4 * mm, middle), front)  # 2 mm, not the whole flap
