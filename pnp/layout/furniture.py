@@ -9,7 +9,7 @@ from pnp.layout.imposition import CROP_OFFSET, CROP_ZONE, MIN_MARK, TRIM_GAP, Bl
 from pnp.layout.paper import FOOTER_MM, Paper
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
-from pnp.layout.strokes import two_tone
+from pnp.layout.strokes import Stroke, two_tone
 from pnp.text.fonts import text_width_mm
 
 MARK = Style(stroke="#000000", stroke_width=0.2)
@@ -129,16 +129,24 @@ def _inside(gutters: tuple[tuple[float, float], ...]) -> list[tuple[float, float
 
 
 def outline(piece: Piece, style: Style = CUT) -> tuple[Item, ...]:
-    """The piece's cut outline in piece coordinates (rectangle, rounded rectangle, circle or hexagon), two-tone
-    so it shows on the piece's art as on the paper; none for a piece that draws its own cut lines."""
+    """The piece's cut outline in piece coordinates (`trim_shape`), two-tone so it shows on the piece's art as on
+    the paper; none for a piece that draws its own cut lines."""
+    shape = trim_shape(piece, style)
+    return () if shape is None else two_tone(shape)
+
+
+def trim_shape(piece: Piece, style: Style = CUT) -> Stroke | None:
+    """Where the piece is cut, in piece coordinates: its rectangle (rounded by its corner radius), circle or
+    hexagon; None for a piece that draws its own cut lines (`outline: drawn`). The sheets' cut lines and the
+    cutter files (`pnp.layout.cut_paths`) both draw this."""
     w, h = piece.width, piece.height
     if piece.outline == "drawn":
-        return ()
+        return None
     if piece.outline == "round":
-        return two_tone(Ellipse(w / 2, h / 2, w / 2, h / 2, style))
+        return Ellipse(w / 2, h / 2, w / 2, h / 2, style)
     if piece.outline == "hex":
-        return two_tone(Polygon(hex_points(w, h), style))
-    return two_tone(Rect(0, 0, w, h, style, radius=piece.corner_radius))
+        return Polygon(hex_points(w, h), style)
+    return Rect(0, 0, w, h, style, radius=piece.corner_radius)
 
 
 def hex_points(w: float, h: float) -> tuple[tuple[float, float], ...]:

@@ -15,7 +15,9 @@ from pnp.layout.scene import Item
 from pnp.model.sheets import SheetSettings
 
 Outline = Literal["rect", "round", "hex", "drawn"]
-"""A piece's cut shape; `drawn`: the piece draws its own cut lines (a tuck box's net), so none is added."""
+"""A piece's cut shape; `drawn`: the piece draws its own cut lines (a tuck box's net), so none is added. Such a
+piece draws them among the top-level items of its front as stroked shapes without fill: solid for a cut edge,
+dashed for a fold (the cutter files, `pnp.layout.cut_paths`, read them so)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -131,6 +131,8 @@ FORMATS: tuple[OutputFormat, ...] = (
                  "pnp.render.export:proof_output", shop=True),
     OutputFormat("single", "KIT-single.pdf: every card one face a page, its bleed around its TrimBox, for print "
                  "shops", "pnp.render.single:single_output", shop=True),
+    OutputFormat("cut", "an SVG and a DXF file a front sheet for cutting machines: its pieces' cut paths and its "
+                 "tuck boxes' folds, in mm on layers cut and fold", "pnp.render.cut:cut_output"),
 )
 """Every output format, in the order their files are made."""
 

@@ -60,7 +60,7 @@ def svg_output(build: Built, options: RenderOptions) -> Output:
     """`STEM-pNN.svg`: one SVG per sheet, text as `options.svg_text` says (see `pnp.render.svg.SVG_TEXT`)."""
     document, stem = build.document, sheets_stem(build, options)
     files: dict[str, Payload] = {f"{stem}-p{number}.svg": partial(_write_svg, page, document.title, options.svg_text)
-                                 for number, page in zip(_numbers(document), document.pages, strict=True)}
+                                 for number, page in zip(page_numbers(document), document.pages, strict=True)}
     return Output(f"{stem} svg pages", files)
 
 
@@ -68,11 +68,11 @@ def png_output(build: Built, options: RenderOptions) -> Output:
     """`STEM-pNN.png`: a preview of each sheet at PNG_DPI, rasterised from the sheets' PDF."""
     document, stem = build.document, sheets_stem(build, options)
     files: dict[str, Payload] = {f"{stem}-p{number}.png": partial(_write_preview, build, options, index)
-                                 for index, number in enumerate(_numbers(document))}
+                                 for index, number in enumerate(page_numbers(document))}
     return Output(f"{stem} png pages", files)
 
 
-def _numbers(document: Document) -> list[str]:
+def page_numbers(document: Document) -> list[str]:
     """The page numbers in file names: 01, 02, ... (as many digits as the last needs)."""
     width = max(2, len(str(len(document.pages))))
     return [f"{i:0{width}d}" for i in range(1, len(document.pages) + 1)]

@@ -1,4 +1,5 @@
-"""SVG backend (svgwrite): one SVG file per page, user units = mm, same positions as the PDF.
+"""SVG backend (svgwrite): one SVG file per page, user units = mm, same positions as the PDF; and the cutter SVGs
+of `--format cut` (`render_cut_svg`).
 
 Text is drawn as glyph outlines by default (`pnp.render.svg_outline`), or as editable `<text>` on request.
 
@@ -20,6 +21,7 @@ import svgwrite
 from svgwrite.container import Group as SvgGroup
 
 from pnp.layout.scene import Ellipse, Gradient, Group, Image, Item, Line, Page, Polygon, Rect, Style, Text
+from pnp.layout.strokes import Stroke
 from pnp.model.inks import rgb_hex
 from pnp.render.images import PNG_SIGNATURE, png_without_ancillary_chunks
 from pnp.render.svg_outline import GlyphDefs, add_glyph_defs, outlined_text, units_per_em
@@ -244,3 +246,53 @@ def _text_element(defs: _PageDefs, item: Text) -> object:
         text["transform"] = f"rotate({_num(item.rotate)},{_num(item.x)},{_num(item.y)})"
     text["xml:space"] = "preserve"
     return text
+
+
+CUT_LAYERS = (("cut", "#ff0000"), ("fold", "#0000ff"))
+"""The layers of a cutter SVG and their stroke colours: cut red, fold blue, as cutting machines' software reads
+them."""
+CUT_STROKE_MM = 0.1
+
+
+def _mm(value: float) -> str:
+    """A cutter file's coordinate: to a hundredth of a millimetre."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def render_cut_svg(width: float, height: float, layers: tuple[tuple[Stroke, ...], tuple[Stroke, ...]],
+                   title: str = "") -> str:
+    """A cutter SVG of a `width` x `height` mm sheet (1 user unit = 1 mm, origin top-left): a `<g id="cut">` and
+    a `<g id="fold">` (Inkscape layers) holding `layers`' cut and fold paths, thin strokes without fill."""
+    drawing = svgwrite.Drawing(size=(f"{_mm(width)}mm", f"{_mm(height)}mm"), profile="full", debug=False)
+    drawing.viewbox(0, 0, _mm(width), _mm(height))
+    drawing["xmlns:inkscape"] = "http://www.inkscape.org/namespaces/inkscape"
+    if title:
+        drawing.set_desc(title=_clean(title))
+    for (name, colour), shapes in zip(CUT_LAYERS, layers, strict=True):
+        group = drawing.g(id=name, fill="none", stroke=colour, stroke_width=_mm(CUT_STROKE_MM))
+        group["inkscape:groupmode"] = "layer"
+        group["inkscape:label"] = name
+        for shape in shapes:
+            group.add(_cut_element(drawing, shape))
+        drawing.add(group)
+    return drawing.tostring()
+
+
+def _cut_element(drawing: svgwrite.Drawing, shape: Stroke) -> object:
+    """The SVG element of one cut or fold path, in mm to 0.01 (a circle when the ellipse is one)."""
+    match shape:
+        case Rect():
+            extra = {"rx": _mm(shape.radius), "ry": _mm(shape.radius)} if shape.radius else {}
+            return drawing.rect((_mm(shape.x), _mm(shape.y)), (_mm(shape.w), _mm(shape.h)), **extra)
+        case Ellipse() if shape.rx == shape.ry:
+            return drawing.circle((_mm(shape.cx), _mm(shape.cy)), _mm(shape.rx))
+        case Ellipse():
+            return drawing.ellipse((_mm(shape.cx), _mm(shape.cy)), (_mm(shape.rx), _mm(shape.ry)))
+        case Line():
+            return drawing.line((_mm(shape.x1), _mm(shape.y1)), (_mm(shape.x2), _mm(shape.y2)))
+        case Polygon():
+            points = [(_mm(x), _mm(y)) for x, y in shape.points]
+            return drawing.polygon(points) if shape.closed else drawing.polyline(points)
+        case _:
+            assert_never(shape)
