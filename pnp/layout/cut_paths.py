@@ -4,9 +4,9 @@ what `--format cut` writes for cutting machines, one SVG and one DXF per sheet r
 Each piece placed on a sheet is cut at its trim, as the sheets' cut lines draw it (`furniture.trim_shape`: a
 rectangle rounded by its corner radius, a circle, a hexagon). A piece that draws its own cut lines (a tuck box's
 net, `outline: drawn`) gives its own: the stroked, unfilled shapes at the top of its front, solid ones cut,
-dashed ones folded. A tile of a board larger than the paper is cut where the board's trim and the tile's window
-meet (boards are rectangles), its overlap strip kept to glue under the neighbour. Backs, blank pages and
-assembly maps are not cut.
+dashed ones folded (two-tone casings aside). A tile of a board larger than the paper is cut where the board's
+trim and the tile's window meet (boards are rectangles), its overlap strip kept to glue under the
+neighbour. Backs, blank pages and assembly maps are not cut.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pnp.layout.furniture import trim_shape
 from pnp.layout.imposition import Plan, Sheet
 from pnp.layout.pieces import Piece, PrintJob
 from pnp.layout.scene import Ellipse, Line, Polygon, Rect
-from pnp.layout.strokes import Stroke
+from pnp.layout.strokes import CASING, Stroke
 from pnp.layout.tiling import Tile
 
 
@@ -63,11 +63,13 @@ def _placed_cuts(job: PrintJob, sheet: Sheet) -> tuple[list[Stroke], list[Stroke
 
 def drawn_lines(piece: Piece) -> tuple[list[Stroke], list[Stroke]]:
     """The cut edges and folds a piece draws itself (in piece coordinates): the stroked shapes without fill at
-    the top of its front, solid ones cut, dashed ones folded; its art (in groups) and fills are neither."""
+    the top of its front, solid ones cut, dashed ones folded; its art (in groups), fills and the light casings
+    of two-tone lines (`pnp.layout.strokes`) are neither."""
     cuts: list[Stroke] = []
     folds: list[Stroke] = []
     for item in piece.front:
-        if isinstance(item, Rect | Ellipse | Line | Polygon) and item.style.stroke and item.style.fill is None:
+        if isinstance(item, Rect | Ellipse | Line | Polygon) and item.style.stroke not in (None, CASING) \
+                and item.style.fill is None:
             (folds if any(item.style.dash) else cuts).append(item)
     return cuts, folds
 
