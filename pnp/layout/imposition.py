@@ -194,15 +194,15 @@ def _geometry(group: PieceGroup, settings: SheetSettings) -> _Group:
 
 def _grid(g: _Group, area: Area, gutter: float, left: float, top: float) -> tuple[float, float, int, int]:
     """Where a block's first trim goes when its room starts at (left, top), and how many columns and rows fit:
-    never more than without bleed."""
+    never more than the same pieces without bleed would, standing as far apart as these pieces' bleed edges."""
     x0 = max(area.x0 + g.edge, left + g.pad)
     y0 = max(area.y0 + g.edge, top + g.pad)
     cols = _count(area.x1 - g.edge - x0, g.w, gutter)
     rows = _count(area.y1 - g.foot - y0, g.h, gutter)
-    if g.b > 0:
-        bare = _Group(g.w, g.h, 0.0, g.zone, g.zone, g.zone)
-        cols = min(cols, _count(area.x1 - bare.edge - max(area.x0 + bare.edge, left + bare.pad), g.w, gutter))
-        rows = min(rows, _count(area.y1 - bare.foot - max(area.y0 + bare.edge, top + bare.pad), g.h, gutter))
+    if g.b > 0:  # the same pieces without bleed, as far apart as these pieces' bleed edges
+        bare, apart = _Group(g.w, g.h, 0.0, g.zone, g.zone, g.zone), max(0.0, gutter - 2 * g.b)
+        cols = min(cols, _count(area.x1 - bare.edge - max(area.x0 + bare.edge, left + bare.pad), g.w, apart))
+        rows = min(rows, _count(area.y1 - bare.foot - max(area.y0 + bare.edge, top + bare.pad), g.h, apart))
     return x0, y0, cols, rows
 
 

@@ -27,18 +27,37 @@ def _deck(n: int, w: float, h: float, bleed: float, backs: bool = False) -> Piec
 
 
 def test_poker_cards_keep_their_whole_bleed_between_neighbours_unless_a_narrower_gutter_is_asked():
-    """3 x 3 poker cards fill A4 edge to edge; with 3 mm bleed each, 6 mm gutters leave room for 2 x 2. The bleed
-    is never cut short to keep the count: only an explicit `sheets.gutter` shares it."""
+    """3 x 3 poker cards fill A4 edge to edge; with 3 mm bleed each, 6 mm gutters leave room for 2 x 4 on a
+    landscape sheet. The bleed is never cut short to keep the count: only an explicit `sheets.gutter` shares it."""
     assert [len(s.placements) for s in choose_plan((_deck(18, 63, 88, 0.0),), SheetSettings(paper="a4")).sheets] \
         == [9, 9]
     whole = choose_plan((_deck(18, 63, 88, 3.0),), SheetSettings(paper="a4"))
-    assert [len(s.placements) for s in whole.sheets] == [4, 4, 4, 4, 2]
+    assert whole.paper.landscape and [len(s.placements) for s in whole.sheets] == [8, 8, 2]
     assert {p.bleeds for s in whole.sheets for p in s.placements} == {(3.0, 3.0, 3.0, 3.0)}
     xs = sorted({p.x for p in whole.sheets[0].placements})
-    assert [round(b - a, 6) for a, b in itertools.pairwise(xs)] == [69.0]
+    assert {round(b - a, 6) for a, b in itertools.pairwise(xs)} == {69.0}
     shared = choose_plan((_deck(18, 63, 88, 3.0),), SheetSettings(paper="a4", gutter=0.0))
     assert [len(s.placements) for s in shared.sheets] == [9, 9]
     assert min(min(p.bleeds) for p in shared.sheets[0].placements) < 3.0
+
+
+def test_a_40_card_poker_deck_keeps_its_whole_bleed_on_the_best_grid_and_shares_it_only_when_asked():
+    """A 40-card poker deck with 3 mm bleed, as a designer wrote it: landscape A4 holds 2 x 4 cards 6 mm apart
+    (each keeps its whole bleed, the footer clear), whether the gutter is left out or asked as 6 mm. A gutter
+    narrower than the whole bleed shares it and gets the 3 x 3 of edge-to-edge cards, never fewer."""
+    for gutter in (None, 6.0):
+        plan = choose_plan((_deck(40, 63, 88, 3.0),), SheetSettings(paper="a4", gutter=gutter))
+        assert plan.paper.landscape and [len(s.placements) for s in plan.sheets] == [8] * 5, gutter
+        xs = sorted({p.x for p in plan.sheets[0].placements})
+        ys = sorted({p.y for p in plan.sheets[0].placements})
+        assert {round(b - a, 6) for a, b in itertools.pairwise(xs)} == {69.0}, gutter
+        assert {round(b - a, 6) for a, b in itertools.pairwise(ys)} == {94.0}, gutter
+        assert max(ys) + 88 + 3 <= plan.paper.height - 5 - FOOTER_MM + EPS
+        assert {p.bleeds for s in plan.sheets for p in s.placements} == {(3.0, 3.0, 3.0, 3.0)}
+    for gutter in (0.0, 1.0, 3.0):
+        plan = choose_plan((_deck(40, 63, 88, 3.0),), SheetSettings(paper="a4", gutter=gutter))
+        assert [len(s.placements) for s in plan.sheets] == [9, 9, 9, 9, 4], gutter
+        assert min(min(p.bleeds) for p in plan.sheets[0].placements) < 3.0, gutter
 
 
 def test_neighbours_share_a_gutter_of_twice_the_bleed_when_the_sheet_has_room():
@@ -121,7 +140,7 @@ def test_trims_bleeds_crop_marks_and_footer_never_collide(tmp_path: Path, size, 
 
 
 @pytest.mark.parametrize(("size", "bleed", "gutter", "rules", "says"), [
-    ("poker", "3mm", None, {"layout.bleed"}, "holds 4 of them; edge to edge, sharing their bleed, it would hold 9"),
+    ("poker", "3mm", None, {"layout.bleed"}, "holds 8 of them; edge to edge, sharing their bleed, it would hold 9"),
     ("poker", "3mm", "6mm", set(), ""),  # the whole bleed asked for: no warning
     ("poker", "3mm", "0mm", {"layout.bleed"}, "keep 1.62 of their 3 mm bleed"),  # shared, as asked, and said
     ("mini", "2mm", None, set(), ""),  # 4 x 3 leave room for 4 mm gutters and the marks
