@@ -346,7 +346,7 @@ def _add_rulebook(build: Build, rulebook: str, catalogs: Path | None, strict: bo
 def _say_how_to_print(build: Build) -> None:
     """The sheets' count and paper, and how to print them (at 100%, two-sided when they have backs)."""
     plan, pages = build.plan, len(build.document.pages)
-    fronts = sum(1 for sheet in plan.sheets if sheet.back_of is None and sheet.blank_of is None)
+    fronts = plan.paper_count
     two_sided = f", {fronts} sheet(s) printed two-sided" if fronts < len(plan.sheets) else ""
     click.echo(f"{pages} page(s) on {plan.paper.name} ({'landscape' if plan.paper.landscape else 'portrait'})"
                f"{two_sided}; print at 100% / actual size", err=True)
@@ -365,17 +365,20 @@ def info(spec: Path, fmt: str, **kwargs: Any) -> None:
     groups = [{"name": g.name, "kind": g.kind, "pieces": len(g.pieces), "size_mm": list(g.size[:2]),
                "backs": g.has_backs} for g in job.groups]
     sheets: dict[str, int | str] = {}
+    pages: dict[str, int] = {}
     for paper in dict.fromkeys((build.paper_name, "a4", "letter", "a3", "legal")):  # the kit's own first
         try:
-            sheets[paper] = build.on_paper(paper).plan.sheet_count
+            plan = build.on_paper(paper).plan
         except SpecError as exc:
             sheets[paper] = f"does not fit ({exc.diagnostics[0].message})"
+            continue
+        sheets[paper], pages[paper] = plan.paper_count, plan.sheet_count
     totals: dict[str, int] = {}
     for g in job.groups:
         totals[g.kind] = totals.get(g.kind, 0) + len(g.pieces)
     if fmt == "json":
-        click.echo(json.dumps({"kit": job.title, "components": groups, "totals": totals, "sheets": sheets},
-                              indent=2, ensure_ascii=False))
+        click.echo(json.dumps({"kit": job.title, "components": groups, "totals": totals, "sheets": sheets,
+                               "pages": pages}, indent=2, ensure_ascii=False))
         return
     click.echo(f"kit: {job.title}")
     for group in job.groups:
@@ -384,7 +387,8 @@ def info(spec: Path, fmt: str, **kwargs: Any) -> None:
                    f"{' (with backs)' if group.has_backs else ''}")
     click.echo("totals: " + ", ".join(f"{n} {kind}{'' if n == 1 or kind.endswith('s') else 's'}"
                                       for kind, n in totals.items()))
-    click.echo("sheets: " + ", ".join(f"{paper}: {n}" for paper, n in sheets.items()))
+    click.echo("sheets: " + ", ".join(f"{paper}: {n}" + (f" ({pages[paper]} pages, two-sided)" if isinstance(
+        n, int) and pages[paper] > n else "") for paper, n in sheets.items()))
 
 
 @main.command()

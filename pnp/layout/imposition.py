@@ -99,7 +99,13 @@ class Plan:
 
     @property
     def sheet_count(self) -> int:
+        """Pages: each side of a two-sided sheet counts."""
         return len(self.sheets)
+
+    @property
+    def paper_count(self) -> int:
+        """Sheets of paper: the pages that are not the back of another."""
+        return sum(1 for sheet in self.sheets if sheet.back_of is None and sheet.blank_of is None)
 
 
 @dataclass(slots=True)

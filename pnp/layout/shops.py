@@ -130,13 +130,25 @@ def fit(deck: DeckFaces, shop: Shop, mark: Mark | None) -> ShopDeck:
         notes.append(f"scaled {scale * 100:.1f} % to {shop.name}'s {product.name} card ({w:.2f} x {h:.2f} mm)"
                      + _cropped(deck, scale, w, h))
     if deck.bleed * scale < shop.bleed - 0.005:
-        notes.append(f"its {deck.bleed:g} mm bleed is under {shop.name}'s {shop.bleed:.2f} mm: the outer "
-                     f"{shop.bleed - deck.bleed * scale:.2f} mm of each file is blank")
+        notes.append(f"its {deck.bleed:g} mm bleed is under {shop.name}'s {shop.bleed:.2f} mm: "
+                     + _blank(deck, scale, (w, h), shop))
     warning = None if not notes else Diagnostic.at(
         mark, "shop.scaled" if off >= SAME else "shop.bleed", f'deck "{deck.name}": ' + "; ".join(notes),
         f"size the deck {w:.2f} x {h:.2f} mm with {shop.bleed:.2f} mm bleed to print it as drawn",
         Severity.WARNING)
     return ShopDeck(shop, product, scale, warning)
+
+
+def _blank(deck: DeckFaces, scale: float, cut: tuple[float, float], shop: Shop) -> str:
+    """Which edges of each file the scaled card's bleed leaves blank, and how wide (mm and pixels at the shop's
+    dpi): a card scaled past the cut at two edges reaches further there."""
+    w, h = cut
+    sides = []
+    for edges, over in (("top and bottom", deck.height * scale - h), ("left and right", deck.width * scale - w)):
+        blank = shop.bleed - deck.bleed * scale - over / 2
+        if blank >= 0.005:
+            sides.append(f"{blank:.2f} mm ({blank / MM_PER_INCH * shop.dpi:.1f} px) at the {edges}")
+    return "the outer " + " and ".join(sides) + " of each file is blank"
 
 
 def _cropped(deck: DeckFaces, scale: float, w: float, h: float) -> str:

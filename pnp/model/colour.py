@@ -56,6 +56,11 @@ def parse_colour(value: object) -> str:
     if text.lower() in named:
         return str(named[text.lower()])
     shown = text if len(text) <= 30 else text[:27] + "..."
+    if "{{" in text:
+        raise HintedValueError(
+            f"{shown!r} is a template, and templates are not filled in here",
+            "templates take each card's fields in a deck's `front:` layout, in its fill "
+            "(`front: {fill: \"{{ card.colour }}\"}`) and its elements; write the colour itself here")
     raise HintedValueError(
         f"{shown!r} is not a colour; use #rrggbb, #rgb, cmyk(0%, 20%, 100%, 0%) or one of: {', '.join(sorted(named))}",
         did_you_mean(text, named),

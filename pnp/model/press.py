@@ -29,6 +29,11 @@ STANDARDS = ("none", "x-4", "x-1a")
 """PDF/X standards pnp writes ("none": a plain PDF)."""
 
 
+def standard_name(standard: str) -> str:
+    """A standard as its ISO name: `x-4` as PDF/X-4, `x-1a` as PDF/X-1a."""
+    return "PDF/X-" + standard.removeprefix("x-")
+
+
 def _standard(value: object) -> object:
     """`pdf/x-4`, `PDF/X-4` and `x-4` alike as `x-4`."""
     if isinstance(value, str):
@@ -55,7 +60,7 @@ class PressSettings(SpecModel):
     @model_validator(mode="after")
     def _cmyk_for_pdfx(self) -> PressSettings:
         if self.standard != "none" and "colour" in self.model_fields_set and self.colour != "cmyk":
-            raise HintedValueError(f"PDF/{self.standard.upper()} has no RGB: colour must be cmyk",
+            raise HintedValueError(f"{standard_name(self.standard)} has no RGB: colour must be cmyk",
                                    "write colour: cmyk, or leave colour out")
         return self
 
@@ -83,12 +88,12 @@ def transparency_problems(located: Located, standard: str) -> list[Diagnostic]:
         if key == "opacity" and isinstance(value, int | float | str) and _below_one(value):
             problems.append(Diagnostic.at(
                 located.mark(path), "press.transparency",
-                f"PDF/{standard.upper()} has no transparency, and this element is drawn at opacity {value}",
+                f"{standard_name(standard)} has no transparency, and this element is drawn at opacity {value}",
                 "remove `opacity` (or mix the colour with what lies under it), or use --pdfx x-4, which keeps it"))
         elif key in ("src", "image") and isinstance(value, str) and _has_alpha(located.root, value):
             problems.append(Diagnostic.at(
                 located.mark(path), "press.transparency",
-                f"PDF/{standard.upper()} has no transparency, and {value} has an alpha channel",
+                f"{standard_name(standard)} has no transparency, and {value} has an alpha channel",
                 "save the picture without transparency (flattened on its background), or use --pdfx x-4"))
     return problems
 

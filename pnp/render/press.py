@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from pnp.model.inks import cmyk_of
+from pnp.model.press import standard_name
 from pnp.source.profiles import Profile
 
 if TYPE_CHECKING:
@@ -115,7 +116,7 @@ def press_for(spec: object, located: Located, colour: str | None, profile: str |
     chosen_colour = colour or ("cmyk" if chosen_standard != "none" else
                                settings.colour if settings is not None else "rgb")
     if chosen_standard != "none" and chosen_colour != "cmyk":
-        raise SpecError(Diagnostic.at(None, "press.colour", f"PDF/{chosen_standard.upper()} has no RGB",
+        raise SpecError(Diagnostic.at(None, "press.colour", f"{standard_name(chosen_standard)} has no RGB",
                                       "leave out --colour rgb (PDF/X is CMYK)"))
     if chosen_colour != "cmyk":
         return RGB

@@ -106,8 +106,8 @@ def test_info_counts_pieces_and_sheets_per_paper(runner: CliRunner):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["totals"] == {"cards": 54}
-    assert data["sheets"]["a4"] == 12  # 6 fronts of 9 cards, each with its back
-    assert data["sheets"]["letter"] == 14  # 7 fronts of 8 cards
+    assert (data["sheets"]["a4"], data["pages"]["a4"]) == (6, 12)  # 6 sheets of 9 cards, each with its back
+    assert (data["sheets"]["letter"], data["pages"]["letter"]) == (7, 14)  # 7 sheets of 8 cards
 
 
 def test_info_counts_sheets_on_the_kits_own_paper_too(runner: CliRunner, tmp_path: Path):
@@ -158,3 +158,15 @@ def test_paper_names_are_accepted_in_any_case(runner: CliRunner, tmp_path: Path)
     assert result.exit_code == 0, result.output
     assert sorted(size_mm(tmp_path / "demo-race-deck-letter.pdf")) == [215.9, 279.4]
     assert "--paper" in runner.invoke(main, ["render", str(DECK), "--paper", "A44"]).stderr
+
+
+def test_info_counts_the_sheets_render_prints(runner: CliRunner, tmp_path: Path):
+    """`pnp info` and `pnp render` agree: sheets of paper, each side of a two-sided sheet a page."""
+    data = json.loads(runner.invoke(main, ["info", str(DECK), "--format", "json"]).stdout)
+    result = runner.invoke(main, ["render", str(DECK), "-o", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    said = re.search(r"(\d+) page\(s\) on a4 \(\w+\), (\d+) sheet\(s\) printed two-sided", result.output)
+    assert said is not None, result.output
+    assert (data["pages"]["a4"], data["sheets"]["a4"]) == (int(said[1]), int(said[2]))
+    text = runner.invoke(main, ["info", str(DECK)]).output
+    assert f"a4: {said[2]} ({said[1]} pages, two-sided)" in text

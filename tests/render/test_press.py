@@ -123,7 +123,7 @@ def test_pdfx1a_refuses_each_element_with_opacity_at_its_line(run_pnp, tmp_kit):
                    " opacity: 0.5}\n")
     result = run_pnp("render", spec, "--pdfx", "x-1a")
     assert result.exit_code == 1
-    assert re.search(r"kit\.yaml:8:\d+: error \[press\.transparency\] PDF/X-1A has no transparency", result.output)
+    assert re.search(r"kit\.yaml:8:\d+: error \[press\.transparency\] PDF/X-1a has no transparency", result.output)
     assert "Traceback" not in result.output
 
 

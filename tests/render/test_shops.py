@@ -139,3 +139,28 @@ def test_the_proof_shows_the_shop_cut_and_safe_zone(run_pnp, tmp_path: Path):
     assert "The Game Crafter's poker cut (solid) and safe zone (dashed)" in result.output
     assert magenta_pixels(tmp_path / "plain" / "geometry-test-proof.pdf") == 0
     assert magenta_pixels(tmp_path / "tgc" / "geometry-test-proof.pdf") > 200
+
+
+def test_a_bleed_short_of_the_shop_s_names_the_blank_edges_of_each_file(run_pnp, tmp_path: Path):
+    """The Game Crafter's poker card exactly, with 2 mm of bleed under its 1/8 in: every edge of each file is
+    1.17 mm (13.9 px) blank, said edge by edge, and the pixels agree (to the 2 px the rasteriser rounds a
+    fill's edge to)."""
+    kit = deck_kit(tmp_path, size="{width: 63.5mm, height: 88.9mm}", bleed="2mm", count=1)
+    out = tmp_path / "out"
+    result = run_pnp("render", kit, "-o", out, "--format", "cards", "--shop", "tgc")
+    assert result.exit_code == 0, result.output
+    assert ("the outer 1.17 mm (13.9 px) at the top and bottom and 1.17 mm (13.9 px) at the left and right of "
+            "each file is blank") in result.output, result.output
+    with Image.open(next(f for f in pngs(out) if "front" in f.name)) as image:
+        rgb = image.convert("RGB")
+        w, h = rgb.size
+        assert {rgb.getpixel((w // 2, y)) for y in (0, 11, h - 12, h - 1)} == {(255, 255, 255)}
+        assert {rgb.getpixel((x, h // 2)) for x in (0, 11, w - 12, w - 1)} == {(255, 255, 255)}
+        assert {rgb.getpixel((15, 15)), rgb.getpixel((w - 16, h - 16))} == {(255, 238, 238)}
+
+
+def test_a_card_scaled_past_the_cut_at_two_edges_leaves_those_less_blank(run_pnp, tmp_path: Path):
+    kit = deck_kit(tmp_path, size="poker", bleed="3mm", count=1)  # 101 % by its height: 0.07 mm past left, right
+    result = run_pnp("render", kit, "-o", tmp_path / "out", "--format", "cards", "--shop", "tgc")
+    assert "the outer 0.14 mm (1.7 px) at the top and bottom and 0.07 mm (0.9 px) at the left and right" \
+        in result.output, result.output

@@ -71,3 +71,20 @@ def test_a_when_with_an_unknown_field_suggests_the_right_one(run_pnp, tmp_kit):
     spec = tmp_kit(KIT.replace("when: \"card.kind == 'boss'\"", "when: \"card.knd == 'boss'\""))
     [error] = _diagnostics(run_pnp, spec)
     assert error["line"] == 13 and error["hint"] == "did you mean 'card.kind'?"
+
+
+def test_a_template_where_none_is_filled_in_points_to_the_front_layout(run_pnp, tmp_kit, tmp_path: Path):
+    """A deck-wide `fill:` is one colour: a template there is refused with the place it works, and that place
+    (`front: {fill: ...}`) prints each card in its own colour."""
+    there = tmp_kit(KIT.replace("    name: Cards\n", '    name: Cards\n    fill: "{{ card.ink }}"\n'))
+    [error] = _diagnostics(run_pnp, there)
+    assert (error["line"], error["rule"]) == (6, "spec.value")
+    assert "is a template, and templates are not filled in here" in error["message"]
+    assert 'front: {fill: "{{ card.ink }}"}'.replace("ink", "colour") in error["hint"]
+    moved = tmp_kit(KIT.replace("    name: Cards\n", '    name: Cards\n    front: {fill: "{{ card.ink }}"}\n'))
+    result = run_pnp("render", moved, "-o", tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    with pdfplumber.open(next((tmp_path / "out").glob("*.pdf"))) as pdf:
+        fills = {tuple(round(v, 2) for v in r["non_stroking_color"]) for r in pdf.pages[0].rects
+                 if r["width"] > 100}
+    assert {(1.0, 0.0, 0.0), (0.0, 1.0, 0.0)} <= fills

@@ -54,4 +54,4 @@ def test_info_counts_the_heldout_kit_on_its_own_paper(run_pnp, tmp_path: Path):
     result = run_pnp("info", _copy(tmp_path))
     assert result.exit_code == 0, result.output
     assert "totals: 7 cards, 6 counters, 2 boards, 1 tuckbox" in result.output
-    assert re.search(r"sheets: 250x320mm: \d+, a4: \d+", result.output), result.output
+    assert re.search(r"sheets: 250x320mm: \d+ \(\d+ pages, two-sided\), a4: \d+", result.output), result.output
