@@ -3,8 +3,9 @@ grid, with the deck, the card's name, its place in the deck and how many copies 
 what a designer checks before printing hundreds of cards.
 
 Input: a `PrintJob` (its decks as `pnp.layout.singles.DeckFaces`), a paper and, for `--shop`, each deck as the
-shop's product (its cut and safe zone are drawn over every face). Output: a `Document` of
-portrait pages of that paper, faces left to right, top to bottom, a deck starting on a new row.
+shop's product (each face then shows as the shop's file, bleed included, its cut and safe zone drawn over it).
+Output: a `Document` of portrait pages of that paper, faces left to right, top to bottom, a deck starting on a
+new row.
 """
 
 from __future__ import annotations
@@ -84,23 +85,35 @@ def _cell(face: ProofFace, x: float, y: float, scale: float, width: float) -> li
             Text(x, y + h + 6.6, face.detail, small, "sans", "#444444")]
 
 
+def _shown(deck: DeckFaces, bled: DeckFaces, fitted: ShopDeck | None) -> tuple[list[ProofFace], float, float]:
+    """The faces a deck shows on the proof and their size (mm): trimmed, or with a shop each face as the shop's
+    file (the card scaled to its product, the shop's bleed round it) so the bleed it gets is seen."""
+    faces = proof_faces(deck)
+    if fitted is None:
+        return faces, deck.width, deck.height
+    files = [ProofFace(fitted.page(face.page, bled), face.title, face.detail) for face in proof_faces(bled)]
+    return files, files[0].page.width, files[0].page.height
+
+
 def proof_document(job: PrintJob, paper: tuple[float, float], margin: float = 10.0,
                    overlays: Mapping[str, ShopDeck] | None = None) -> Document:
-    """The proof sheets of `job`'s decks on portrait pages of `paper` (width, height in mm), with the shop's
-    cut and safe zone over the faces of each deck in `overlays` (by name)."""
+    """The proof sheets of `job`'s decks on portrait pages of `paper` (width, height in mm); each deck in
+    `overlays` (by name) shown as the shop's files, its cut and safe zone over every face."""
     from pnp.layout.shops import proof_overlay
 
-    decks = [d for d in decks_of(job, with_bleed=False) if d.kind == "deck"]
+    trimmed = [d for d in decks_of(job, with_bleed=False) if d.kind == "deck"]
+    bled = [d for d in decks_of(job, with_bleed=True) if d.kind == "deck"]
+    shown = [(deck, *_shown(deck, b, (overlays or {}).get(deck.name))) for deck, b in zip(trimmed, bled, strict=True)]
     pw, ph = paper
     room = pw - 2 * margin
-    widest = max(d.width for d in decks)
-    scale = min(PROOF_SCALE, room / widest, (ph - 2 * margin - HEADER - LABEL) / max(d.height for d in decks))
+    scale = min(PROOF_SCALE, room / max(w for _, _, w, _ in shown),
+                (ph - 2 * margin - HEADER - LABEL) / max(h for _, _, _, h in shown))
     pages: list[list[Item]] = [[]]
     y = margin + HEADER
-    for deck in decks:
-        cw, chh = deck.width * scale, deck.height * scale + LABEL
+    for deck, faces, width, height in shown:
+        cw, chh = width * scale, height * scale + LABEL
         columns = max(1, int((room + GAP) // (cw + GAP)))
-        faces = proof_faces(deck)
+        fitted = (overlays or {}).get(deck.name)
         for i, face in enumerate(faces):
             column = i % columns
             if column == 0 and i > 0:
@@ -110,15 +123,14 @@ def proof_document(job: PrintJob, paper: tuple[float, float], margin: float = 10
                 y = margin + HEADER
             x = margin + column * (cw + GAP)
             pages[-1].extend(_cell(face, x, y, scale, cw))
-            fitted = (overlays or {}).get(deck.name)
             if fitted is not None:
-                pages[-1].extend(proof_overlay(fitted, deck, x, y, scale))
+                pages[-1].extend(proof_overlay(fitted, x, y, scale))
         y += chh + GAP * 2
     total = len(pages)
-    faces_count = sum(len(proof_faces(d)) for d in decks)
+    faces_count = sum(len(faces) for _, faces, _, _ in shown)
     out = []
     for n, items in enumerate(pages, start=1):
-        head = (f"{job.title} — proof: {faces_count} faces of {sum(d.total for d in decks)} cards at "
+        head = (f"{job.title} — proof: {faces_count} faces of {sum(d.total for d in trimmed)} cards at "
                 f"{scale * 100:.0f}% · page {n} of {total}")
         out.append(Page(pw, ph, (Text(margin, margin + 4, head, fit_size(head, "sans-bold", 3.5, room),
                                       "sans-bold"), *items), f"proof {n}"))

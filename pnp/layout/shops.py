@@ -161,11 +161,10 @@ def _cropped(deck: DeckFaces, scale: float, w: float, h: float) -> str:
     return f", {side / 2:.2f} mm of the card past the cut at its {edges}"
 
 
-def proof_overlay(fitted: ShopDeck, deck: DeckFaces, x: float, y: float, scale: float) -> list[Item]:
-    """The shop's cut (solid) and safe zone (dashed) over a trimmed face of `deck` drawn at (x, y) at `scale` on
-    the proof, where they fall on the card once it is scaled to the product."""
-    w, h = (side / fitted.scale for side in fitted.shop.cut(fitted.product))
-    left, top = x + (deck.width - w) / 2 * scale, y + (deck.height - h) / 2 * scale
-    inset = fitted.shop.safe / fitted.scale * scale
-    return [Rect(left, top, w * scale, h * scale, TRIM_LINE),
-            Rect(left + inset, top + inset, (w * scale) - 2 * inset, (h * scale) - 2 * inset, SAFE_LINE)]
+def proof_overlay(fitted: ShopDeck, x: float, y: float, scale: float) -> list[Item]:
+    """The shop's cut (solid) and safe zone (dashed) over one of its files (`ShopDeck.page`) drawn at (x, y) at
+    `scale` on the proof."""
+    w, h = fitted.shop.cut(fitted.product)
+    bleed, safe = fitted.shop.bleed * scale, fitted.shop.safe * scale
+    return [Rect(x + bleed, y + bleed, w * scale, h * scale, TRIM_LINE),
+            Rect(x + bleed + safe, y + bleed + safe, w * scale - 2 * safe, h * scale - 2 * safe, SAFE_LINE)]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pdfplumber
 import pikepdf
 import pypdfium2 as pdfium
 import pytest
@@ -139,6 +140,25 @@ def test_the_proof_shows_the_shop_cut_and_safe_zone(run_pnp, tmp_path: Path):
     assert "The Game Crafter's poker cut (solid) and safe zone (dashed)" in result.output
     assert magenta_pixels(tmp_path / "plain" / "geometry-test-proof.pdf") == 0
     assert magenta_pixels(tmp_path / "tgc" / "geometry-test-proof.pdf") > 200
+
+
+def test_the_shop_proof_shows_each_face_as_the_shop_s_file_its_bleed_outside_the_cut(run_pnp, tmp_path: Path):
+    """With --shop the proof draws what the shop gets: the face's 3.2 mm of bleed round the shop's cut (1.6 mm at
+    the proof's 50 %), so a designer sees what the cut may show."""
+    kit = deck_kit(tmp_path, size="{width: 63.5mm, height: 88.9mm}", bleed="3.2mm", count=1)
+    assert run_pnp("render", kit, "-o", tmp_path / "tgc", "--format", "proof", "--shop", "tgc").exit_code == 0
+    with pdfplumber.open(tmp_path / "tgc" / "geometry-test-proof.pdf") as pdf:
+        page = pdf.pages[0]
+        cut = next(r for r in page.rects if r["stroke"] and _hex(r["stroking_color"]) == "#d6246e")
+        face = max((r for r in page.rects if r["fill"] and _hex(r["non_stroking_color"]) == "#ffeeee"),
+                   key=lambda r: r["width"])
+    for outer, inner in ((cut["x0"], face["x0"]), (face["x1"], cut["x1"]), (cut["top"], face["top"]),
+                         (face["bottom"], cut["bottom"])):
+        assert (outer - inner) * MM_PER_PT == pytest.approx(1.5875, abs=0.02)
+
+
+def _hex(colour) -> str:
+    return "#" + "".join(f"{round(v * 255):02x}" for v in colour)
 
 
 def test_a_bleed_short_of_the_shop_s_names_the_blank_edges_of_each_file(run_pnp, tmp_path: Path):
