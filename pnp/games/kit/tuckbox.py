@@ -140,14 +140,14 @@ def draw_tuckbox(drawer: Drawer, box: TuckBox, path: PathKey, kit: dict[str, Any
     context = {"deck": {"name": deck.name, "count": deck.total, "width": _number(deck.size.width),
                         "height": _number(deck.size.height)}, "box": {"name": name}, "kit": kit}
     items: list[Item] = [Polygon(_outline(net), Style(fill=box.fill, stroke=None))]
-    b_ = FOLD_BLEED  # onto the flaps and past the cut edges; never onto the next face, which keeps its own
+    over = FOLD_BLEED  # onto the flaps and past the cut edges; never onto the next face, which keeps its own
     items += _panel(drawer, box.front, (b, y0, net.w, net.h), context, (*path, "front"), f'the front of "{name}"',
-                    (b_, b_, 0.0, b_))
+                    (over, over, 0.0, over))
     items += _panel(drawer, box.back, (d, y0, net.w, net.h), context, (*path, "back"), f'the back of "{name}"',
-                    (0.0, b_, 0.0, b_))
+                    (0.0, over, 0.0, over))
     for x in (c, e):
         items += _panel(drawer, box.spine, (x, y0, net.d, net.h), context, (*path, "spine"), f'a spine of "{name}"',
-                        (0.0, b_, 0.0, b_))
+                        (0.0, over, 0.0, over))
     items.append(Text(GLUE / 2 + 1.2, y0 + net.h / 2, "glue", 3.0, "sans", "#777777", "middle", rotate=-90))
     items += [*_folds(net), *two_tone(Polygon(_outline(net), CUT))]
     return PieceGroup(name, (Piece(width, height, tuple(items), name=name, outline="drawn"),), crop_marks=False,

@@ -17,7 +17,7 @@ from pnp.games.nitro.printed.draw_cards import condition_card, garage_card, nitr
 from pnp.games.nitro.printed.draw_map import full_size_drawing, map_piece
 from pnp.games.nitro.track.geometry import place_track
 from pnp.games.nitro.track.grid import start_grid
-from pnp.layout.imposition import CROP_ZONE
+from pnp.layout.imposition import CROP_ZONE, gutter_of
 from pnp.layout.paper import get_paper, printable_area
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
 from pnp.model.sheets import SheetSettings
@@ -32,7 +32,7 @@ def _orientation(settings: SheetSettings, width: float, height: float) -> str:
     if settings.orientation != "auto":
         return settings.orientation
     zone = CROP_ZONE if settings.crop_marks else 0.0
-    gutter = settings.gutter or 0.0  # Nitro's track cards have no bleed
+    gutter = gutter_of(0.0, settings)  # Nitro's track cards have no bleed
 
     def per_sheet(orientation: str) -> int:
         area = printable_area(get_paper(settings.paper, orientation), settings.margin)
