@@ -19,14 +19,16 @@ from reportlab.platypus.doctemplate import IndexingFlowable
 
 from pnp.booklet.inline import InlineText
 from pnp.booklet.shaped import ShapedParagraph
+from pnp.text.fonts import reportlab_name
 
 _TAGS = re.compile(r"<[^>]+>")
 """The font tags of an entry's markup (`fallback_markup`): the entry is set from its plain text."""
 _NUMBER_WIDTH = 28.0
 """Points kept for the page numbers' column."""
-_PLAIN = TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                     ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
-                     ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+_PLAIN = TableStyle([("FONTNAME", (0, 0), (-1, -1), reportlab_name("sans")), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                     ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                     ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)])
+"""Cells without padding, their empty ones in pnp's own font (reportlab's default, Helvetica, is not embedded)."""
 
 
 class ShapedContents(IndexingFlowable):  # type: ignore[misc]
@@ -70,7 +72,7 @@ class ShapedContents(IndexingFlowable):  # type: ignore[misc]
         for level, markup, page, _key in entries:
             style = self.level_styles[min(level, len(self.level_styles) - 1)]
             if style.spaceBefore:
-                rows.append([Table([[""]], rowHeights=[style.spaceBefore])])
+                rows.append([Table([[""]], rowHeights=[style.spaceBefore], style=_PLAIN)])
             rows.append([self._row(level, markup, page, availWidth)])
         self.table = Table(rows, colWidths=(availWidth,), style=_PLAIN)
         self.width, self.height = self.table.wrapOn(self.canv, availWidth, availHeight)

@@ -107,9 +107,9 @@ class DeferredFont:
         """Called with no arguments at save: returns the font's objects (`type0_objects`)."""
 
     def addObjects(self, doc: PDFDocument) -> None:
-        font = self.build()
-        doc.Reference(font, self.name)
-        doc.idToObject["BasicFonts"].dict[self.name] = font  # every page's font resources
+        # every page's font resources name it by reference: the dictionary put there itself would be written
+        # twice, inline in the resources and as an object no one refers to
+        doc.idToObject["BasicFonts"].dict[self.name] = doc.Reference(self.build(), self.name)
 
 
 def defer_font(canvas: Canvas, font: DeferredFont) -> None:

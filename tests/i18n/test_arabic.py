@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pikepdf
 import pytest
 
 from pnp.i18n.catalogs import coverage, load_catalog
@@ -42,9 +43,27 @@ def test_arabic_texts_are_arabic_with_arabic_punctuation_and_western_digits(name
         assert not _EASTERN_DIGITS.search(text), (source, text)
 
 
+def font_problems(pdf: Path) -> list[str]:
+    """Fonts of `pdf`'s pages that a preflight (or pdffonts) flags: not embedded, or written inline in a page's
+    resources instead of as an object of their own."""
+    problems = []
+    with pikepdf.open(pdf) as document:
+        for number, page in enumerate(document.pages, start=1):
+            for name, font in page.Resources.get("/Font", {}).items():
+                inner = font.DescendantFonts[0] if "/DescendantFonts" in font else font
+                descriptor = inner.get("/FontDescriptor")
+                if not font.is_indirect:
+                    problems.append(f"page {number}: {name} inline")
+                if descriptor is None or not any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3")):
+                    problems.append(f"page {number}: {name} ({font.get('/BaseFont')}) not embedded")
+    return problems
+
+
 @pytest.mark.parametrize("game", sorted(KITS))
 def test_each_game_renders_strictly_in_arabic(run_pnp: PnpRunner, tmp_path: Path, game: str):
     result = run_pnp("render", KITS[game], "-o", tmp_path, "--lang", "ar", "--strict")
     assert result.exit_code == 0, result.output
     assert "warning" not in result.output, result.output
     assert len(list(tmp_path.glob("*-ar-rules.pdf"))) == 1 and len(list(tmp_path.glob("*-ar.pdf"))) == 1
+    for pdf in tmp_path.glob("*.pdf"):  # shaped text's fonts too, and the contents' empty cells set in none
+        assert font_problems(pdf) == [], pdf.name
