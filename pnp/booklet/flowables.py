@@ -311,7 +311,8 @@ def _contents(ctx: FlowContext) -> Flowable:
 
 
 def _steps(block: Steps, ctx: FlowContext) -> Together:
-    """Numbered steps: number, figure (vector, at most its natural size) and text on one row each."""
+    """Numbered steps: number, figure (vector, at most its natural size) and text on one row each (mirrored in
+    a right-to-left book)."""
     figure_width = ctx.frame_width * _STEP_FIGURE_SHARE
     number_width = ctx.styles.body_size * 2.0
     number_style = ParagraphStyle("step-number", parent=ctx.styles["h3"], spaceBefore=0, spaceAfter=0)
@@ -322,8 +323,10 @@ def _steps(block: Steps, ctx: FlowContext) -> Together:
         width, _ = figure_size_mm(piece)
         figure = PieceFigure(piece, min(1.0, (figure_width - 4) / (width * PT_PER_MM)))
         rows.append([Paragraph(f"{number}", number_style), figure, _paragraph(step.text, ctx, "item")])
-    table = Table(rows, colWidths=[number_width, figure_width, ctx.frame_width - figure_width - number_width],
-                  hAlign="LEFT")
+    widths = [number_width, figure_width, ctx.frame_width - figure_width - number_width]
+    if ctx.right_to_left:  # the number at the right, the text at the left, as the eye reads it
+        rows, widths = [row[::-1] for row in rows], widths[::-1]
+    table = Table(rows, colWidths=widths, hAlign="RIGHT" if ctx.right_to_left else "LEFT")
     table.setStyle(TableStyle([
         _font_command(),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
@@ -354,8 +357,6 @@ def _blocks(blocks: tuple[doc.Block, ...], ctx: FlowContext, role: str = "body")
     for index, block in enumerate(blocks):
         if isinstance(block, doc.KitSection):
             out.extend(_kit_section(block, ctx))
-        elif isinstance(block, Steps) and out and isinstance(out[-1], HeadingParagraph):
-            out.append(Together([out.pop(), *_steps(block, ctx).parts]))  # a heading stays with its steps
         elif isinstance(block, Steps):
             out.append(_steps(block, ctx))
         elif isinstance(block, doc.Heading):
@@ -383,6 +384,11 @@ def _blocks(blocks: tuple[doc.Block, ...], ctx: FlowContext, role: str = "body")
             out.extend([_contents(ctx), PageBreak()])
         elif isinstance(block, doc.Rule):
             out.append(HRFlowable(width="100%", thickness=0.5, color=RULE, spaceBefore=4, spaceAfter=8))
+        if index and isinstance(blocks[index - 1], doc.Heading) and len(out) > 1 and isinstance(out[-1], Together):
+            # a heading stays with the steps, figure or box it heads (reportlab keeps none with a KeepTogether,
+            # whichever flowable, Latin or shaped, sets the heading)
+            parts = out.pop().parts
+            out.append(Together([out.pop(), *parts]))
     return out
 
 

@@ -43,6 +43,8 @@ class ShapedParagraph(Flowable):  # type: ignore[misc]
         self.toc_level = toc_level
         self.toc_text = toc_text
         self.lines = lines
+        self.laid_at: float | None = None
+        """The width (points) `lines` were laid out at; None for lines given (a split's part keeps them)."""
         self.rtl = shape_line(inline.plain.replace("\n", " ") or " ", "sans").rtl
         self.spaceBefore = style.spaceBefore
         self.spaceAfter = style.spaceAfter
@@ -67,8 +69,8 @@ class ShapedParagraph(Flowable):  # type: ignore[misc]
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.width = availWidth
-        if self.lines is None:
-            self.lines = self._layout(availWidth)
+        if self.lines is None or (self.laid_at is not None and abs(self.laid_at - availWidth) > 1e-6):
+            self.lines, self.laid_at = self._layout(availWidth), availWidth  # a table measures, then sets it
         self.height = len(self.lines) * self.style.leading
         return availWidth, self.height
 
@@ -99,18 +101,17 @@ class ShapedParagraph(Flowable):  # type: ignore[misc]
 
     def minWidth(self) -> float:
         """The widest unbreakable piece (for table columns)."""
-        return max(self._widths(self._layout(1.0)), default=0.0)
+        return max(self._widths(1.0), default=0.0)
 
     def getActualLineWidths0(self) -> list[float]:
-        return self._widths(self.lines or [])
+        return self._widths(self.laid_at) if self.lines else []
 
-    @staticmethod
-    def _widths(lines: list[list[Text]]) -> list[float]:
-        """Each line's width in points, from its first item's start to its last item's end."""
-        from pnp.text.fonts import text_width_mm
-
-        return [(line[-1].x + text_width_mm(line[-1].text, line[-1].font, line[-1].size) - line[0].x) * PT_PER_MM
-                for line in lines if line]
+    def _widths(self, width_pt: float | None) -> list[float]:
+        """Each line's width in points at `width_pt` as the line breaking measures it (word by word, the spaces
+        between), so a column as wide as a cell's natural width holds it on one line."""
+        size = self.style.fontSize / PT_PER_MM
+        boxes = self._rich().line_boxes(0.0, 0.0, None if width_pt is None else width_pt / PT_PER_MM, size)
+        return [(box.x1 - box.x0) * PT_PER_MM for box in boxes]
 
 
 def paragraph(inline: InlineText, style: Any, toc_level: int | None = None, toc_text: str = "",

@@ -35,7 +35,6 @@ from pnp.layout.scene import (
     Text,
 )
 from pnp.model.inks import rgb_hex
-from pnp.model.press import standard_name
 from pnp.render.pdf_pages import PageImages, page_boxes, set_print_preferences
 from pnp.render.pdf_shaped import shaped_fonts
 from pnp.render.press import PDF_VERSIONS, RGB, Press
@@ -170,7 +169,7 @@ class _Pen:
         state = self.state
         if state[OPACITY] != opacity:
             if opacity < 1 and not self.ops.press_transparency:
-                raise ValueError(f"{standard_name(self.ops.press.standard)} has no transparency: an item drawn at "
+                raise ValueError(f"{self.ops.press.standard_name} has no transparency: an item drawn at "
                                  f"opacity {opacity:g}")
             self.canvas.setFillAlpha(opacity)
             self.canvas.setStrokeAlpha(opacity)

@@ -45,6 +45,11 @@ class Press:
         """The GTS_PDFXVersion ("" for no standard)."""
         return PDFX_VERSIONS.get(self.standard, "")
 
+    @property
+    def standard_name(self) -> str:
+        """The standard as ISO names it (PDF/X-4, PDF/X-1a)."""
+        return standard_name(self.standard)
+
 
 def press(colour: str = "rgb", profile: Profile | None = None, standard: str = "none") -> Press:
     """A `Press`, its `Inks` made when CMYK (a CMYK press needs a profile)."""
