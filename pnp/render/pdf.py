@@ -77,7 +77,7 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
         from pnp.render.reportlab_internals import mark_pdfx
 
         assert press.profile is not None
-        mark_pdfx(canvas, press.pdfx, press.profile.name, press.profile.data, document.title)
+        mark_pdfx(canvas, press.pdfx, press.profile.condition, press.profile.data, document.title)
     images = PageImages(press)
     ops = _Ops(press)
     for number, page in enumerate(document.pages, start=1):

@@ -143,19 +143,21 @@ def type0_objects(canvas_doc: PDFDocument, base: str, font_file: bytes, descript
         "ToUnicode": canvas_doc.Reference(unicode_stream)})
 
 
-def mark_pdfx(canvas: Canvas, version: str, condition: str, profile: bytes, title: str) -> None:
+def mark_pdfx(canvas: Canvas, version: str, condition: tuple[str, str, bool], profile: bytes, title: str) -> None:
     """Make the canvas's document PDF/X `version` (e.g. "PDF/X-4"): the output intent with the ICC `profile`
-    embedded (`/S /GTS_PDFX`), GTS_PDFXVersion and /Trapped /False in the info dictionary and in XMP metadata
-    (reportlab has no API for either: its catalog and info are given them here, on this document alone)."""
+    embedded (`/S /GTS_PDFX`) for `condition` (identifier, description, whether the ICC registry lists it),
+    GTS_PDFXVersion and /Trapped /False in the info dictionary and in XMP metadata (reportlab has no API for
+    either: its catalog and info are given them here, on this document alone)."""
     from reportlab.pdfbase.pdfdoc import XMP, PDFArray, PDFDictionary, PDFInfo, PDFName, PDFStream, PDFString
 
     doc = canvas._doc
     stream = PDFStream(PDFDictionary({"N": 4}), profile)
+    identifier, description, registered = condition
     intent = PDFDictionary({
         "Type": PDFName("OutputIntent"), "S": PDFName("GTS_PDFX"),
-        "OutputConditionIdentifier": PDFString(condition), "OutputCondition": PDFString(condition),
-        "Info": PDFString(condition), "RegistryName": PDFString("http://www.color.org"),
-        "DestOutputProfile": doc.Reference(stream),
+        "OutputConditionIdentifier": PDFString(identifier), "OutputCondition": PDFString(description),
+        "Info": PDFString(description), "DestOutputProfile": doc.Reference(stream),
+        **({"RegistryName": PDFString("http://www.color.org")} if registered else {}),
     })
     catalog = doc.Catalog
     catalog.__NoDefault__ = [*type(catalog).__NoDefault__, "OutputIntents"]  # this catalog's keys, not the class's

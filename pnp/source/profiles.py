@@ -8,6 +8,7 @@ ships (`pnp-cmyk`, pnp/data/icc) is named by its name.
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -25,12 +26,43 @@ BUILTIN_PROFILES = {"pnp-cmyk": "pnp-cmyk.icc"}
 _HINT = "give a CMYK output profile (.icc) from your print shop, or leave `profile` out for pnp-cmyk"
 
 
+_REGISTERED = re.compile(r"FOGRA\s*(39|51|52)", re.IGNORECASE)
+"""Printing conditions of the ICC's registry a profile may name in its description (FOGRA39: ISO 12647-2
+coated offset; FOGRA51 and 52: PSO coated and uncoated v3), written as the registry writes them."""
+
+
 @dataclass(frozen=True, slots=True)
 class Profile:
-    """A checked CMYK output profile: its name (for the output intent) and bytes."""
+    """A checked CMYK output profile: its name and bytes."""
 
     name: str
     data: bytes
+
+    @property
+    def description(self) -> str:
+        """The profile's own description (its name when it has none)."""
+        from PIL import ImageCms
+
+        try:
+            text = ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(self.data))).strip()
+        except (ImageCms.PyCMSError, OSError):
+            text = ""
+        return text or self.name
+
+    @property
+    def condition(self) -> tuple[str, str, bool]:
+        """The output intent's condition (`output_condition` of the description)."""
+        return output_condition(self.description)
+
+
+def output_condition(description: str) -> tuple[str, str, bool]:
+    """An output intent's condition identifier, its description and whether the identifier is the ICC
+    registry's: `FOGRA39` for a profile describing itself so, else `Custom` (PDF/X then relies on the embedded
+    profile alone)."""
+    registered = _REGISTERED.search(description)
+    if registered:
+        return f"FOGRA{registered[1]}", description, True
+    return "Custom", description, False
 
 
 def _bad(mark: Mark, message: str, hint: str = _HINT) -> SpecError:

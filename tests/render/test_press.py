@@ -92,7 +92,9 @@ def test_pdfx4_has_output_intent_profile_version_and_embedded_fonts(run_pnp, tmp
         (intent,) = document.Root.OutputIntents
         assert intent.S == "/GTS_PDFX" and intent.Type == "/OutputIntent"
         assert intent.DestOutputProfile.read_bytes() == PROFILE.read_bytes() and intent.DestOutputProfile.N == 4
-        assert str(intent.OutputConditionIdentifier) == "pnp-cmyk"
+        # pnp's own profile is no registered printing condition: Custom, described, no registry named
+        assert str(intent.OutputConditionIdentifier) == "Custom" and "/RegistryName" not in intent
+        assert str(intent.OutputCondition) == str(intent.Info) == "pnp generic CMYK (coated, 300% ink)"
         assert str(document.docinfo["/GTS_PDFXVersion"]) == "PDF/X-4"
         assert document.docinfo["/Trapped"] == "/False"
         with document.open_metadata() as xmp:
@@ -210,7 +212,17 @@ def test_a_kits_own_profile_is_used_and_embedded(run_pnp, tmp_kit, tmp_path: Pat
     pdf = render(run_pnp, spec, tmp_path)
     with pikepdf.open(pdf) as document:
         (intent,) = document.Root.OutputIntents
-        assert str(intent.OutputConditionIdentifier) == "shop"
+        assert str(intent.OutputConditionIdentifier) == "Custom"
+
+
+def test_a_profile_of_a_registered_condition_names_it_in_the_output_intent():
+    from pnp.source.profiles import Profile, output_condition
+
+    assert output_condition("Coated FOGRA39 (ISO 12647-2:2004)") == (
+        "FOGRA39", "Coated FOGRA39 (ISO 12647-2:2004)", True)
+    assert output_condition("PSO Uncoated v3 (FOGRA52)")[:1] == ("FOGRA52",)
+    assert output_condition("U.S. Web Coated (SWOP) v2") == ("Custom", "U.S. Web Coated (SWOP) v2", False)
+    assert Profile("shop", b"not a profile").condition == ("Custom", "shop", False)  # its name describes it
 
 
 def test_rgb_with_pdfx_is_refused(run_pnp):
