@@ -12,7 +12,7 @@ the translated text by plain placeholder replacement (`pnp.booklet.inline`).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pnp.booklet.inline import InlineText, expressions, inline_markup
@@ -20,22 +20,42 @@ from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.i18n.translate import Translation
 from pnp.rulebook.markdown import Unit
 from pnp.text.fonts import missing_glyphs
+from pnp.text.shaping import upright_letters
 from pnp.text.templating import render_template_string
 
 
 @dataclass(slots=True)
 class TextResolver:
     """Turns units into printable inline text for one render; collects warnings (`i18n.placeholder`: a
-    translation leaves out an expression of the source, `i18n.expression`: it adds one, printed as written)."""
+    translation leaves out an expression of the source, `i18n.expression`: it adds one, printed as written,
+    `text.italic`: italic text in a script pnp has no italic font for, which prints upright)."""
 
     translation: Translation
     context: Mapping[str, Any]
     warnings: list[Diagnostic] = field(default_factory=list)
+    upright: dict[str, tuple[int, int, str]] = field(default_factory=dict)
+    """Per script, the index of its `text.italic` warning, how many italic texts it counts and the first."""
 
     def _warn(self, file: str, line: int, rule: str, message: str, hint: str) -> None:
         warning = Diagnostic.at(Mark(file, line, 1), rule, message, hint, Severity.WARNING)
         if warning not in self.warnings:
             self.warnings.append(warning)
+
+    def _upright(self, file: str, line: int, script: str, text: str) -> None:
+        """One warning per script for the italic texts that print upright, at the first, counting the rest."""
+        first, count, shown = self.upright.get(script, (len(self.warnings), 0, text[:40].strip()))
+        self.upright[script] = (first, count + 1, shown)
+        more = f" (and {count} more italic text(s) in {script})" if count else ""
+        warning = Diagnostic.at(
+            Mark(file, line, 1), "text.italic",
+            f"italic {script} text prints upright in the '{self.translation.lang or 'en'}' rulebook, here "
+            f"{shown!r}{more}: pnp has no italic {script} font and does not slant it",
+            "CJK, Arabic and Hebrew are not set in a slant (they stress text in bold): write **...** in the "
+            "translation where the emphasis matters", Severity.WARNING)
+        if count == 0:
+            self.warnings.append(warning)
+        else:
+            self.warnings[first] = replace(warning, file=self.warnings[first].file, line=self.warnings[first].line)
 
     def values(self, unit: Unit) -> dict[str, str]:
         """The value of each expression of the source `unit`, evaluated in the sandbox."""
@@ -72,6 +92,9 @@ class TextResolver:
                                "use only the {{ expressions }} of the English text")
         inline = inline_markup(resolved.text, values, font)
         for text, run_font in inline.runs:
+            upright = upright_letters(text, run_font)
+            if upright is not None:
+                self._upright(resolved.file, resolved.line, upright[1], text.strip())
             missing = missing_glyphs(text, run_font)
             if missing:
                 shown = ", ".join(f"{ch!r} (U+{ord(ch):04X})" for ch in missing)

@@ -11,10 +11,8 @@ import io
 import math
 from collections.abc import Callable, Iterable
 from dataclasses import replace
-from functools import cache
-from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar, assert_never
+from typing import TYPE_CHECKING, Any, BinaryIO, assert_never
 
-from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
@@ -34,13 +32,13 @@ from pnp.layout.scene import (
     Style,
     Text,
 )
-from pnp.model.inks import rgb_hex
+from pnp.render.pdf_ops import Ops, keep
 from pnp.render.pdf_pages import PageImages, page_boxes, set_print_preferences
 from pnp.render.pdf_shaped import shaped_fonts
 from pnp.render.press import PDF_VERSIONS, RGB, Press
 from pnp.render.reportlab_internals import binary_streams, document
 from pnp.text.fonts import reportlab_name
-from pnp.text.shaping import needs_shaping
+from pnp.text.shaping import FAUX_BOLD_EM, has_faux_bold, needs_shaping
 from pnp.units import PT_PER_MM
 
 if TYPE_CHECKING:
@@ -79,7 +77,7 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
         assert press.profile is not None
         mark_pdfx(canvas, press.pdfx, press.profile.condition, press.profile.data, document.title)
     images = PageImages(press)
-    ops = _Ops(press)
+    ops = Ops(press)
     for number, page in enumerate(document.pages, start=1):
         _draw_page(canvas, page, images, ops)
         if progress is not None:
@@ -91,7 +89,7 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
 def draw_items(canvas: Canvas, items: Iterable[Item]) -> None:
     """Draw scene items (no `Image`: those need `write_pdf`) on a canvas whose user space is already mm with
     y down, as a page is set up; for drawing pieces into other reportlab documents (rulebook figures)."""
-    pen = _Pen(canvas, PageImages(), _Ops(), opaque=False)
+    pen = _Pen(canvas, PageImages(), Ops(), opaque=False)
     pen.state[:FILL_OPAQUE] = [_UNKNOWN] * FILL_OPAQUE  # another document's state: nothing is known to be in force
     canvas.saveState()
     for item in items:
@@ -99,7 +97,7 @@ def draw_items(canvas: Canvas, items: Iterable[Item]) -> None:
     canvas.restoreState()
 
 
-def _draw_page(canvas: Canvas, page: Page, images: PageImages, ops: _Ops) -> None:
+def _draw_page(canvas: Canvas, page: Page, images: PageImages, ops: Ops) -> None:
     canvas.setPageSize((page.width * PT_PER_MM, page.height * PT_PER_MM))
     page_boxes(canvas, page.width, page.height, page.trim, page.bleed)
     canvas.saveState()
@@ -112,21 +110,8 @@ def _draw_page(canvas: Canvas, page: Page, images: PageImages, ops: _Ops) -> Non
     canvas.showPage()
 
 
-@cache
-def _colour(text: str) -> Color:
-    """The reportlab colour of a `#rrggbb` (or, as the screen shows it, `cmyk(...)`) text, parsed once per
-    distinct colour."""
-    return HexColor(rgb_hex(text))
-
-
-@cache
-def _colour_op(text: str, op: str) -> str:
-    """The operator that sets a `#rrggbb` colour (`rg` fill, `RG` stroke), as reportlab writes it."""
-    c = _colour(text)
-    return f"{fp_str(c.red, c.green, c.blue)} {op}"
-
-
-T = TypeVar("T")
+FAUX_BOLD = "faux bold"
+"""The text render mode of a text with faux bold glyphs: filled, those glyphs filled and stroked (mode 2)."""
 _UNKNOWN = object()
 """A graphics state value not set yet on this page (or in this group): the next item sets it."""
 FILL, STROKE, WIDTH, DASH, OPACITY, FILL_OPAQUE, STROKE_OPAQUE = range(7)
@@ -144,7 +129,7 @@ class _Pen:
     bookkeeping; the output is the same bytes. Everything else goes through the canvas. Shapes and texts fill
     with the even-odd rule (reportlab's default fill mode), whatever canvas they are drawn on."""
 
-    def __init__(self, canvas: Canvas, images: PageImages, ops: _Ops, opaque: bool = True) -> None:
+    def __init__(self, canvas: Canvas, images: PageImages, ops: Ops, opaque: bool = True) -> None:
         self.canvas = canvas
         self.images = images
         self.ops = ops
@@ -218,7 +203,7 @@ class _Pen:
                     key: tuple[object, ...] = ("rect", item.x, item.y, item.w, item.h, item.radius, fill, stroke)
                     lines = shapes.get(key)
                     if lines is None:
-                        lines = _keep(shapes, key, self._rect(item, fill, stroke))
+                        lines = keep(shapes, key, self._rect(item, fill, stroke))
                     self.add(lines)
             case Group():
                 self._group(item)
@@ -228,7 +213,7 @@ class _Pen:
                     key = ("line", item.x1, item.y1, item.x2, item.y2)
                     line = shapes.get(key)
                     if line is None:
-                        line = _keep(shapes, key, f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S")
+                        line = keep(shapes, key, f"n {fp_str(item.x1, item.y1)} m {fp_str(item.x2, item.y2)} l S")
                     self.add(line)
             case Ellipse():
                 if isinstance(item.style.fill, Gradient):
@@ -241,7 +226,7 @@ class _Pen:
                         x1, y1, x2, y2 = item.cx - item.rx, item.cy - item.ry, item.cx + item.rx, item.cy + item.ry
                         ops: list[str] = []
                         PDFPathObject(code=ops).ellipse(x1, y1, x2 - x1, y2 - y1)  # as `canvas.ellipse` does
-                        lines = _keep(shapes, key, "\n".join((*ops, PATH_OPS[stroke, fill, FILL_EVEN_ODD])))
+                        lines = keep(shapes, key, "\n".join((*ops, PATH_OPS[stroke, fill, FILL_EVEN_ODD])))
                     self.add(lines)
             case Polygon():
                 if isinstance(item.style.fill, Gradient) and item.closed and len(item.points) > 2:
@@ -312,7 +297,7 @@ class _Pen:
                 key = ("clip", c.x, c.y, c.w, c.h)
                 clip = self.ops.shapes.get(key)
                 if clip is None:
-                    clip = _keep(self.ops.shapes, key, f"n {fp_str(c.x, c.y, c.w, c.h)} re{self.clip}")
+                    clip = keep(self.ops.shapes, key, f"n {fp_str(c.x, c.y, c.w, c.h)} re{self.clip}")
                 self.add(clip)
         for child in item.children:
             self.draw(child)
@@ -320,37 +305,48 @@ class _Pen:
         self.state = saved
 
     def _text(self, item: Text, mode: str = "") -> None:
-        """One line of text as one text object: its matrix places, turns and un-flips it (no state saved)."""
+        """One line of text as one text object: its matrix places, turns and un-flips it (no state saved, but
+        for faux bold glyphs, `pnp.text.shaping.faux_bold`: stroked in the fill colour in a state of its own)."""
         if item.outline and item.outline_width > 0:
             self._outline(item)
+        if not mode and has_faux_bold(item.text, item.font):
+            stroke = f"{self.colour_op(item.color, 'RG')} {fp_str(FAUX_BOLD_EM * item.size)} w 1 j"
+            return self._stroked(replace(item, outline=None), stroke, FAUX_BOLD)
         self._fill(item.color)
         if self.state[OPACITY] != item.opacity:
             self._opacity(item.opacity)
         shown: tuple[str, float] | None
         if needs_shaping(item.text):
-            shown = shaped_fonts(self.canvas).shown(self.canvas, item.text, item.font, item.size)
+            shown = shaped_fonts(self.canvas).shown(self.canvas, item.text, item.font, item.size,
+                                                    mode == FAUX_BOLD)
         else:
             name = reportlab_name(item.font)
             key = (name, item.size, item.text)
             shown = self.ops.texts.get(key)
             if shown is None:
-                shown = _keep(self.ops.texts, key, self._shown(item.text, name, item.size))
+                shown = keep(self.ops.texts, key, self._shown(item.text, name, item.size))
         ops = self.ops
         assert shown is not None
         where = (item.x, item.y, item.rotate, item.anchor, shown[1])
         matrix = ops.matrices.get(where)
         if matrix is None:
-            matrix = _keep(ops.matrices, where, self._matrix(item, shown[1]))
-        self.add(f"{matrix}{mode}{shown[0]} ET" if not mode else f"{matrix}{mode}{shown[0]} 0 Tr ET")
+            matrix = keep(ops.matrices, where, self._matrix(item, shown[1]))
+        self.add(f"{matrix}{shown[0]} ET" if mode in ("", FAUX_BOLD) else f"{matrix}{mode}{shown[0]} 0 Tr ET")
 
     def _outline(self, item: Text) -> None:
         """The line around a text's letters, drawn before them: their outlines stroked (text render mode 1) twice
         as wide as the outline shows, round-joined, so the letters drawn over it keep their own shape."""
         assert item.outline is not None
+        stroke = f"{self.colour_op(item.outline, 'RG')} {fp_str(2 * item.outline_width)} w 1 j 1 J"
+        self._stroked(replace(item, outline=None, color=item.outline), stroke, "1 Tr ")
+
+    def _stroked(self, item: Text, stroke: str, mode: str) -> None:
+        """`item` drawn in text render `mode` in a graphics state of its own, whose stroke the operators `stroke`
+        set; the pen's state is put back after, so nothing drawn later is stroked so."""
         saved = list(self.state)
         self.canvas.saveState()
-        self.add(f"{self.colour_op(item.outline, 'RG')} {fp_str(2 * item.outline_width)} w 1 j 1 J")
-        self._text(replace(item, outline=None, color=item.outline), mode="1 Tr ")
+        self.add(stroke)
+        self._text(item, mode)
         self.canvas.restoreState()
         self.state = saved
 
@@ -399,52 +395,3 @@ class _Pen:
         if not entry[2].issuperset(text):
             return None
         return text.translate(entry[1]).encode("latin-1")
-
-
-CACHED = 2048
-"""Entries each cache of an `_Ops` keeps (then it starts again): what pages repeat stays found, and a deck of
-texts each its own (or a board of cells each in its own place) holds no memory per item."""
-
-
-def _keep(cache: dict[Any, T], key: Any, value: T) -> T:
-    """Put `value` in `cache` under `key` (emptied first when full) and return it."""
-    if len(cache) >= CACHED:
-        cache.clear()
-    cache[key] = value
-    return value
-
-
-class _Ops:
-    """What a document's pages draw again and again, written once: the operators of each shape (in the
-    coordinates of the group it is in, so every card of a deck shares its frame's), of each text's start and of
-    each (font, size, text) shown (a text's subsets are fixed once its characters have one)."""
-
-    def __init__(self, press: Press = RGB) -> None:
-        self.press = press
-        self.press_transparency = press.standard != "x-1a"
-        """Whether items may be translucent (PDF/X-1a has no transparency)."""
-        self.colour_op: Callable[[str, str], str] = _colour_op if press.inks is None else self._ink_op
-        self.inks: dict[tuple[str, str], str] = {}
-        self.shapes: dict[tuple[object, ...], str] = {}
-        """The operators of each shape, its lines joined (one literal: the page's content is its lines joined)."""
-        self.texts: dict[tuple[str, float, str], tuple[str, float]] = {}
-        self.matrices: dict[tuple[float, float, float, str, float], str] = {}
-        self.glyphs: dict[str, tuple[int, dict[int, int], frozenset[str]]] = {}
-        """Per font, its first subset's codes as a translation table and the characters they cover (`_first_subset`)."""
-        self.transparency = False
-        """Whether the document asks for PDF 1.4 yet, as reportlab's alpha does at the first colour set."""
-
-    def _ink_op(self, colour: str, op: str) -> str:
-        """The operator that sets a colour in process inks (`k` fill, `K` stroke)."""
-        key = (colour, op)
-        found = self.inks.get(key)
-        if found is None:
-            assert self.press.inks is not None
-            found = self.inks[key] = f"{fp_str(*self.press.inks.of(colour))} {'k' if op == 'rg' else 'K'}"
-        return found
-
-    def paint(self, colour: str) -> Color:
-        """The reportlab colour of a gradient stop: RGB, or CMYK in process inks."""
-        if self.press.inks is None:
-            return _colour(colour)
-        return CMYKColor(*self.press.inks.of(colour))

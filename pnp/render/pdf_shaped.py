@@ -5,6 +5,7 @@ show its glyphs (visual order, each where HarfBuzz placed it: offsets through TJ
 one Type 0 font (Identity-H, glyph ids as codes) per font used in the document. When the document is saved,
 each font is cut by fontTools to the glyphs shown (glyph ids kept) and written with its widths and a ToUnicode
 map from each glyph to the logical characters of its cluster, so text extraction gives the text as written.
+Bold text in a script whose font has no bold face is drawn faux bold: its glyphs filled and stroked.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.render.reportlab_internals import DeferredFont, defer_font, document, type0_objects
 from pnp.text.font_files import font_data, is_own
 from pnp.text.fonts import REPORTLAB_NAMES
-from pnp.text.shaping import ShapedLine, glyph_advance, shape_line
+from pnp.text.shaping import ShapedLine, faux_bold, glyph_advance, shape_line
 
 
 class _Subset:
@@ -108,15 +109,17 @@ class ShapedFonts:
             defer_font(canvas, DeferredFont(subset.name, lambda s=subset, c=canvas: s.objects(document(c))))
         return subset
 
-    def shown(self, canvas: Canvas, text: str, font: str, size: float) -> tuple[str, float]:
-        """The operators showing `text` (in a text object whose matrix is set) and its width in mm."""
+    def shown(self, canvas: Canvas, text: str, font: str, size: float, embolden: bool = True) -> tuple[str, float]:
+        """The operators showing `text` (in a text object whose matrix is set) and its width in mm; with
+        `embolden`, its faux bold glyphs (`pnp.text.shaping.faux_bold`) in text render mode 2, filled and stroked
+        (the stroke's colour and width are the caller's), and mode 0 again after them."""
         line = shape_line(text, font)
-        return self._operators(canvas, line, size), line.width * size / 1000.0
+        return self._operators(canvas, line, size, font if embolden else ""), line.width * size / 1000.0
 
-    def _operators(self, canvas: Canvas, line: ShapedLine, size: float) -> str:
+    def _operators(self, canvas: Canvas, line: ShapedLine, size: float, bold: str) -> str:
         parts: list[str] = []
         codes: list[str] = []
-        current, rise, at = "", 0.0, 0.0
+        current, rise, at, stroked = "", 0.0, 0.0, False
 
         def flush() -> None:
             if codes:
@@ -131,6 +134,10 @@ class ShapedFonts:
                 flush()
                 parts.append(f"/{subset.name} {fp_str(size)} Tf")
                 current = subset.name
+            if faux_bold(bold, glyph.font) != stroked:
+                flush()
+                stroked = not stroked
+                parts.append("2 Tr" if stroked else "0 Tr")
             if glyph.y != rise:
                 flush()
                 rise = glyph.y
@@ -143,6 +150,8 @@ class ShapedFonts:
         flush()
         if rise:
             parts.append("0 Ts")
+        if stroked:
+            parts.append("0 Tr")
         return " ".join(parts)
 
 

@@ -201,9 +201,9 @@ def _element(defs: _PageDefs, item: Item) -> object:
 def _text(defs: _PageDefs, item: Text) -> object:
     """A text as glyph outlines or `<text>`; its outline (a copy stroked twice as wide, unfilled) under it, as
     the PDF draws it."""
-    def one(text: Text) -> object:
+    def one(text: Text, embolden: bool = True) -> object:
         if defs.text == "outline":
-            return outlined_text(defs.drawing, text, defs.glyphs, _clean(text.text))
+            return outlined_text(defs.drawing, text, defs.glyphs, _clean(text.text), embolden)
         return _text_element(defs, text)
 
     element: Any = one(item)
@@ -211,7 +211,7 @@ def _text(defs: _PageDefs, item: Text) -> object:
         element["fill-opacity"] = _num(item.opacity)
     if not item.outline or item.outline_width <= 0:
         return element
-    under: Any = one(item)
+    under: Any = one(item, embolden=False)  # its own stroke: faux bold glyphs' would override it
     scale = item.size / units_per_em(item.font) if defs.text == "outline" else 1.0  # outlines are drawn in font units
     width = f"{2 * item.outline_width / scale:.6g}"
     for name, value in {"fill": "none", "stroke": rgb_hex(item.outline), "stroke-width": width,

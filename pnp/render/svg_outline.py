@@ -21,7 +21,7 @@ from pnp.layout.scene import Text
 from pnp.model.inks import rgb_hex
 from pnp.text.font_files import font_data
 from pnp.text.fonts import text_width_mm
-from pnp.text.shaping import needs_shaping, shape_line
+from pnp.text.shaping import FAUX_BOLD_EM, faux_bold, needs_shaping, shape_line
 
 
 @dataclass(frozen=True)
@@ -92,10 +92,11 @@ class GlyphDefs:
         return self.ids[key]
 
 
-def outlined_text(drawing: Any, item: Text, defs: GlyphDefs, label: str) -> Any:
-    """`item` as a group of glyph outlines at the PDF's places, labelled with its words (`label`)."""
+def outlined_text(drawing: Any, item: Text, defs: GlyphDefs, label: str, embolden: bool = True) -> Any:
+    """`item` as a group of glyph outlines at the PDF's places, labelled with its words (`label`); with
+    `embolden`, its faux bold glyphs (`pnp.text.shaping.faux_bold`) stroked in its colour, as the PDF does."""
     if needs_shaping(item.text):
-        return _shaped_text(drawing, item, defs, label)
+        return _shaped_text(drawing, item, defs, label, embolden)
     face = _face(item.font)
     scale = item.size / face.units_per_em
     width = text_width_mm(item.text, item.font, item.size)
@@ -117,8 +118,9 @@ def outlined_text(drawing: Any, item: Text, defs: GlyphDefs, label: str) -> Any:
     return group
 
 
-def _shaped_text(drawing: Any, item: Text, defs: GlyphDefs, label: str) -> Any:
-    """Shaped `item` (`pnp.text.shaping`): the glyphs HarfBuzz chose, by id, where the PDF places them."""
+def _shaped_text(drawing: Any, item: Text, defs: GlyphDefs, label: str, embolden: bool) -> Any:
+    """Shaped `item` (`pnp.text.shaping`): the glyphs HarfBuzz chose, by id, where the PDF places them; faux
+    bold ones (with `embolden`) stroked `FAUX_BOLD_EM` wide in the fill colour, round-joined."""
     line = shape_line(item.text, item.font)
     em = item.size / 1000.0
     width = line.width * em
@@ -134,8 +136,12 @@ def _shaped_text(drawing: Any, item: Text, defs: GlyphDefs, label: str) -> Any:
         glyph_id = defs.use(glyph.font, face.order[glyph.gid])
         if glyph_id is not None:
             scale = item.size / face.units_per_em
-            group.add(drawing.use(f"#{glyph_id}", transform=f"translate({_num(shift + glyph.x * em)},"
-                                  f"{_num(-glyph.y * em)}) scale({scale:.6g},{-scale:.6g})"))
+            use = drawing.use(f"#{glyph_id}", transform=f"translate({_num(shift + glyph.x * em)},"
+                              f"{_num(-glyph.y * em)}) scale({scale:.6g},{-scale:.6g})")
+            if embolden and faux_bold(item.font, glyph.font):  # the stroke is in font units, as the outline
+                use.update({"stroke": rgb_hex(item.color), "stroke-width": _num(FAUX_BOLD_EM * face.units_per_em),
+                            "stroke-linejoin": "round"})
+            group.add(use)
     return group
 
 

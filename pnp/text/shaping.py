@@ -38,6 +38,18 @@ _SCRIPT_FONTS: tuple[tuple[int, int, str], ...] = (
 )
 """The font we ship for each script's characters (better than DejaVu's Arabic and Hebrew, the only CJK)."""
 
+BOLD_FONTS = frozenset({"sans-bold"})
+"""Our bold faces. The CJK, Arabic and Hebrew fonts have none: their glyphs in bold text are drawn faux bold,
+filled and stroked in the fill colour `FAUX_BOLD_EM` wide (`faux_bold`)."""
+ITALIC_FONTS = frozenset({"sans-italic"})
+"""Our italic faces. The CJK, Arabic and Hebrew fonts have none, and their glyphs in italic text print upright:
+a slant is not how these scripts set emphasis (Japanese uses bold or emphasis dots, Arabic and Hebrew bold), so
+pnp does not fake one; the text that prints upright is reported instead (`upright_letters`)."""
+FAUX_BOLD_EM = 0.035
+"""The stroke width of faux bold glyphs, in ems: each stem grows by this much, half on either side."""
+SCRIPT_NAMES = {"cjk": "CJK", "arabic": "Arabic", "hebrew": "Hebrew", "sans": "Latin"}
+"""How messages name the script a fallback font draws."""
+
 
 def needs_shaping(text: str) -> bool:
     """Whether `text` holds a character that needs shaping, reordering or a fallback font."""
@@ -256,6 +268,32 @@ def shape_line(text: str, font: str) -> ShapedLine:
                 glyphs.append(Glyph(run_font, gid, pen + dx, dy, advance, covered))
                 pen += advance
     return ShapedLine(tuple(glyphs), pen, rtl)
+
+
+def faux_bold(font: str, glyph_font: str) -> bool:
+    """Whether a glyph of `glyph_font` in text set in `font` is drawn faux bold: the text is bold and the
+    glyph comes from a font with no bold face (a fallback: CJK, Arabic, Hebrew)."""
+    return font in BOLD_FONTS and glyph_font not in BOLD_FONTS
+
+
+@lru_cache(maxsize=8192)
+def has_faux_bold(text: str, font: str) -> bool:
+    """Whether any glyph of `text` set in `font` is drawn faux bold (`faux_bold`)."""
+    return (font in BOLD_FONTS and needs_shaping(text)
+            and any(g.font not in BOLD_FONTS for g in shape_line(text, font).glyphs))
+
+
+def upright_letters(text: str, font: str) -> tuple[str, str] | None:
+    """The letters of `text` set in an italic `font` that print upright, their fonts having no italic face, and
+    the script they are in (`SCRIPT_NAMES`); None when the text prints italic (or is not italic)."""
+    if font not in ITALIC_FONTS or not needs_shaping(text):
+        return None
+    fonts = _char_fonts(text, font)
+    upright = "".join(c for c, f in zip(text, fonts, strict=True) if f not in ITALIC_FONTS and not _is_neutral(c))
+    if not upright:
+        return None
+    script = next(f for c, f in zip(text, fonts, strict=True) if f not in ITALIC_FONTS and not _is_neutral(c))
+    return upright, SCRIPT_NAMES.get(script, script)
 
 
 def shaped_width(text: str, font: str) -> float:

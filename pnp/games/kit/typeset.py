@@ -23,6 +23,7 @@ from pnp.source.images import ImageInfo
 from pnp.source.located import Located, PathKey
 from pnp.text.font_files import is_own, own_font_file
 from pnp.text.fonts import missing_glyphs
+from pnp.text.shaping import upright_letters
 from pnp.text.suggest import did_you_mean
 
 if TYPE_CHECKING:
@@ -109,6 +110,17 @@ class Typesetter:
         if not any(w.message == warning.message for w in self.warnings):
             self.warnings.append(warning)
 
+    def _upright(self, text: str, font: str, mark_of: Callable[[str], Mark]) -> None:
+        """Warn once per script when italic `text` prints upright (`pnp.text.shaping.upright_letters`)."""
+        upright = upright_letters(text, font)
+        if upright is None or any(w.rule == "text.italic" and upright[1] in w.message for w in self.warnings):
+            return
+        self.warnings.append(Diagnostic.at(
+            mark_of(text), "text.italic", f"italic {upright[1]} text prints upright, here {text.strip()[:40]!r} "
+            f"(and any other italic {upright[1]} text): pnp has no italic {upright[1]} font and does not slant it",
+            "CJK, Arabic and Hebrew are not set in a slant (they stress text in bold): use **...** where the "
+            "emphasis matters", Severity.WARNING))
+
     def icons(self) -> Mapping[str, IconImage]:
         """The kit's icons by name, their images checked (on first use)."""
         if self._icons is None:  # a problem is raised for every text that uses icons, never a partial set
@@ -152,6 +164,8 @@ class Typesetter:
         paragraphs = parse(text)
         used = {(p.bold, p.italic) for para in paragraphs for p in para if isinstance(p, Span)}
         styles = self.styles(font, path, used)
+        for span in (p for para in paragraphs for p in para if isinstance(p, Span) and p.italic):
+            self._upright(span.text, styles[(span.bold, span.italic)], mark_of)
         flat = plain(paragraphs)
         if flat is not None:
             return None, flat, styles
