@@ -247,12 +247,16 @@ def _language(lang: str | None, catalogs: Path | None) -> str | None:
               help="Write --format cards and single as this print-on-demand shop's card templates want them "
                    "(its sizes, bleed and dpi), and draw its cut and safe zone on --format proof (docs/shops.md). "
                    "Default: the spec's press.shop.")
+@click.option("--registration", type=click.Choice(["silhouette", "cricut", "none"]), default=None,
+              help="Print a cutting machine's registration marks on every front sheet and keep the pieces out of "
+                   "their keep-out (--format cut carries them too). Default: the spec's sheets.registration.")
 @limit_options
 @user_errors
 @collector_paused()
 def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dpi: int | None, paper: str | None,
            lang: str | None, catalogs: Path | None, strict: bool, rulebook: str, force: bool, max_export_pixels: int,
-           colour: str | None, profile: str | None, pdfx: str | None, shop: str | None, **kwargs: Any) -> None:
+           colour: str | None, profile: str | None, pdfx: str | None, shop: str | None, registration: str | None,
+           **kwargs: Any) -> None:
     """Validate SPEC, then write its print sheets (PDF, SVG pages, PNG previews) or its decks card by card (TTS
     sheets, card PNGs, proof sheets) into the output folder."""
     from pnp.output import write_outputs
@@ -265,7 +269,7 @@ def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dp
     lang = _language(lang, catalogs)
     if catalogs is not None and lang is None:
         raise click.UsageError("--catalogs DIR is used with --lang LANG (English, the source, needs no catalogs)")
-    build = Build(spec, _limits(kwargs), paper, lang, translator(lang, catalogs))
+    build = Build(spec, _limits(kwargs), paper, lang, translator(lang, catalogs), registration)
     diagnostics = validate_spec(build.loaded)
     report(diagnostics)
     if any(d.is_error for d in diagnostics):

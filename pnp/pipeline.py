@@ -215,14 +215,17 @@ class Build:
 
     `pnp render`, its output formats (`pnp.render.formats`), the rulebook and the preview all read one Build, so
     a render lays the kit out once whatever it writes. `paper` is the paper asked for (None: the spec's),
-    `lang` pnp's own texts' language and `tr` the component translator (default: `translator(lang)`).
+    `lang` pnp's own texts' language, `tr` the component translator (default: `translator(lang)`) and
+    `registration` the cutting machine whose marks the sheets print (`--registration`; None: the spec's).
     """
 
     def __init__(self, path: Path, limits: RunLimits | None = None, paper: str | None = None,
-                 lang: str | None = None, tr: Callable[[str], str] | None = None) -> None:
+                 lang: str | None = None, tr: Callable[[str], str] | None = None,
+                 registration: str | None = None) -> None:
         self.path = path
         self.limits = limits or RunLimits()
         self.paper = paper
+        self.registration = registration
         self.lang = lang
         self._tr = tr
         self._loaded: LoadedSpec | None = None
@@ -230,7 +233,7 @@ class Build:
 
     def on_paper(self, paper: str | None) -> Build:
         """The same spec built on another paper: the loaded spec is shared, the rest built anew."""
-        other = Build(self.path, self.limits, paper, self.lang, self._tr)
+        other = Build(self.path, self.limits, paper, self.lang, self._tr, self.registration)
         other._loaded = self.loaded
         return other
 
@@ -274,8 +277,11 @@ class Build:
 
     @cached_property
     def job(self) -> PrintJob:
-        """The printable pieces (`print_job`)."""
-        return print_job(self.loaded, self.limits, self.paper, self.tr)
+        """The printable pieces (`print_job`), with the registration marks asked for (None: the spec's)."""
+        job = print_job(self.loaded, self.limits, self.paper, self.tr)
+        if self.registration is None:
+            return job
+        return replace(job, settings=settings_of(job).model_copy(update={"registration": self.registration}))
 
     @cached_property
     def plan(self) -> Plan:
@@ -291,11 +297,12 @@ class Build:
 def plan_sheets(loaded: LoadedSpec, job: PrintJob, paper: str | None) -> Plan:
     """A print job planned on paper; a SpecError located at the group that does not fit."""
     from pnp.layout.imposition import LayoutError, choose_plan
+    from pnp.layout.registration import RegistrationError
 
     try:
         return choose_plan(job.groups, settings_of(job), paper)
-    except LayoutError as exc:
-        where = job.groups[exc.group].where
+    except (LayoutError, RegistrationError) as exc:
+        where = job.groups[exc.group].where if isinstance(exc, LayoutError) else ("sheets", "registration")
         raise SpecError([replace(d, file=m.file, line=m.line, column=m.column) if not d.file else d
                          for d in exc.diagnostics for m in [loaded.located.mark(where)]]) from None
 

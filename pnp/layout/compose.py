@@ -10,6 +10,7 @@ from pnp.layout.cull import Culler
 from pnp.layout.furniture import MARK, blank_note, crop_marks, footer, outline
 from pnp.layout.imposition import Plan, Sheet, Tile, back_position, mirrors_x, most_per_sheet
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
+from pnp.layout.registration import footer_start, registration_marks
 from pnp.layout.scene import Document, Group, Item, Line, Page, Rect, Style, Text, Transform
 from pnp.layout.text import fill_placeholders
 from pnp.model.sheets import SheetSettings
@@ -81,9 +82,13 @@ def compose(job: PrintJob, plan: Plan, settings: SheetSettings, tr: Translate = 
             continue
         else:
             items.extend(_front_items(job, sheet, settings))
+        cut = sheet.back_of is None and (bool(sheet.placements) or sheet.tile is not None)  # fronts only
+        marks = registration_marks(plan.paper, settings.registration) if cut else None
+        items.extend(marks.shapes if marks is not None else ())
         flipped_vertically = sheet.back_of is not None and not mirrors_x(plan.paper, settings.duplex)
         items.extend(footer(plan.paper, settings.margin, job.title, label, job.credit,
-                            tr("print at 100% / actual size"), at_top=flipped_vertically))
+                            tr("print at 100% / actual size"), at_top=flipped_vertically,
+                            start=footer_start(plan.paper, settings.margin, marks)))
         pages.append(Page(plan.paper.width, plan.paper.height, tuple(items), label))
     two_sided = any(sheet.back_of is not None for sheet in plan.sheets)
     return Document(job.title, tuple(pages), author=job.credit, subject=KIT_SUBJECT,

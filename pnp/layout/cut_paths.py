@@ -6,7 +6,8 @@ rectangle rounded by its corner radius, a circle, a hexagon). A piece that draws
 net, `outline: drawn`) gives its own: the stroked, unfilled shapes at the top of its front, solid ones cut,
 dashed ones folded (two-tone casings aside). A tile of a board larger than the paper is cut where the board's
 trim and the tile's window meet (boards are rectangles), its overlap strip kept to glue under the
-neighbour. Backs, blank pages and assembly maps are not cut.
+neighbour. Backs, blank pages and assembly maps are not cut. With `sheets.registration`, each sheet also carries
+the machine's registration marks as the sheets print them (`pnp.layout.registration`), filled rectangles.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass, replace
 from pnp.layout.furniture import trim_shape
 from pnp.layout.imposition import Plan, Sheet
 from pnp.layout.pieces import Piece, PrintJob
+from pnp.layout.registration import registration_marks
 from pnp.layout.scene import Ellipse, Line, Polygon, Rect
 from pnp.layout.strokes import CASING, Stroke
 from pnp.layout.tiling import Tile
@@ -31,17 +33,22 @@ class SheetCuts:
     height: float
     cuts: tuple[Stroke, ...]
     folds: tuple[Stroke, ...] = ()
+    marks: tuple[Rect, ...] = ()
+    """The registration marks printed on the sheet (filled rectangles), none without `sheets.registration`."""
 
 
 def sheet_cuts(job: PrintJob, plan: Plan) -> list[SheetCuts]:
     """The cut and fold paths of every front sheet of `plan` that has any, in sheet order."""
     found: list[SheetCuts] = []
+    machine = job.settings.registration if job.settings is not None else "none"
+    marks = registration_marks(plan.paper, machine)
     for index, sheet in enumerate(plan.sheets):
         if sheet.back_of is not None or sheet.blank_of is not None or sheet.assembly:
             continue
         cuts, folds = _tile_cuts(job, sheet.tile) if sheet.tile is not None else _placed_cuts(job, sheet)
         if cuts or folds:
-            found.append(SheetCuts(index, plan.paper.width, plan.paper.height, tuple(cuts), tuple(folds)))
+            found.append(SheetCuts(index, plan.paper.width, plan.paper.height, tuple(cuts), tuple(folds),
+                                   marks.shapes if marks is not None else ()))
     return found
 
 

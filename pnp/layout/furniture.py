@@ -18,16 +18,17 @@ FOOTER_TEXT_MM = 2.4
 
 
 def footer(paper: Paper, margin: float, kit: str, sheet_label: str, credit: str,
-           note: str = "print at 100% / actual size", at_top: bool = False) -> list[Item]:
+           note: str = "print at 100% / actual size", at_top: bool = False, start: float | None = None) -> list[Item]:
     """Scale bar (50 mm or 2 in) with the print-at-100% note, kit name and sheet label, credit line.
 
     The band is at the bottom of the sheet, or at the top (`at_top`) on backs flipped top to bottom, whose
-    pieces are mirrored into the space the front's footer leaves free.
+    pieces are mirrored into the space the front's footer leaves free; it starts at `start` (default: the margin;
+    right of a registration mark's keep-out on sheets that print one).
     """
     top = _footer_top(paper, margin, at_top)
-    x0 = margin
+    x0 = margin if start is None else start
     bar = paper.scale_bar
-    items: list[Item] = [*_scale_bar(paper, margin, note, at_top)]
+    items: list[Item] = [*_scale_bar(paper, margin, note, at_top, x0)]
     right = paper.width - margin
     label = f"{kit} · {sheet_label}"
     items.append(Text(right, top + 1.0, _fit(label, right - x0 - bar - 8, "sans-bold"), FOOTER_TEXT_MM,
@@ -49,10 +50,10 @@ def _footer_top(paper: Paper, margin: float, at_top: bool) -> float:
 
 
 @lru_cache(maxsize=64, typed=True)
-def _scale_bar(paper: Paper, margin: float, note: str, at_top: bool) -> tuple[Item, ...]:
-    """The footer's note and scale bar: the same items on every sheet of a paper (items are never changed)."""
+def _scale_bar(paper: Paper, margin: float, note: str, at_top: bool, x0: float) -> tuple[Item, ...]:
+    """The footer's note and scale bar from x0: the same items on every sheet of a paper (items are never
+    changed)."""
     top = _footer_top(paper, margin, at_top)
-    x0 = margin
     bar = paper.scale_bar
     items: list[Item] = [
         Text(x0, top + 1.0, f"{paper.scale_label} — {note}", FOOTER_TEXT_MM, "sans-bold"),

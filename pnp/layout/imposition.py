@@ -14,13 +14,15 @@ sheet has room, and each piece's bleed stops at its middle (`Placement.bleeds`; 
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import math
 from dataclasses import dataclass, field, replace
 
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.layout.paper import Area, Paper, get_paper, printable_area
+from pnp.layout.paper import Area, Paper, get_paper
 from pnp.layout.pieces import PieceGroup
+from pnp.layout.registration import piece_areas
 from pnp.layout.tiling import LayoutError, Tile, board_tiles
 from pnp.model.sheets import SheetSettings
 
@@ -142,13 +144,15 @@ class _Packer:
         self.sheets.append([])
 
 
-def _too_big(gi: int, group: PieceGroup, area: Area, paper: Paper) -> SpecError:
+def _too_big(gi: int, group: PieceGroup, area: Area, paper: Paper, registration: str) -> SpecError:
     w, h, b = group.size
+    marks = f" left by the {registration} registration marks' keep-out" if registration != "none" else ""
     return LayoutError(gi, Diagnostic.at(
         None, "layout.too_big",
         f"{group.name}: a {w:g} x {h:g} mm piece (with {b:g} mm bleed and crop marks) does not fit in the "
-        f"{area.width:.0f} x {area.height:.0f} mm printable area of {paper.name}",
-        "choose a larger paper, smaller margins, or a smaller piece",
+        f"{area.width:.0f} x {area.height:.0f} mm printable area{marks} of {paper.name}",
+        "choose a larger paper, smaller margins, or a smaller piece"
+        + (", or sheets.registration: none (cut by hand)" if marks else ""),
     ))
 
 
@@ -194,7 +198,9 @@ class _Group:
 
 def _geometry(group: PieceGroup, settings: SheetSettings) -> _Group:
     w, h, b = group.size
-    zone = CROP_ZONE if group.crop_marks and settings.crop_marks else 0.0
+    zone = CROP_ZONE if group.crop_marks and settings.crop_marks_drawn else 0.0
+    if settings.registration != "none":  # the area is what the machine's marks leave: bleed and marks stay in it
+        return _Group(w, h, b, zone, b + zone, b + zone)
     return _Group(w, h, b, zone, zone if b == 0 else 0.0, zone if b == 0 else b)
 
 
@@ -220,7 +226,7 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
     gutter = gutter_of(g.b, settings)
     _, _, full_cols, full_rows = _grid(g, area, gutter, -math.inf, -math.inf)
     if full_cols == 0 or full_rows == 0:
-        raise _too_big(gi, group, area, paper)
+        raise _too_big(gi, group, area, paper, settings.registration)
     gap = 0.0 if g.zone else BLOCK_GAP
     bounds = (area.x0, area.y0, area.x1, area.y1)
     count = len(group.pieces)
@@ -266,7 +272,7 @@ def _spacing(g: _Group, area: Area, gutter: float, start: tuple[float, float], g
     keeps MIN_OUTER for crop marks first, then the gutters widen towards 2 x bleed."""
     x0, y0 = start
     cols, rows = grid
-    reserve = MIN_OUTER if g.b > 0 and g.zone > 0 else 0.0  # room for marks only where marks are drawn
+    reserve = MIN_OUTER if g.b > 0 and g.zone > 0 and g.edge == 0 else 0.0  # marks over the outer bleed
     gx = _gap(area.x1 - g.edge - x0 - reserve * (1 + at_edge[0]), cols, g.w, gutter, g.b)
     bottom = max(g.foot, reserve)  # the bleed never covers the footer
     if g.b > 0 and at_edge[1]:
@@ -336,10 +342,9 @@ def _kind(group: PieceGroup, area: Area, settings: SheetSettings) -> str:
     return "two-sided" if group.has_backs and settings.duplex != "none" else "one-sided"
 
 
-def print_order(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: Paper) -> list[int]:
+def print_order(groups: tuple[PieceGroup, ...], settings: SheetSettings, area: Area) -> list[int]:
     """The groups in the order they print: as listed, or (`sheets.order: two_sided_first`) the two-sided groups
     first, then the one-sided ones, then the tiled boards, each in listed order."""
-    area = printable_area(paper, settings.margin)
     listed = [gi for gi, group in enumerate(groups) if group.pieces]
     if settings.order == "as_listed":
         return listed
@@ -347,14 +352,16 @@ def print_order(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: 
     return sorted(listed, key=lambda gi: ("two-sided", "one-sided", "tiles").index(kinds[gi]))
 
 
-def plan_sheets(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: Paper) -> Plan:
-    """Plan every sheet for `groups` on `paper` (already oriented), in print order.
+def plan_sheets(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper: Paper,
+                area: Area | None = None) -> Plan:
+    """Plan every sheet for `groups` on `paper` (already oriented) in `area` (default: the first of
+    `piece_areas`), in print order.
 
     Neighbouring groups of the same kind share sheets; a change of kind starts a new sheet. When any sheet has
     backs, every other sheet is followed by a blank page, so a duplex printer never puts one component on the
     back of another."""
-    area = printable_area(paper, settings.margin)
-    order = print_order(groups, settings, paper)
+    area = area or piece_areas(paper, settings)[0]
+    order = print_order(groups, settings, area)
     units: list[tuple[Sheet, bool]] = []
     """(front sheet, whether its backs follow it)."""
     packer, packing = _Packer(area), ""
@@ -392,19 +399,26 @@ def _packed(packer: _Packer, area: Area, backs: bool) -> list[tuple[Sheet, bool]
 
 
 def choose_plan(groups: tuple[PieceGroup, ...], settings: SheetSettings, paper_name: str | None = None) -> Plan:
-    """The plan with the fewest sheets among the allowed orientations (portrait wins ties)."""
+    """The plan with the fewest sheets among the allowed orientations and the areas registration marks leave
+    (portrait and the first area win ties)."""
     name = paper_name or settings.paper
     options = ["portrait", "landscape"] if settings.orientation == "auto" else [settings.orientation]
     best: Plan | None = None
     error: SpecError | None = None
-    for orientation in options:
+    for paper in [get_paper(name, o) for o in options]:
         try:
-            plan = plan_sheets(groups, settings, get_paper(name, orientation))
-        except SpecError as exc:
+            areas = piece_areas(paper, settings)
+        except SpecError as exc:  # the registration marks do not fit this way round
             error = error or exc
             continue
-        if best is None or plan.sheet_count < best.sheet_count:
-            best = plan
+        for area in areas:
+            try:
+                plan = plan_sheets(groups, settings, paper, area)
+            except SpecError as exc:
+                error = error or exc
+                continue
+            if best is None or plan.sheet_count < best.sheet_count:
+                best = plan
     if best is None:
         assert error is not None
         raise error
@@ -416,8 +430,10 @@ def most_per_sheet(group: PieceGroup, settings: SheetSettings, paper_name: str, 
     allowed (0 for a board larger than the paper)."""
     options = ["portrait", "landscape"] if settings.orientation == "auto" else [settings.orientation]
     g = _geometry(group, settings)
-    grids = [_grid(g, printable_area(get_paper(paper_name, o), settings.margin), gutter, -math.inf, -math.inf)
-             for o in options]
+    grids = [(0.0, 0.0, 0, 0)]
+    for paper in [get_paper(paper_name, o) for o in options]:
+        with contextlib.suppress(SpecError):  # (the registration marks may not fit one way round)
+            grids += [_grid(g, area, gutter, -math.inf, -math.inf) for area in piece_areas(paper, settings)]
     return max(cols * rows for _, _, cols, rows in grids)
 
 

@@ -14,6 +14,8 @@ from pnp.text.suggest import HintedValueError, did_you_mean
 from pnp.units import NonNegativeLength, PositiveLength, parse_length
 
 Duplex = Literal["none", "long-edge", "short-edge"]
+Registration = Literal["none", "silhouette", "cricut"]
+"""The cutting machines whose registration marks the sheets print (pnp/data/layouts/registration.yaml)."""
 
 
 class Offset(SpecModel):
@@ -81,7 +83,8 @@ class SheetSettings(SpecModel):
     """Space between neighbouring pieces; 0 puts them edge to edge (one cut between two). Not given: twice the
     bleed, so each piece keeps its whole bleed (edge to edge without bleed)."""
     crop_marks: bool = True
-    """Short lines outside the pieces that show where to cut."""
+    """Short lines outside the pieces that show where to cut; with `registration` marks only when given (the
+    machine cuts), and then inside the pieces' area."""
     cut_lines: bool = False
     """Thin lines along every piece's cut outline."""
     duplex: Duplex = "long-edge"
@@ -95,6 +98,15 @@ class SheetSettings(SpecModel):
     """How far this printer shifts the backs against the fronts; pnp moves them back."""
     tile_overlap: NonNegativeLength = 10.0
     """Overlap between the tiles of a piece larger than the paper, for gluing them together."""
+    registration: Registration = "none"
+    """A cutting machine's registration marks on every front sheet, pieces kept out of their keep-out:
+    `silhouette` (Studio's Type 1: a square and two L corners) or `cricut` (Print Then Cut's frame, pieces inside
+    its 6.75 x 9.25 in cut area); `--registration` overrides it (docs/printing-at-a-shop.md)."""
+
+    @property
+    def crop_marks_drawn(self) -> bool:
+        """Whether crop marks print: as `crop_marks` says; with registration marks only when asked for."""
+        return self.crop_marks and (self.registration == "none" or "crop_marks" in self.model_fields_set)
 
     @field_validator("paper")
     @classmethod

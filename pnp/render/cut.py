@@ -2,10 +2,12 @@
 (NN the sheet's page number, as its `--format svg` page), each the sheet's paper size in mm holding the cut paths
 of its pieces and the folds of its tuck boxes (`pnp.layout.cut_paths`), in the sheet's places.
 
-The SVG keeps the sheet's coordinates (origin top-left, y down) with a layer `cut` and a layer `fold`. The DXF
-(written by ezdxf) is in millimetres ($INSUNITS 4) on layers CUT and FOLD, its y axis flipped (DXF's y runs up,
-the origin at the sheet's bottom-left corner), so it lies as the sheet prints: circles as CIRCLE, rectangles,
-rounded rectangles (quarter arcs as bulges) and hexagons as closed LWPOLYLINE, folds as LINE.
+The SVG keeps the sheet's coordinates (origin top-left, y down) with a layer `cut` and a layer `fold`, and with
+`sheets.registration` a layer `registration` of the machine's marks (filled black rectangles, as printed). The DXF
+(written by ezdxf) is in millimetres ($INSUNITS 4) on layers CUT, FOLD and REGISTRATION, its y axis flipped (DXF's
+y runs up, the origin at the sheet's bottom-left corner), so it lies as the sheet prints: circles as CIRCLE,
+rectangles, rounded rectangles (quarter arcs as bulges) and hexagons as closed LWPOLYLINE, folds as LINE, each
+registration mark's rectangle as a closed LWPOLYLINE with a solid HATCH filling it.
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ if TYPE_CHECKING:
 
     from pnp.layout.strokes import Stroke
 
-DXF_LAYERS = (("CUT", 1), ("FOLD", 5))
-"""The DXF layers and their colours (AutoCAD colour index: 1 red, 5 blue, as the SVG's)."""
+DXF_LAYERS = (("CUT", 1), ("FOLD", 5), ("REGISTRATION", 7))
+"""The DXF layers and their colours (AutoCAD colour index: 1 red, 5 blue, as the SVG's; 7 black on paper)."""
 QUARTER_BULGE = math.tan(math.pi / 8)
 """An LWPOLYLINE vertex's bulge that makes its segment a quarter circle turning left (counter-clockwise)."""
 
@@ -46,7 +48,8 @@ def cut_output(build: Built, options: RenderOptions) -> Output:
 def _write_svg(sheet: SheetCuts, title: str, handle: BinaryIO) -> None:
     from pnp.render.svg import render_cut_svg  # svgwrite loads only when its files are written
 
-    handle.write(render_cut_svg(sheet.width, sheet.height, (sheet.cuts, sheet.folds), title).encode("utf-8"))
+    svg = render_cut_svg(sheet.width, sheet.height, (sheet.cuts, sheet.folds), title, sheet.marks)
+    handle.write(svg.encode("utf-8"))
 
 
 def _write_dxf(sheet: SheetCuts, handle: BinaryIO) -> None:
@@ -66,9 +69,12 @@ def dxf_bytes(sheet: SheetCuts) -> bytes:
         document.header[key] = corner  # the whole sheet, as a viewer's "zoom extents" shows it
     space.reset_extents((0, 0, 0), (sheet.width, sheet.height, 0))
     space.reset_limits((0, 0), (sheet.width, sheet.height))
-    for (layer, _), shapes in zip(DXF_LAYERS, (sheet.cuts, sheet.folds), strict=True):
+    for (layer, _), shapes in zip(DXF_LAYERS, (sheet.cuts, sheet.folds, sheet.marks), strict=True):
         for shape in shapes:
             _add(space, shape, sheet.height, layer)
+    for mark in sheet.marks:  # filled, as printed
+        hatch = space.add_hatch(dxfattribs={"layer": "REGISTRATION"})
+        hatch.paths.add_polyline_path([(x, y) for x, y, _ in _rect_vertices(mark, sheet.height)], is_closed=True)
     text = io.StringIO()
     document.write(text)
     encoded: bytes = document.encode(text.getvalue())

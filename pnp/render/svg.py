@@ -261,9 +261,10 @@ def _mm(value: float) -> str:
 
 
 def render_cut_svg(width: float, height: float, layers: tuple[tuple[Stroke, ...], tuple[Stroke, ...]],
-                   title: str = "") -> str:
+                   title: str = "", marks: tuple[Rect, ...] = ()) -> str:
     """A cutter SVG of a `width` x `height` mm sheet (1 user unit = 1 mm, origin top-left): a `<g id="cut">` and
-    a `<g id="fold">` (Inkscape layers) holding `layers`' cut and fold paths, thin strokes without fill."""
+    a `<g id="fold">` (Inkscape layers) holding `layers`' cut and fold paths, thin strokes without fill, and with
+    `marks` a `<g id="registration">` of the registration marks' filled rectangles."""
     drawing = svgwrite.Drawing(size=(f"{_mm(width)}mm", f"{_mm(height)}mm"), profile="full", debug=False)
     drawing.viewbox(0, 0, _mm(width), _mm(height))
     drawing["xmlns:inkscape"] = "http://www.inkscape.org/namespaces/inkscape"
@@ -275,6 +276,13 @@ def render_cut_svg(width: float, height: float, layers: tuple[tuple[Stroke, ...]
         group["inkscape:label"] = name
         for shape in shapes:
             group.add(_cut_element(drawing, shape))
+        drawing.add(group)
+    if marks:
+        group = drawing.g(id="registration", fill="#000000", stroke="none")
+        group["inkscape:groupmode"] = "layer"
+        group["inkscape:label"] = "registration"
+        for mark in marks:
+            group.add(_cut_element(drawing, mark))
         drawing.add(group)
     return drawing.tostring()
 
