@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.games.nitro.race.state import Action, RaceState, Turn
-from pnp.games.nitro.track.course import RUN_OFF, START_FINISH, STRAIGHT
 
 HORIZON = 4
 """Cards ahead a driver keeps its hand for."""
@@ -81,12 +80,12 @@ class Driver:
             if c.at_garage(pos, lane):
                 return ("garage", 0)
             if c.section(pos + 1) == c.garage_host and lane != c.garage_lane and len(hand) >= 2 \
-                    and c.sid(pos + 1, lane ^ 1) not in race.occ:
+                    and c.sids[lane ^ 1][pos + 1] not in race.occ:
                 return ("drift", 0)
         if self._nitro_ok(race, die, turn):
             return ("nitro", 2)
-        if c.sid(pos + 1, lane) not in race.occ:
-            other_free = c.sid(pos + 1, lane ^ 1) not in race.occ
+        if c.sids[lane][pos + 1] not in race.occ:
+            other_free = c.sids[lane ^ 1][pos + 1] not in race.occ
             if race.hazard_at(pos + 1, lane) and other_free and not race.hazard_at(pos + 1, lane ^ 1) \
                     and len(hand) > HORIZON:
                 return ("drift", 0)
@@ -94,7 +93,7 @@ class Driver:
         left = race.speed[die] - turn.moves
         if _can_pass(race, die, left):
             return ("move", 0)
-        if hand and c.sid(pos + 1, lane ^ 1) not in race.occ:
+        if hand and c.sids[lane ^ 1][pos + 1] not in race.occ:
             return ("drift", 0)
         if left <= self.brake_budget and len(hand) >= left:
             return ("brake", left)
@@ -132,8 +131,8 @@ class Driver:
             return True
         if (pos + 1) // c.k == pos // c.k:
             return False
-        kind = _paid_as(race, c.kind(pos + 1))
-        return kind is not None and not any(race.cards.kind[card] == kind for card in race.hand[die])
+        kind = c.paid_at[pos + 1]
+        return kind >= 0 and not any(race.cards.kind[card] == kind for card in race.hand[die])
 
     def swap(self, race: RaceState, die: int) -> tuple[int, int] | None:
         """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
@@ -170,8 +169,8 @@ class Driver:
         leg = race.progress(die) // c.k
         need = [0, 0, 0]
         for ahead in range(1, cards + 1):
-            kind = _paid_as(race, c.kind((leg + ahead) * c.k))
-            if kind is not None:
+            kind = c.paid_at[(leg + ahead) * c.k]
+            if kind >= 0:
                 need[kind] += 1
         return need
 
@@ -184,8 +183,8 @@ class Driver:
             have[race.cards.kind[card]] += 1
         short = 0
         for entry in range(1, (pos % c.k + speed) // c.k + 1):
-            kind = _paid_as(race, c.kind((pos // c.k + entry) * c.k))
-            if kind is None:
+            kind = c.paid_at[(pos // c.k + entry) * c.k]
+            if kind < 0:
                 continue
             if have[kind]:
                 have[kind] -= 1
@@ -201,7 +200,7 @@ class Driver:
         pos = race.pos[die]
         speeds = []
         for lane in (0, 1):
-            blocker = next((o for a in range(1, reach + 1) if (o := race.occ.get(c.sid(pos + a, lane))) is not None),
+            blocker = next((o for a in range(1, reach + 1) if (o := race.occ.get(c.sids[lane][pos + a])) is not None),
                            None)
             if blocker is None or c.reversed_leg(race.pos[blocker]) != c.reversed_leg(pos + 1):
                 return None
@@ -222,9 +221,9 @@ class Driver:
         if race.cond[die] < self.leave_at:
             return ("repair", 0)
         beside = c.beside_garage(race.garage_leg[die], race.garage[die])
-        if race.hand[die] and c.sid(beside, c.garage_lane) not in race.occ:
+        if race.hand[die] and c.sids[c.garage_lane][beside] not in race.occ:
             return ("lane", 0)
-        if race.hand[die] and c.sid(beside + 1, c.garage_lane) not in race.occ:
+        if race.hand[die] and c.sids[c.garage_lane][beside + 1] not in race.occ:
             return ("drift", 0)
         return ("move", 0) if race.garage[die] < 2 else ("repair", 0)
 
@@ -236,7 +235,7 @@ class Driver:
         last_lap = c.finish - pos <= c.lap_length
         if race.nitro[die] <= 2 - self.nitro_spare and not last_lap:
             return False
-        return all(c.is_straight(pos + s) and c.sid(pos + s, lane) not in race.occ
+        return all(c.straight_at[pos + s] and c.sids[lane][pos + s] not in race.occ
                    and not race.hazard_at(pos + s, lane) for s in (1, 2))
 
 
@@ -244,16 +243,9 @@ def _can_pass(race: RaceState, die: int, left: int) -> bool:
     """A move would go by a die driving the other way (`head_on: pass`, two moves left, room beyond it)."""
     c = race.course
     pos, lane = race.pos[die], race.lane[die]
-    other = race.occ.get(c.sid(pos + 1, lane))
-    return (race.rules.head_on == "pass" and left >= 2 and other is not None and c.sid(pos + 2, lane) not in race.occ
+    other = race.occ.get(c.sids[lane][pos + 1])
+    return (race.rules.head_on == "pass" and left >= 2 and other is not None and c.sids[lane][pos + 2] not in race.occ
             and c.reversed_leg(race.pos[other]) != c.reversed_leg(pos + 1))
-
-
-def _paid_as(race: RaceState, kind: int) -> int | None:
-    """The deck type that pays for entering a card of `kind`, or None when it is free."""
-    if kind == RUN_OFF or (kind == START_FINISH and race.rules.start_finish_handling == "free"):
-        return None
-    return STRAIGHT if kind == START_FINISH else kind
 
 
 DRIVERS = {

@@ -9,7 +9,6 @@ An action the rules forbid raises `IllegalMove` (drivers never ask for one; scen
 from __future__ import annotations
 
 from pnp.games.nitro.race.state import RaceState, Turn
-from pnp.games.nitro.track.course import RUN_OFF, START_FINISH, STRAIGHT
 
 PAYMENTS = ("card", "three", "damage")
 GARAGE_CONDITION, GARAGE_SPEED = 8, 5
@@ -97,11 +96,11 @@ class Movement:
         c = r.course
         old, lane = r.pos[die], r.lane[die]
         new, new_lane = old + 1, lane ^ flip
-        struck = r.occ.get(c.sid(new, new_lane))
+        struck = r.occ.get(c.sids[new_lane][new])
         if struck is not None:
             if not flip and counted and self._pass_oncoming(die, struck, turn):
                 return
-            if flip and c.sid(old, new_lane) not in r.occ:
+            if flip and c.sids[new_lane][old] not in r.occ:
                 r.relocate(die, old, new_lane)
                 if r.rules.blocked_drift_hazards and r.hazard_at(old, new_lane):
                     self.hurt(die, "hazard")
@@ -122,17 +121,17 @@ class Movement:
         """A die arrived at `new` from `old`: handling on a new card, damage on a hazard, Lap Leader."""
         r = self.race
         if new // r.course.k != old // r.course.k:
-            self.pay_handling(die, r.course.kind(new))
+            self.pay_handling(die, r.course.paid_at[new])
         if r.hazard_at(new, r.lane[die]):
             self.hurt(die, "hazard")
         r.lap_boundary(die, old, new)
 
     def pay_handling(self, die: int, kind: int) -> None:
-        """Entering a card: a card of its type, any three cards, or a point of damage (the driver picks)."""
+        """Entering a card paid for by deck type `kind` (`Course.paid_at`; -1: free): a card of that type, any
+        three cards, or a point of damage (the driver picks)."""
         r = self.race
-        if kind == RUN_OFF or (kind == START_FINISH and r.rules.start_finish_handling == "free"):
+        if kind < 0:
             return
-        kind = STRAIGHT if kind == START_FINISH else kind
         how = r.drivers[die].pay(r, die, kind)
         hand = r.hand[die]
         if how == "card":
@@ -189,7 +188,7 @@ class Movement:
         old, lane = r.pos[die], r.lane[die]
         beyond = old + 2
         if r.rules.head_on != "pass" or not self.oncoming(struck, old + 1) or turn.moves + 2 > r.speed[die] \
-                or r.course.sid(beyond, lane) in r.occ:
+                or r.course.sids[lane][beyond] in r.occ:
             return False
         behind = self._drafted(die, old, lane, r.speed[die]) if not turn.moved else -1
         turn.moved = True
@@ -208,7 +207,7 @@ class Movement:
         r = self.race
         c = r.course
         for back in range(1, r.rules.draft_reach + 1):
-            other = r.occ.get(c.sid(pos - back, lane))
+            other = r.occ.get(c.sids[lane][pos - back])
             if other is not None:
                 same_way = c.reversed_leg(r.pos[other]) == c.reversed_leg(pos - back)
                 pulled = other != die and r.speed[other] <= speed and (same_way or r.rules.draft_oncoming)
@@ -223,7 +222,7 @@ class Movement:
             r.note("resist", die)
             return
         old, lane = r.pos[die], r.lane[die]
-        if r.course.sid(old + 1, lane) in r.occ:
+        if r.course.sids[lane][old + 1] in r.occ:
             return
         behind = self._drafted(die, old, lane, r.speed[die]) if r.rules.draft_chain else -1
         r.relocate(die, old + 1, lane)
@@ -239,7 +238,7 @@ class Movement:
         c = r.course
         pos, lane = r.pos[die], r.lane[die]
         to = lane ^ 1
-        struck = r.occ.get(c.sid(pos, to))
+        struck = r.occ.get(c.sids[to][pos])
         if struck is None:
             r.spend_any(die, 1)
             r.relocate(die, pos, to)
@@ -248,7 +247,7 @@ class Movement:
                 self.hurt(die, "hazard")
             return
         sideways = r.rules.sideswipe_push == "sideways"
-        room = not sideways and c.sid(pos + 1, to) not in r.occ
+        room = not sideways and c.sids[to][pos + 1] not in r.occ
         """Sideways, the next lane that way is off the track (a card has two lanes): no push."""
         if not sideways and not room and r.rules.sideswipe_no_room == "block":
             raise IllegalMove("a sideswipe needs an empty space ahead of the struck die to push it into")
@@ -282,7 +281,7 @@ class Movement:
         if r.nitro[die] == 0 or turn.nitro >= r.rules.nitro_per_turn or r.garage[die] >= 0:
             raise IllegalMove("no Nitro card left to use this turn (or the die is in the Garage)")
         pos = r.pos[die]
-        if not all(r.course.is_straight(pos + s) for s in range(1, boost + 1)):
+        if not all(r.course.straight_at[pos + s] for s in range(1, boost + 1)):
             raise IllegalMove("Nitro moves go only onto consecutive spaces of straight cards")
         r.nitro[die] -= 1
         turn.nitro += 1
@@ -308,7 +307,7 @@ class Movement:
                               f"{GARAGE_SPEED} or less, may enter the Garage")
         self._need_cards(die, 1, "a lane change")
         r.spend_any(die, 1)
-        r.occ.pop(c.sid(pos, lane))
+        r.occ.pop(c.sids[lane][pos])
         r.garage[die] = c.garage_space(pos)
         r.garage_leg[die] = pos // c.k
         r.arrival[die] = r.round * 1000 + len(r.events) + sum(r.counts.values())
@@ -340,7 +339,7 @@ class Movement:
         c = r.course
         beside = c.beside_garage(r.garage_leg[die], r.garage[die])
         to = beside + forward
-        if c.sid(to, c.garage_lane) in r.occ:
+        if c.sids[c.garage_lane][to] in r.occ:
             raise IllegalMove("the space beside the Garage is taken")
         r.spend_any(die, 1)
         r.pos[die] = beside

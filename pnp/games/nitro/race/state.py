@@ -109,7 +109,7 @@ class RaceState:
         for place, die in enumerate(start):
             self.start_place[die] = place
             self.pos[die], self.lane[die] = self.course.grid[place]
-            self.occ[self.course.sid(self.pos[die], self.lane[die])] = die
+            self.occ[self.course.sids[self.lane[die]][self.pos[die]]] = die
         self.round = 0
         self.over = False
         self.capped = False
@@ -208,16 +208,16 @@ class RaceState:
 
     def hazard_at(self, pos: int, lane: int) -> bool:
         """Whether the track space at (pos, lane) carries a hazard."""
-        return self.course.sid(pos, lane) in self.hazard_sids
+        return self.course.sids[lane][pos] in self.hazard_sids
 
     def relocate(self, die: int, pos: int, lane: int) -> None:
         """Move a die's marker on the table (no rule applied)."""
         c = self.course
         if self.garage[die] < 0:
-            self.occ.pop(c.sid(self.pos[die], self.lane[die]), None)
+            self.occ.pop(c.sids[self.lane[die]][self.pos[die]], None)
         self.garage[die] = -1
         self.pos[die], self.lane[die] = pos, lane
-        self.occ[c.sid(pos, lane)] = die
+        self.occ[c.sids[lane][pos]] = die
 
     def _mark_hazards(self, section: int, card: int, add: bool) -> None:
         if card < 0:
