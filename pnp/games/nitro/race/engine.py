@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.race.moves import Movement
 from pnp.games.nitro.race.state import Policy, RaceState
+from pnp.games.nitro.track.cards import Cards
 from pnp.games.nitro.track.course import Course
 
 DRAW_BY_PLACE = (3, 4, 5)
@@ -25,8 +26,9 @@ class Race(RaceState):
     """One race; `run()` plays it to the end, `play_round()` one round, `take_turn()` one die's movement."""
 
     def __init__(self, track: NitroTrack, drivers: Sequence[Policy], seed: int | str = 0,
-                 record: bool = False, order: Sequence[int] | None = None, course: Course | None = None) -> None:
-        super().__init__(track, drivers, seed, record, order, course)
+                 record: bool = False, order: Sequence[int] | None = None, course: Course | None = None,
+                 deck: Cards | None = None) -> None:
+        super().__init__(track, drivers, seed, record, order, course, deck)
         self.movement = Movement(self)
 
     def take_turn(self, die: int) -> None:

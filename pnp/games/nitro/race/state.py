@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from pnp.games.nitro.model import NitroTrack
-from pnp.games.nitro.track.cards import build_cards
+from pnp.games.nitro.track.cards import Cards, build_cards
 from pnp.games.nitro.track.course import Course, build_course
 
 TOP_CONDITION = 9
@@ -71,16 +71,21 @@ class RaceState:
     """Everything on the table in one race, and the bookkeeping that changes no rule's outcome by itself."""
 
     def __init__(self, track: NitroTrack, drivers: Sequence[Policy], seed: int | str = 0,
-                 record: bool = False, order: Sequence[int] | None = None, course: Course | None = None) -> None:
+                 record: bool = False, order: Sequence[int] | None = None, course: Course | None = None,
+                 deck: Cards | None = None) -> None:
+        """`course` and `deck` (`deck_cards`) are the track's, built once when many races share them."""
         players = len(drivers)
         self.track = track
         self.rules = track.play
         self.course = course or build_course(track)
         self.rng = random.Random(seed)
         self.record = record
+        """Whether `note` keeps `Event`s (the hot paths test it before building one)."""
+        self.lap_leader = self.rules.variants.lap_leader and not self.course.out_and_back
+        """Whether the Lap Leader rule applies (`lap_boundary`)."""
         self.events: list[Event] = []
         self.drivers = list(drivers)
-        self.cards = build_cards(track, self.rng)
+        self.cards = build_cards(track, self.rng, deck)
         self.hazard_sids: set[int] = set()
         """Physical spaces (`Course.sid`) that carry a hazard now."""
         for section, card in enumerate(self.cards.on_track):
@@ -235,7 +240,7 @@ class RaceState:
 
     def lap_boundary(self, die: int, old: int, new: int) -> None:
         """Lap Leader: the first to complete each lap (not the last) draws two cards at once."""
-        if not self.rules.variants.lap_leader or self.course.out_and_back:
+        if not self.lap_leader:
             return
         length = self.course.lap_length
         lap = new // length
