@@ -72,28 +72,31 @@ class Driver:
         if race.garage[die] >= 0:
             return self._garage_step(race, die)
         c = race.course
-        pos, lane, hand = race.pos[die], race.lane[die], race.hand[die]
-        if turn.moves >= race.speed[die]:  # after the last move (play.after_last_move: lane_change)
-            garage = self.wants_garage(race, die) and hand and c.at_garage(pos, lane) and race.speed[die] <= 5
+        pos, lane, hand, speed = race.pos[die], race.lane[die], race.hand[die], race.speed[die]
+        if turn.moves >= speed:  # after the last move (play.after_last_move: lane_change)
+            garage = self.wants_garage(race, die) and hand and c.at_garage(pos, lane) and speed <= 5
             return ("garage", 0) if garage and race.cond[die] <= 8 else ("stop", 0)
-        if self.wants_garage(race, die) and hand and race.speed[die] <= 5 and race.cond[die] <= 8:
+        occ = race.occ
+        beside = c.sids[lane ^ 1][pos + 1]
+        cond = race.cond[die]
+        if cond <= 8 and cond <= self.garage_at and hand and speed <= 5 and self.wants_garage(race, die):
             if c.at_garage(pos, lane):
                 return ("garage", 0)
-            if c.section(pos + 1) == c.garage_host and lane != c.garage_lane and len(hand) >= 2 \
-                    and c.sids[lane ^ 1][pos + 1] not in race.occ:
+            if c.section_at[pos + 1] == c.garage_host and lane != c.garage_lane and len(hand) >= 2 \
+                    and beside not in occ:
                 return ("drift", 0)
-        if self._nitro_ok(race, die, turn):
+        if race.nitro[die] and turn.nitro < race.rules.nitro_per_turn and self._nitro_ok(race, die):
             return ("nitro", 2)
-        if c.sids[lane][pos + 1] not in race.occ:
-            other_free = c.sids[lane ^ 1][pos + 1] not in race.occ
-            if race.hazard_at(pos + 1, lane) and other_free and not race.hazard_at(pos + 1, lane ^ 1) \
-                    and len(hand) > HORIZON:
+        ahead = c.sids[lane][pos + 1]
+        if ahead not in occ:
+            hazards = race.hazard_sids
+            if ahead in hazards and beside not in occ and beside not in hazards and len(hand) > HORIZON:
                 return ("drift", 0)
             return ("move", 0)
-        left = race.speed[die] - turn.moves
+        left = speed - turn.moves
         if _can_pass(race, die, left):
             return ("move", 0)
-        if hand and c.sids[lane ^ 1][pos + 1] not in race.occ:
+        if hand and beside not in occ:
             return ("drift", 0)
         if left <= self.brake_budget and len(hand) >= left:
             return ("brake", left)
@@ -102,13 +105,16 @@ class Driver:
     def pay(self, race: RaceState, die: int, kind: int) -> str:
         """How it pays for entering a card of `kind`: "card", "three" or "damage"."""
         hand = race.hand[die]
-        if any(race.cards.kind[c] == kind for c in hand):
-            return "card"
+        kinds = race.cards.kind
+        for card in hand:
+            if kinds[card] == kind:
+                return "card"
         return "three" if len(hand) >= max(3, self.three_cards_from) else "damage"
 
     def discard(self, race: RaceState, die: int, count: int) -> list[int]:
         """The `count` cards it needs least: those of the type it holds most of beyond the needs ahead."""
-        kinds, hazards = race.cards.kind, race.cards.hazards
+        kinds, weight = race.cards.kind, race.cards.hazard_count
+        sign = -1 if self.places_hazards else 1
         need = self.needs(race, die, HORIZON)
         have = [0, 0, 0]
         for card in race.hand[die]:
@@ -116,8 +122,7 @@ class Driver:
         left = list(race.hand[die])
         chosen = []
         for _ in range(count):
-            card = max(left, key=lambda c: (have[kinds[c]] - need[kinds[c]],
-                                            -len(hazards[c]) if self.places_hazards else len(hazards[c]), -c))
+            card = max(left, key=lambda c: (have[kinds[c]] - need[kinds[c]], sign * weight[c], -c))
             left.remove(card)
             have[kinds[card]] -= 1
             chosen.append(card)
@@ -137,27 +142,34 @@ class Driver:
     def swap(self, race: RaceState, die: int) -> tuple[int, int] | None:
         """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
         c, cards = race.course, race.cards
-        hand = race.hand[die]
-        clean = {cards.kind[card]: card for card in hand if not cards.hazards[card]}
-        dirty = {cards.kind[card]: card for card in hand if cards.hazards[card]} if self.places_hazards else {}
+        kinds, weight = cards.kind, cards.hazard_count
+        clean: dict[int, int] = {}
+        dirty: dict[int, int] = {}
+        for card in race.hand[die]:
+            if not weight[card]:
+                clean[kinds[card]] = card
+            elif self.places_hazards:
+                dirty[kinds[card]] = card
         if not (race.hazard_sids and clean) and not dirty:
             return None
-        leg = race.progress(die) // c.k
-        need = self.needs(race, die, HORIZON)
-        have = [0, 0, 0]
-        for card in hand:
-            have[cards.kind[card]] += 1
-        places = [(c.section((leg + a) * c.k), clean, True) for a in range(1, 4)]
+        k, leg = c.k, race.progress(die) // c.k
+        places = [(c.section_at[(leg + a) * k], clean, True) for a in range(1, 4)]
         if dirty:
-            others = [race.progress(d) // c.k for d in range(len(race.pos)) if d != die]
-            places += [(c.section((leg - b) * c.k), dirty, False) for b in range(1, 5)
-                       if any(o < leg - b for o in others)]
+            others = [race.progress(d) // k for d in range(len(race.pos)) if d != die]
+            last = min(others) if others else leg
+            places += [(c.section_at[(leg - b) * k], dirty, False) for b in range(1, 5) if last < leg - b]
+        need: list[int] = []
+        have = [0, 0, 0]
         for section, offer, clear in places:
             old = cards.on_track[section] if section >= 0 else -1
-            if old < 0 or bool(cards.hazards[old]) != clear:
+            if old < 0 or bool(weight[old]) != clear or kinds[old] not in offer:
                 continue
-            kind = cards.kind[old]
-            if kind in offer and have[kind] - need[kind] >= 1 and not race.dice_on(section):
+            kind = kinds[old]
+            if not need:
+                need = self.needs(race, die, HORIZON)
+                for card in race.hand[die]:
+                    have[kinds[card]] += 1
+            if have[kind] - need[kind] >= 1 and not race.dice_on(section):
                 return section, offer[kind]
         return None
 
@@ -196,16 +208,20 @@ class Driver:
         """Both lanes ahead within `reach` are blocked by dice driving its way: the faster of their speeds (they
         set theirs first, being further forward), so that it moves after them rather than into them; None when
         a lane is clear."""
-        c = race.course
+        c, occ = race.course, race.occ
         pos = race.pos[die]
-        speeds = []
+        fastest = -1
         for lane in (0, 1):
-            blocker = next((o for a in range(1, reach + 1) if (o := race.occ.get(c.sids[lane][pos + a])) is not None),
-                           None)
-            if blocker is None or c.reversed_leg(race.pos[blocker]) != c.reversed_leg(pos + 1):
+            sids = c.sids[lane]
+            blocker = -1
+            for ahead in range(pos + 1, pos + reach + 1):
+                blocker = occ.get(sids[ahead], -1)
+                if blocker >= 0:
+                    break
+            if blocker < 0 or c.back_at[race.pos[blocker]] != c.back_at[pos + 1]:
                 return None
-            speeds.append(race.speed[blocker])
-        return max(speeds)
+            fastest = max(fastest, race.speed[blocker])
+        return fastest
 
     def wants_garage(self, race: RaceState, die: int) -> bool:
         """Badly enough damaged, with enough race left after the Garage to gain from repairs."""
@@ -227,25 +243,27 @@ class Driver:
             return ("drift", 0)
         return ("move", 0) if race.garage[die] < 2 else ("repair", 0)
 
-    def _nitro_ok(self, race: RaceState, die: int, turn: Turn) -> bool:
+    def _nitro_ok(self, race: RaceState, die: int) -> bool:
+        """Whether to use a Nitro card now (one is left, and allowed this turn)."""
         c = race.course
-        if race.nitro[die] == 0 or turn.nitro >= race.rules.nitro_per_turn:
-            return False
-        pos, lane = race.pos[die], race.lane[die]
+        pos, sids = race.pos[die], c.sids[race.lane[die]]
         last_lap = c.finish - pos <= c.lap_length
         if race.nitro[die] <= 2 - self.nitro_spare and not last_lap:
             return False
-        return all(c.straight_at[pos + s] and c.sids[lane][pos + s] not in race.occ
-                   and not race.hazard_at(pos + s, lane) for s in (1, 2))
+        for space in (pos + 1, pos + 2):
+            if not c.straight_at[space] or sids[space] in race.occ or sids[space] in race.hazard_sids:
+                return False
+        return True
 
 
 def _can_pass(race: RaceState, die: int, left: int) -> bool:
     """A move would go by a die driving the other way (`head_on: pass`, two moves left, room beyond it)."""
+    if race.rules.head_on != "pass" or left < 2:
+        return False
     c = race.course
-    pos, lane = race.pos[die], race.lane[die]
-    other = race.occ.get(c.sids[lane][pos + 1])
-    return (race.rules.head_on == "pass" and left >= 2 and other is not None and c.sids[lane][pos + 2] not in race.occ
-            and c.reversed_leg(race.pos[other]) != c.reversed_leg(pos + 1))
+    pos, sids = race.pos[die], c.sids[race.lane[die]]
+    other = race.occ.get(sids[pos + 1], -1)
+    return other >= 0 and sids[pos + 2] not in race.occ and c.back_at[race.pos[other]] != c.back_at[pos + 1]
 
 
 DRIVERS = {

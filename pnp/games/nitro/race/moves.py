@@ -33,10 +33,12 @@ class Movement:
         r = self.race
         turn = self.turn = Turn()
         self.mover = die
-        r.note("turn", die, r.speed[die])
-        while not turn.over and r.cond[die] > 0 and turn.moves < r.speed[die]:
-            name, amount = r.drivers[die].step(r, die, turn)
-            self.act(die, turn, name, amount)
+        if r.record:
+            r.note("turn", die, r.speed[die])
+        step, act, cond, speed = r.drivers[die].step, self.act, r.cond, r.speed
+        while not turn.over and cond[die] > 0 and turn.moves < speed[die]:
+            name, amount = step(r, die, turn)
+            act(die, turn, name, amount)
         if r.rules.after_last_move == "lane_change":
             self._after_last_move(die, turn)
         self.turn, self.mover = None, -1
@@ -96,8 +98,8 @@ class Movement:
         c = r.course
         old, lane = r.pos[die], r.lane[die]
         new, new_lane = old + 1, lane ^ flip
-        struck = r.occ.get(c.sids[new_lane][new])
-        if struck is not None:
+        struck = r.occ.get(c.sids[new_lane][new], -1)
+        if struck >= 0:
             if not flip and counted and self._pass_oncoming(die, struck, turn):
                 return
             if flip and c.sids[new_lane][old] not in r.occ:
@@ -112,7 +114,8 @@ class Movement:
         r.relocate(die, new, new_lane)
         if counted:
             turn.moves += 1
-        r.note("drift" if flip else "move", die, new)
+        if r.record:
+            r.note("drift" if flip else "move", die, new)
         self.enter(die, old, new)
         if behind >= 0:
             self._pull(behind)
@@ -120,11 +123,13 @@ class Movement:
     def enter(self, die: int, old: int, new: int) -> None:
         """A die arrived at `new` from `old`: handling on a new card, damage on a hazard, Lap Leader."""
         r = self.race
-        if new // r.course.k != old // r.course.k:
-            self.pay_handling(die, r.course.paid_at[new])
-        if r.hazard_at(new, r.lane[die]):
+        c = r.course
+        if new // c.k != old // c.k and c.paid_at[new] >= 0:
+            self.pay_handling(die, c.paid_at[new])
+        if c.sids[r.lane[die]][new] in r.hazard_sids:
             self.hurt(die, "hazard")
-        r.lap_boundary(die, old, new)
+        if r.lap_leader:
+            r.lap_boundary(die, old, new)
 
     def pay_handling(self, die: int, kind: int) -> None:
         """Entering a card paid for by deck type `kind` (`Course.paid_at`; -1: free): a card of that type, any
@@ -135,17 +140,19 @@ class Movement:
         how = r.drivers[die].pay(r, die, kind)
         hand = r.hand[die]
         if how == "card":
-            matching = [c for c in hand if r.cards.kind[c] == kind]
+            kinds = r.cards.kind
+            matching = [c for c in hand if kinds[c] == kind]
             if not matching:
                 raise IllegalMove("no card of that type in the hand")
-            r.spend(die, [min(matching, key=lambda c: len(r.cards.hazards[c]))])
+            r.spend(die, [min(matching, key=r.cards.hazard_count.__getitem__)])
         elif how == "three":
             if not r.spend_any(die, 3):
                 raise IllegalMove("fewer than three cards in the hand")
         elif how != "damage":
             raise IllegalMove(f"unknown handling payment {how!r}")
         r.handling[kind][PAYMENTS.index(how)] += 1
-        r.note("handling", die, kind, how)
+        if r.record:
+            r.note("handling", die, kind, how)
         if how == "damage":
             self.hurt(die, "handling")
 
@@ -156,8 +163,10 @@ class Movement:
             return
         r.cond[die] -= 1
         r.damage[cause] += 1
-        r.speed[die] = min(r.speed[die], r.cond[die])
-        r.note("damage", die, r.cond[die], cause)
+        if r.speed[die] > r.cond[die]:
+            r.speed[die] = r.cond[die]
+        if r.record:
+            r.note("damage", die, r.cond[die], cause)
         if die == self.mover and self.turn is not None and self.turn.moves >= r.speed[die]:
             self.turn.over = True
 

@@ -217,12 +217,13 @@ class RaceState:
 
     def relocate(self, die: int, pos: int, lane: int) -> None:
         """Move a die's marker on the table (no rule applied)."""
-        c = self.course
+        sids, occ = self.course.sids, self.occ
         if self.garage[die] < 0:
-            self.occ.pop(c.sids[self.lane[die]][self.pos[die]], None)
-        self.garage[die] = -1
+            occ.pop(sids[self.lane[die]][self.pos[die]], None)
+        else:
+            self.garage[die] = -1
         self.pos[die], self.lane[die] = pos, lane
-        self.occ[c.sids[lane][pos]] = die
+        occ[sids[lane][pos]] = die
 
     def _mark_hazards(self, section: int, card: int, add: bool) -> None:
         if card < 0:

@@ -59,6 +59,8 @@ class Course:
     sids: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
     """`sid` of (pos, lane) as `sids[lane][pos]`. Every table of a course is indexed by `pos` itself: it holds
     pos 0 up to `hi` first, then `lo` up to -1, so that Python's negative indices read the start grid's legs."""
+    section_at: tuple[int, ...] = ()
+    """`section(pos)` for each pos."""
     kind_at: tuple[int, ...] = ()
     """`kind(pos)` for each pos."""
     paid_at: tuple[int, ...] = ()
@@ -180,6 +182,7 @@ def build_course(track: NitroTrack) -> Course:
     return replace(
         course, lo=lo, hi=hi,
         sids=(tuple(course.sid(p, INSIDE) for p in places), tuple(course.sid(p, OUTSIDE) for p in places)),
+        section_at=tuple(course.section(p) for p in places),
         kind_at=tuple(kinds),
         paid_at=tuple(-1 if kind == RUN_OFF or (kind == START_FINISH and free_start) else
                       STRAIGHT if kind == START_FINISH else kind for kind in kinds),
