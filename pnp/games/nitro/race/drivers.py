@@ -115,17 +115,20 @@ class Driver:
         """The `count` cards it needs least: those of the type it holds most of beyond the needs ahead."""
         kinds, weight = race.cards.kind, race.cards.hazard_count
         sign = -1 if self.places_hazards else 1
-        need = self.needs(race, die, HORIZON)
-        have = [0, 0, 0]
+        surplus = [-n for n in self.needs(race, die, HORIZON)]
         for card in race.hand[die]:
-            have[kinds[card]] += 1
+            surplus[kinds[card]] += 1
         left = list(race.hand[die])
         chosen = []
         for _ in range(count):
-            card = max(left, key=lambda c: (have[kinds[c]] - need[kinds[c]], sign * weight[c], -c))
-            left.remove(card)
-            have[kinds[card]] -= 1
-            chosen.append(card)
+            best, best_key = -1, (0, 0, 0)
+            for card in left:  # the card of greatest (surplus of its type, sign * hazards, -id)
+                key = (surplus[kinds[card]], sign * weight[card], -card)
+                if best < 0 or key > best_key:
+                    best, best_key = card, key
+            left.remove(best)
+            surplus[kinds[best]] -= 1
+            chosen.append(best)
         return chosen
 
     def resist(self, race: RaceState, die: int) -> bool:
@@ -153,11 +156,15 @@ class Driver:
         if not (race.hazard_sids and clean) and not dirty:
             return None
         k, leg = c.k, race.progress(die) // c.k
-        places = [(c.section_at[(leg + a) * k], clean, True) for a in range(1, 4)]
+        places = [(c.section_at[(leg + 1) * k], clean, True), (c.section_at[(leg + 2) * k], clean, True),
+                  (c.section_at[(leg + 3) * k], clean, True)]
         if dirty:
-            others = [race.progress(d) // k for d in range(len(race.pos)) if d != die]
-            last = min(others) if others else leg
-            places += [(c.section_at[(leg - b) * k], dirty, False) for b in range(1, 5) if last < leg - b]
+            last = leg
+            for other in range(len(race.pos)):
+                if other != die and race.progress(other) // k < last:
+                    last = race.progress(other) // k
+            for back in range(leg - 1, max(last, leg - 5), -1):  # legs behind it with a die further back
+                places.append((c.section_at[back * k], dirty, False))
         need: list[int] = []
         have = [0, 0, 0]
         for section, offer, clear in places:
@@ -188,14 +195,14 @@ class Driver:
 
     def shortfall(self, race: RaceState, die: int, speed: int) -> int:
         """Cards entered within `speed` moves that the hand has no matching card for."""
-        c = race.course
-        pos = race.pos[die]
+        c, kinds = race.course, race.cards.kind
+        pos, k = race.pos[die], c.k
         have = [0, 0, 0]
         for card in race.hand[die]:
-            have[race.cards.kind[card]] += 1
+            have[kinds[card]] += 1
         short = 0
-        for entry in range(1, (pos % c.k + speed) // c.k + 1):
-            kind = c.paid_at[(pos // c.k + entry) * c.k]
+        for entry in range(pos // k + 1, (pos + speed) // k + 1):
+            kind = c.paid_at[entry * k]
             if kind < 0:
                 continue
             if have[kind]:

@@ -71,14 +71,16 @@ class Race(RaceState):
 
     def set_speed(self, die: int) -> None:
         """±1 free or ±2 for a card, never above the condition nor below 0."""
-        old = self.speed[die]
-        wanted = max(0, min(self.cond[die], self.drivers[die].target_speed(self, die)))
-        step = max(-2, min(2, wanted - old))
-        if abs(step) == 2 and not self.spend_any(die, 1):
+        old, cond = self.speed[die], self.cond[die]
+        wanted = self.drivers[die].target_speed(self, die)
+        wanted = cond if wanted > cond else 0 if wanted < 0 else wanted
+        step = 2 if wanted - old > 2 else -2 if wanted - old < -2 else wanted - old
+        if (step == 2 or step == -2) and not self.spend_any(die, 1):
             step //= 2
         self.end_turn_cards()
-        self.speed[die] = max(0, min(self.cond[die], old + step))
-        if self.speed[die] != old:
+        new = old + step
+        self.speed[die] = cond if new > cond else 0 if new < 0 else new
+        if self.speed[die] != old and self.record:
             self.note("speed", die, self.speed[die])
 
     def replenish(self, standing: list[int]) -> None:

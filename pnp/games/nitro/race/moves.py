@@ -140,11 +140,14 @@ class Movement:
         how = r.drivers[die].pay(r, die, kind)
         hand = r.hand[die]
         if how == "card":
-            kinds = r.cards.kind
-            matching = [c for c in hand if kinds[c] == kind]
-            if not matching:
+            kinds, weight = r.cards.kind, r.cards.hazard_count
+            best = -1
+            for card in hand:  # the first of the matching cards with the fewest hazards
+                if kinds[card] == kind and (best < 0 or weight[card] < weight[best]):
+                    best = card
+            if best < 0:
                 raise IllegalMove("no card of that type in the hand")
-            r.spend(die, [min(matching, key=r.cards.hazard_count.__getitem__)])
+            r.spend(die, (best,))
         elif how == "three":
             if not r.spend_any(die, 3):
                 raise IllegalMove("fewer than three cards in the hand")

@@ -15,7 +15,7 @@ from typing import NamedTuple, Protocol
 
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.track.cards import Cards, build_cards
-from pnp.games.nitro.track.course import Course, build_course
+from pnp.games.nitro.track.course import RUN_OFF_BASE, Course, build_course
 
 TOP_CONDITION = 9
 LAP_LEADER_CARDS = 2
@@ -81,6 +81,8 @@ class RaceState:
         self.rng = random.Random(seed)
         self.record = record
         """Whether `note` keeps `Event`s (the hot paths test it before building one)."""
+        self.garage_behind = self.rules.garage_rank == "behind_the_card"
+        """`play.garage_rank: behind_the_card` (`forward_key`)."""
         self.lap_leader = self.rules.variants.lap_leader and not self.course.out_and_back
         """Whether the Lap Leader rule applies (`lap_boundary`)."""
         self.events: list[Event] = []
@@ -173,7 +175,8 @@ class RaceState:
         if len(self.hand[die]) < count:
             return False
         chosen = self.drivers[die].discard(self, die, count)
-        if len(set(chosen)) != count or not set(chosen) <= set(self.hand[die]):
+        distinct = set(chosen)
+        if len(distinct) != count or not distinct.issubset(self.hand[die]):
             raise ValueError(f"driver {self.drivers[die].name} chose cards not in its hand")
         self.spend(die, chosen)
         return True
@@ -188,16 +191,18 @@ class RaceState:
         """Sort key: furthest forward first: leg, space, then the card's inside lane, its outside lane and
         the Garage beside that space (dice in one Garage space by arrival). With `play.garage_rank:
         behind_the_card` a Garage die ranks behind every track die of its host card instead."""
-        k = self.course.k
+        c = self.course
+        k = c.k
         if self.garage[die] >= 0:
-            if self.rules.garage_rank == "behind_the_card":
+            if self.garage_behind:
                 return (-self.garage_leg[die], 1, -self.garage[die], self.arrival[die])
-            beside = self.course.beside_garage(self.garage_leg[die], self.garage[die])
+            beside = c.beside_garage(self.garage_leg[die], self.garage[die])
             return (-(beside // k), -(beside % k), 2, self.arrival[die])
         pos = self.pos[die]
-        if self.rules.garage_rank == "behind_the_card":
-            return (-(pos // k), 0, -(pos % k), self.course.card_lane(pos, self.lane[die]))
-        return (-(pos // k), -(pos % k), self.course.card_lane(pos, self.lane[die]), 0)
+        card_lane = self.lane[die] ^ c.flip_at[pos]
+        if self.garage_behind:
+            return (-(pos // k), 0, -(pos % k), card_lane)
+        return (-(pos // k), -(pos % k), card_lane, 0)
 
     def order(self) -> list[int]:
         """Dice from furthest forward to furthest back."""
@@ -237,7 +242,8 @@ class RaceState:
 
     def dice_on(self, section: int) -> bool:
         """Whether a die stands on a track space of `section`."""
-        return any(self.course.sid_section(sid) == section for sid in self.occ)
+        per_section = 2 * self.course.k
+        return any(sid < RUN_OFF_BASE and sid // per_section == section for sid in self.occ)
 
     def lap_boundary(self, die: int, old: int, new: int) -> None:
         """Lap Leader: the first to complete each lap (not the last) draws two cards at once."""

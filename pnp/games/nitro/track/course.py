@@ -61,6 +61,8 @@ class Course:
     pos 0 up to `hi` first, then `lo` up to -1, so that Python's negative indices read the start grid's legs."""
     section_at: tuple[int, ...] = ()
     """`section(pos)` for each pos."""
+    flip_at: tuple[int, ...] = ()
+    """`card_lane(pos, 0)` for each pos: 1 where strip 0 is the card's outside lane."""
     kind_at: tuple[int, ...] = ()
     """`kind(pos)` for each pos."""
     paid_at: tuple[int, ...] = ()
@@ -183,6 +185,7 @@ def build_course(track: NitroTrack) -> Course:
         course, lo=lo, hi=hi,
         sids=(tuple(course.sid(p, INSIDE) for p in places), tuple(course.sid(p, OUTSIDE) for p in places)),
         section_at=tuple(course.section(p) for p in places),
+        flip_at=tuple(course.card_lane(p, 0) for p in places),
         kind_at=tuple(kinds),
         paid_at=tuple(-1 if kind == RUN_OFF or (kind == START_FINISH and free_start) else
                       STRAIGHT if kind == START_FINISH else kind for kind in kinds),
