@@ -160,9 +160,10 @@ class Driver:
                   (c.section_at[(leg + 3) * k], clean, True)]
         if dirty:
             last = leg
-            for other in range(len(race.pos)):
-                if other != die and race.progress(other) // k < last:
-                    last = race.progress(other) // k
+            for other, pos in enumerate(race.pos):
+                other_leg = (pos if race.garage[other] < 0 else race.progress(other)) // k
+                if other != die and other_leg < last:
+                    last = other_leg
             for back in range(leg - 1, max(last, leg - 5), -1):  # legs behind it with a die further back
                 places.append((c.section_at[back * k], dirty, False))
         need: list[int] = []

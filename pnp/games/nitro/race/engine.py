@@ -45,13 +45,14 @@ class Race(RaceState):
         """One round: speeds furthest forward first, moves fastest first, then cards by position."""
         self.round += 1
         self.note("round", -1, self.round)
-        self.limping += sum(1 for c in self.cond if c <= 4)
+        for cond in self.cond:
+            if cond <= 4:
+                self.limping += 1
         before = self.order()
         for die in before:
             self.set_speed(die)
-        rank = {die: r for r, die in enumerate(before)}
         self.speeds.append(sum(self.speed) / len(self.speed))
-        for die in sorted(before, key=lambda d: (-self.speed[d], rank[d])):
+        for die in sorted(before, key=self.speed.__getitem__, reverse=True):  # a stable sort: ties by position
             self.movement.take_turn(die)
             self.end_turn_cards()
             self.place_hazards(die)
@@ -125,6 +126,12 @@ class Race(RaceState):
 
 def _inversions(before: list[int], after: list[int]) -> int:
     """Pairs of dice whose order changed between two standings."""
-    rank = {die: r for r, die in enumerate(after)}
+    rank = [0] * len(after)
+    for place, die in enumerate(after):
+        rank[die] = place
     ranks = [rank[d] for d in before]
-    return sum(1 for a in range(len(ranks)) for b in range(a + 1, len(ranks)) if ranks[a] > ranks[b])
+    count = 0
+    for a, ahead in enumerate(ranks):
+        for behind in ranks[a + 1:]:
+            count += ahead > behind
+    return count

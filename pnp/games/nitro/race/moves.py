@@ -61,14 +61,14 @@ class Movement:
             if in_garage:
                 self._garage_move(die, turn)
             else:
-                self.advance(die, turn, flip=False, counted=True)
+                self.advance(die, turn, False, True)  # flip, counted
         elif name == "drift":
             self._need_cards(die, 1, "a drift")
             if in_garage:
                 self._leave_garage(die, turn, forward=True)
             else:
                 r.spend_any(die, 1)
-                self.advance(die, turn, flip=True, counted=True)
+                self.advance(die, turn, True, True)
         elif name == "lane":
             self._need_cards(die, 1, "a lane change")
             if in_garage:
@@ -177,7 +177,7 @@ class Movement:
         """Whether die `struck` drives the other way from a die arriving at route position `pos` (out and back:
         one on the way out, the other on the way back, on the same physical space)."""
         c = self.race.course
-        return c.out_and_back and c.reversed_leg(self.race.pos[struck]) != c.reversed_leg(pos)
+        return c.out_and_back and c.back_at[self.race.pos[struck]] != c.back_at[pos]
 
     def _collide(self, die: int, struck: int, turn: Turn, pos: int) -> None:
         """The mover stops behind the struck die; both are damaged; the rear slows to the front's speed. Head
@@ -218,10 +218,11 @@ class Movement:
         """The die directly behind (pos, lane), driving the same way, that a die at `speed` pulls, or -1."""
         r = self.race
         c = r.course
-        for back in range(1, r.rules.draft_reach + 1):
-            other = r.occ.get(c.sids[lane][pos - back])
-            if other is not None:
-                same_way = c.reversed_leg(r.pos[other]) == c.reversed_leg(pos - back)
+        sids = c.sids[lane]
+        for back in range(pos - 1, pos - r.rules.draft_reach - 1, -1):
+            other = r.occ.get(sids[back], -1)
+            if other >= 0:
+                same_way = c.back_at[r.pos[other]] == c.back_at[back]
                 pulled = other != die and r.speed[other] <= speed and (same_way or r.rules.draft_oncoming)
                 return other if pulled else -1
         return -1
@@ -302,7 +303,7 @@ class Movement:
         for _ in range(boost):
             if turn.over or r.cond[die] == 0:
                 break
-            self.advance(die, turn, flip=False, counted=False)
+            self.advance(die, turn, False, False)
         if boost == 3:
             self.hurt(die, "nitro")
 
