@@ -13,6 +13,7 @@ from pnp.games.nitro.model import Race as RaceSpec
 from pnp.games.nitro.plugin import PLUGIN
 from pnp.games.nitro.race.drivers import DRIVERS, Driver
 from pnp.games.nitro.race.engine import Race
+from pnp.games.nitro.race.simulate import play_race, race_seed, seat_drivers, simulate
 from pnp.games.nitro.race.state import Turn
 from pnp.games.nitro.readings import PlayRules, Variants
 from pnp.games.nitro.track.course import build_course
@@ -254,3 +255,29 @@ def test_passing_head_on_keeps_six_dice_out_and_back_from_jamming():
         return sum(Race(track, [DRIVERS["racer"]] * 6, seed=g, course=course).run().capped for g in range(30))
     assert jammed("rear_end") >= 3
     assert jammed("pass") == 0
+
+
+@pytest.mark.parametrize("example", ["out-and-back.yaml", "figure-eight.yaml"])
+def test_races_sharing_one_course_and_deck_play_as_races_built_alone(example):
+    """A simulation builds the course and the unshuffled deck once; a race must not carry anything (Disaster Area
+    hazards, swapped cards) into the next one."""
+    spec = PLUGIN.build(load_yaml(EXAMPLES / example))
+    spec = spec.model_copy(update={"play": PlayRules(variants=Variants(disaster_area=12))})
+    seats = seat_drivers(["table"], spec.players)
+    alone = [play_race(spec, seats, race_seed(3, i)) for i in range(6)]
+    assert simulate(spec, 6, seed=3) == alone
+    assert len(set(alone)) == 6
+
+
+@pytest.mark.parametrize("example", sorted(p.name for p in EXAMPLES.glob("*.yaml")))
+def test_the_course_tables_read_the_route_at_every_position(example):
+    """The engine's per-position tables say what the route says from the back of the start grid (a loop's grid
+    lies on negative positions, before the Start/Finish) to beyond the finish."""
+    c = build_course(PLUGIN.build(load_yaml(EXAMPLES / example)))
+    back = min(p for p, _ in c.grid)
+    assert c.lo < back <= c.finish < c.hi
+    for pos in range(back, c.hi):
+        assert (c.section_at[pos], c.back_at[pos], c.flip_at[pos]) == \
+            (c.section(pos), c.reversed_leg(pos), c.card_lane(pos, 0))
+        assert c.sid_section(c.sids[0][pos]) == c.sid_section(c.sids[1][pos]) == c.section(pos)
+        assert c.straight_at[pos] == c.is_straight(pos)

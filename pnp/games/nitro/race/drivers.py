@@ -13,7 +13,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.games.nitro.race.state import Action, RaceState, Turn
-from pnp.games.nitro.track.course import RUN_OFF, START_FINISH, STRAIGHT
 
 HORIZON = 4
 """Cards ahead a driver keeps its hand for."""
@@ -73,28 +72,31 @@ class Driver:
         if race.garage[die] >= 0:
             return self._garage_step(race, die)
         c = race.course
-        pos, lane, hand = race.pos[die], race.lane[die], race.hand[die]
-        if turn.moves >= race.speed[die]:  # after the last move (play.after_last_move: lane_change)
-            garage = self.wants_garage(race, die) and hand and c.at_garage(pos, lane) and race.speed[die] <= 5
+        pos, lane, hand, speed = race.pos[die], race.lane[die], race.hand[die], race.speed[die]
+        if turn.moves >= speed:  # after the last move (play.after_last_move: lane_change)
+            garage = self.wants_garage(race, die) and hand and c.at_garage(pos, lane) and speed <= 5
             return ("garage", 0) if garage and race.cond[die] <= 8 else ("stop", 0)
-        if self.wants_garage(race, die) and hand and race.speed[die] <= 5 and race.cond[die] <= 8:
+        occ = race.occ
+        beside = c.sids[lane ^ 1][pos + 1]
+        cond = race.cond[die]
+        if cond <= 8 and cond <= self.garage_at and hand and speed <= 5 and self.wants_garage(race, die):
             if c.at_garage(pos, lane):
                 return ("garage", 0)
-            if c.section(pos + 1) == c.garage_host and lane != c.garage_lane and len(hand) >= 2 \
-                    and c.sid(pos + 1, lane ^ 1) not in race.occ:
+            if c.section_at[pos + 1] == c.garage_host and lane != c.garage_lane and len(hand) >= 2 \
+                    and beside not in occ:
                 return ("drift", 0)
-        if self._nitro_ok(race, die, turn):
+        if race.nitro[die] and turn.nitro < race.rules.nitro_per_turn and self._nitro_ok(race, die):
             return ("nitro", 2)
-        if c.sid(pos + 1, lane) not in race.occ:
-            other_free = c.sid(pos + 1, lane ^ 1) not in race.occ
-            if race.hazard_at(pos + 1, lane) and other_free and not race.hazard_at(pos + 1, lane ^ 1) \
-                    and len(hand) > HORIZON:
+        ahead = c.sids[lane][pos + 1]
+        if ahead not in occ:
+            hazards = race.hazard_sids
+            if ahead in hazards and beside not in occ and beside not in hazards and len(hand) > HORIZON:
                 return ("drift", 0)
             return ("move", 0)
-        left = race.speed[die] - turn.moves
+        left = speed - turn.moves
         if _can_pass(race, die, left):
             return ("move", 0)
-        if hand and c.sid(pos + 1, lane ^ 1) not in race.occ:
+        if hand and beside not in occ:
             return ("drift", 0)
         if left <= self.brake_budget and len(hand) >= left:
             return ("brake", left)
@@ -103,25 +105,30 @@ class Driver:
     def pay(self, race: RaceState, die: int, kind: int) -> str:
         """How it pays for entering a card of `kind`: "card", "three" or "damage"."""
         hand = race.hand[die]
-        if any(race.cards.kind[c] == kind for c in hand):
-            return "card"
+        kinds = race.cards.kind
+        for card in hand:
+            if kinds[card] == kind:
+                return "card"
         return "three" if len(hand) >= max(3, self.three_cards_from) else "damage"
 
     def discard(self, race: RaceState, die: int, count: int) -> list[int]:
         """The `count` cards it needs least: those of the type it holds most of beyond the needs ahead."""
-        kinds, hazards = race.cards.kind, race.cards.hazards
-        need = self.needs(race, die, HORIZON)
-        have = [0, 0, 0]
+        kinds, weight = race.cards.kind, race.cards.hazard_count
+        sign = -1 if self.places_hazards else 1
+        surplus = [-n for n in self.needs(race, die, HORIZON)]
         for card in race.hand[die]:
-            have[kinds[card]] += 1
+            surplus[kinds[card]] += 1
         left = list(race.hand[die])
         chosen = []
         for _ in range(count):
-            card = max(left, key=lambda c: (have[kinds[c]] - need[kinds[c]],
-                                            -len(hazards[c]) if self.places_hazards else len(hazards[c]), -c))
-            left.remove(card)
-            have[kinds[card]] -= 1
-            chosen.append(card)
+            best, best_key = -1, (0, 0, 0)
+            for card in left:  # the card of greatest (surplus of its type, sign * hazards, -id)
+                key = (surplus[kinds[card]], sign * weight[card], -card)
+                if best < 0 or key > best_key:
+                    best, best_key = card, key
+            left.remove(best)
+            surplus[kinds[best]] -= 1
+            chosen.append(best)
         return chosen
 
     def resist(self, race: RaceState, die: int) -> bool:
@@ -132,33 +139,45 @@ class Driver:
             return True
         if (pos + 1) // c.k == pos // c.k:
             return False
-        kind = _paid_as(race, c.kind(pos + 1))
-        return kind is not None and not any(race.cards.kind[card] == kind for card in race.hand[die])
+        kind = c.paid_at[pos + 1]
+        return kind >= 0 and not any(race.cards.kind[card] == kind for card in race.hand[die])
 
     def swap(self, race: RaceState, die: int) -> tuple[int, int] | None:
         """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
         c, cards = race.course, race.cards
-        hand = race.hand[die]
-        clean = {cards.kind[card]: card for card in hand if not cards.hazards[card]}
-        dirty = {cards.kind[card]: card for card in hand if cards.hazards[card]} if self.places_hazards else {}
+        kinds, weight = cards.kind, cards.hazard_count
+        clean: dict[int, int] = {}
+        dirty: dict[int, int] = {}
+        for card in race.hand[die]:
+            if not weight[card]:
+                clean[kinds[card]] = card
+            elif self.places_hazards:
+                dirty[kinds[card]] = card
         if not (race.hazard_sids and clean) and not dirty:
             return None
-        leg = race.progress(die) // c.k
-        need = self.needs(race, die, HORIZON)
-        have = [0, 0, 0]
-        for card in hand:
-            have[cards.kind[card]] += 1
-        places = [(c.section((leg + a) * c.k), clean, True) for a in range(1, 4)]
+        k, leg = c.k, race.progress(die) // c.k
+        places = [(c.section_at[(leg + 1) * k], clean, True), (c.section_at[(leg + 2) * k], clean, True),
+                  (c.section_at[(leg + 3) * k], clean, True)]
         if dirty:
-            others = [race.progress(d) // c.k for d in range(len(race.pos)) if d != die]
-            places += [(c.section((leg - b) * c.k), dirty, False) for b in range(1, 5)
-                       if any(o < leg - b for o in others)]
+            last = leg
+            for other, pos in enumerate(race.pos):
+                other_leg = (pos if race.garage[other] < 0 else race.progress(other)) // k
+                if other != die and other_leg < last:
+                    last = other_leg
+            for back in range(leg - 1, max(last, leg - 5), -1):  # legs behind it with a die further back
+                places.append((c.section_at[back * k], dirty, False))
+        need: list[int] = []
+        have = [0, 0, 0]
         for section, offer, clear in places:
             old = cards.on_track[section] if section >= 0 else -1
-            if old < 0 or bool(cards.hazards[old]) != clear:
+            if old < 0 or bool(weight[old]) != clear or kinds[old] not in offer:
                 continue
-            kind = cards.kind[old]
-            if kind in offer and have[kind] - need[kind] >= 1 and not race.dice_on(section):
+            kind = kinds[old]
+            if not need:
+                need = self.needs(race, die, HORIZON)
+                for card in race.hand[die]:
+                    have[kinds[card]] += 1
+            if have[kind] - need[kind] >= 1 and not race.dice_on(section):
                 return section, offer[kind]
         return None
 
@@ -170,22 +189,22 @@ class Driver:
         leg = race.progress(die) // c.k
         need = [0, 0, 0]
         for ahead in range(1, cards + 1):
-            kind = _paid_as(race, c.kind((leg + ahead) * c.k))
-            if kind is not None:
+            kind = c.paid_at[(leg + ahead) * c.k]
+            if kind >= 0:
                 need[kind] += 1
         return need
 
     def shortfall(self, race: RaceState, die: int, speed: int) -> int:
         """Cards entered within `speed` moves that the hand has no matching card for."""
-        c = race.course
-        pos = race.pos[die]
+        c, kinds = race.course, race.cards.kind
+        pos, k = race.pos[die], c.k
         have = [0, 0, 0]
         for card in race.hand[die]:
-            have[race.cards.kind[card]] += 1
+            have[kinds[card]] += 1
         short = 0
-        for entry in range(1, (pos % c.k + speed) // c.k + 1):
-            kind = _paid_as(race, c.kind((pos // c.k + entry) * c.k))
-            if kind is None:
+        for entry in range(pos // k + 1, (pos + speed) // k + 1):
+            kind = c.paid_at[entry * k]
+            if kind < 0:
                 continue
             if have[kind]:
                 have[kind] -= 1
@@ -197,16 +216,20 @@ class Driver:
         """Both lanes ahead within `reach` are blocked by dice driving its way: the faster of their speeds (they
         set theirs first, being further forward), so that it moves after them rather than into them; None when
         a lane is clear."""
-        c = race.course
+        c, occ = race.course, race.occ
         pos = race.pos[die]
-        speeds = []
+        fastest = -1
         for lane in (0, 1):
-            blocker = next((o for a in range(1, reach + 1) if (o := race.occ.get(c.sid(pos + a, lane))) is not None),
-                           None)
-            if blocker is None or c.reversed_leg(race.pos[blocker]) != c.reversed_leg(pos + 1):
+            sids = c.sids[lane]
+            blocker = -1
+            for ahead in range(pos + 1, pos + reach + 1):
+                blocker = occ.get(sids[ahead], -1)
+                if blocker >= 0:
+                    break
+            if blocker < 0 or c.back_at[race.pos[blocker]] != c.back_at[pos + 1]:
                 return None
-            speeds.append(race.speed[blocker])
-        return max(speeds)
+            fastest = max(fastest, race.speed[blocker])
+        return fastest
 
     def wants_garage(self, race: RaceState, die: int) -> bool:
         """Badly enough damaged, with enough race left after the Garage to gain from repairs."""
@@ -222,38 +245,33 @@ class Driver:
         if race.cond[die] < self.leave_at:
             return ("repair", 0)
         beside = c.beside_garage(race.garage_leg[die], race.garage[die])
-        if race.hand[die] and c.sid(beside, c.garage_lane) not in race.occ:
+        if race.hand[die] and c.sids[c.garage_lane][beside] not in race.occ:
             return ("lane", 0)
-        if race.hand[die] and c.sid(beside + 1, c.garage_lane) not in race.occ:
+        if race.hand[die] and c.sids[c.garage_lane][beside + 1] not in race.occ:
             return ("drift", 0)
         return ("move", 0) if race.garage[die] < 2 else ("repair", 0)
 
-    def _nitro_ok(self, race: RaceState, die: int, turn: Turn) -> bool:
+    def _nitro_ok(self, race: RaceState, die: int) -> bool:
+        """Whether to use a Nitro card now (one is left, and allowed this turn)."""
         c = race.course
-        if race.nitro[die] == 0 or turn.nitro >= race.rules.nitro_per_turn:
-            return False
-        pos, lane = race.pos[die], race.lane[die]
+        pos, sids = race.pos[die], c.sids[race.lane[die]]
         last_lap = c.finish - pos <= c.lap_length
         if race.nitro[die] <= 2 - self.nitro_spare and not last_lap:
             return False
-        return all(c.is_straight(pos + s) and c.sid(pos + s, lane) not in race.occ
-                   and not race.hazard_at(pos + s, lane) for s in (1, 2))
+        for space in (pos + 1, pos + 2):
+            if not c.straight_at[space] or sids[space] in race.occ or sids[space] in race.hazard_sids:
+                return False
+        return True
 
 
 def _can_pass(race: RaceState, die: int, left: int) -> bool:
     """A move would go by a die driving the other way (`head_on: pass`, two moves left, room beyond it)."""
+    if race.rules.head_on != "pass" or left < 2:
+        return False
     c = race.course
-    pos, lane = race.pos[die], race.lane[die]
-    other = race.occ.get(c.sid(pos + 1, lane))
-    return (race.rules.head_on == "pass" and left >= 2 and other is not None and c.sid(pos + 2, lane) not in race.occ
-            and c.reversed_leg(race.pos[other]) != c.reversed_leg(pos + 1))
-
-
-def _paid_as(race: RaceState, kind: int) -> int | None:
-    """The deck type that pays for entering a card of `kind`, or None when it is free."""
-    if kind == RUN_OFF or (kind == START_FINISH and race.rules.start_finish_handling == "free"):
-        return None
-    return STRAIGHT if kind == START_FINISH else kind
+    pos, sids = race.pos[die], c.sids[race.lane[die]]
+    other = race.occ.get(sids[pos + 1], -1)
+    return other >= 0 and sids[pos + 2] not in race.occ and c.back_at[race.pos[other]] != c.back_at[pos + 1]
 
 
 DRIVERS = {

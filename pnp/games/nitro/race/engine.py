@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.race.moves import Movement
 from pnp.games.nitro.race.state import Policy, RaceState
+from pnp.games.nitro.track.cards import Cards
 from pnp.games.nitro.track.course import Course
 
 DRAW_BY_PLACE = (3, 4, 5)
@@ -25,8 +26,9 @@ class Race(RaceState):
     """One race; `run()` plays it to the end, `play_round()` one round, `take_turn()` one die's movement."""
 
     def __init__(self, track: NitroTrack, drivers: Sequence[Policy], seed: int | str = 0,
-                 record: bool = False, order: Sequence[int] | None = None, course: Course | None = None) -> None:
-        super().__init__(track, drivers, seed, record, order, course)
+                 record: bool = False, order: Sequence[int] | None = None, course: Course | None = None,
+                 deck: Cards | None = None) -> None:
+        super().__init__(track, drivers, seed, record, order, course, deck)
         self.movement = Movement(self)
 
     def take_turn(self, die: int) -> None:
@@ -43,13 +45,14 @@ class Race(RaceState):
         """One round: speeds furthest forward first, moves fastest first, then cards by position."""
         self.round += 1
         self.note("round", -1, self.round)
-        self.limping += sum(1 for c in self.cond if c <= 4)
+        for cond in self.cond:
+            if cond <= 4:
+                self.limping += 1
         before = self.order()
         for die in before:
             self.set_speed(die)
-        rank = {die: r for r, die in enumerate(before)}
         self.speeds.append(sum(self.speed) / len(self.speed))
-        for die in sorted(before, key=lambda d: (-self.speed[d], rank[d])):
+        for die in sorted(before, key=self.speed.__getitem__, reverse=True):  # a stable sort: ties by position
             self.movement.take_turn(die)
             self.end_turn_cards()
             self.place_hazards(die)
@@ -69,14 +72,16 @@ class Race(RaceState):
 
     def set_speed(self, die: int) -> None:
         """±1 free or ±2 for a card, never above the condition nor below 0."""
-        old = self.speed[die]
-        wanted = max(0, min(self.cond[die], self.drivers[die].target_speed(self, die)))
-        step = max(-2, min(2, wanted - old))
-        if abs(step) == 2 and not self.spend_any(die, 1):
+        old, cond = self.speed[die], self.cond[die]
+        wanted = self.drivers[die].target_speed(self, die)
+        wanted = cond if wanted > cond else 0 if wanted < 0 else wanted
+        step = 2 if wanted - old > 2 else -2 if wanted - old < -2 else wanted - old
+        if (step == 2 or step == -2) and not self.spend_any(die, 1):
             step //= 2
         self.end_turn_cards()
-        self.speed[die] = max(0, min(self.cond[die], old + step))
-        if self.speed[die] != old:
+        new = old + step
+        self.speed[die] = cond if new > cond else 0 if new < 0 else new
+        if self.speed[die] != old and self.record:
             self.note("speed", die, self.speed[die])
 
     def replenish(self, standing: list[int]) -> None:
@@ -121,6 +126,12 @@ class Race(RaceState):
 
 def _inversions(before: list[int], after: list[int]) -> int:
     """Pairs of dice whose order changed between two standings."""
-    rank = {die: r for r, die in enumerate(after)}
+    rank = [0] * len(after)
+    for place, die in enumerate(after):
+        rank[die] = place
     ranks = [rank[d] for d in before]
-    return sum(1 for a in range(len(ranks)) for b in range(a + 1, len(ranks)) if ranks[a] > ranks[b])
+    count = 0
+    for a, ahead in enumerate(ranks):
+        for behind in ranks[a + 1:]:
+            count += ahead > behind
+    return count

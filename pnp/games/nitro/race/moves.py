@@ -9,7 +9,6 @@ An action the rules forbid raises `IllegalMove` (drivers never ask for one; scen
 from __future__ import annotations
 
 from pnp.games.nitro.race.state import RaceState, Turn
-from pnp.games.nitro.track.course import RUN_OFF, START_FINISH, STRAIGHT
 
 PAYMENTS = ("card", "three", "damage")
 GARAGE_CONDITION, GARAGE_SPEED = 8, 5
@@ -34,10 +33,12 @@ class Movement:
         r = self.race
         turn = self.turn = Turn()
         self.mover = die
-        r.note("turn", die, r.speed[die])
-        while not turn.over and r.cond[die] > 0 and turn.moves < r.speed[die]:
-            name, amount = r.drivers[die].step(r, die, turn)
-            self.act(die, turn, name, amount)
+        if r.record:
+            r.note("turn", die, r.speed[die])
+        step, act, cond, speed = r.drivers[die].step, self.act, r.cond, r.speed
+        while not turn.over and cond[die] > 0 and turn.moves < speed[die]:
+            name, amount = step(r, die, turn)
+            act(die, turn, name, amount)
         if r.rules.after_last_move == "lane_change":
             self._after_last_move(die, turn)
         self.turn, self.mover = None, -1
@@ -60,14 +61,14 @@ class Movement:
             if in_garage:
                 self._garage_move(die, turn)
             else:
-                self.advance(die, turn, flip=False, counted=True)
+                self.advance(die, turn, False, True)  # flip, counted
         elif name == "drift":
             self._need_cards(die, 1, "a drift")
             if in_garage:
                 self._leave_garage(die, turn, forward=True)
             else:
                 r.spend_any(die, 1)
-                self.advance(die, turn, flip=True, counted=True)
+                self.advance(die, turn, True, True)
         elif name == "lane":
             self._need_cards(die, 1, "a lane change")
             if in_garage:
@@ -97,11 +98,11 @@ class Movement:
         c = r.course
         old, lane = r.pos[die], r.lane[die]
         new, new_lane = old + 1, lane ^ flip
-        struck = r.occ.get(c.sid(new, new_lane))
-        if struck is not None:
+        struck = r.occ.get(c.sids[new_lane][new], -1)
+        if struck >= 0:
             if not flip and counted and self._pass_oncoming(die, struck, turn):
                 return
-            if flip and c.sid(old, new_lane) not in r.occ:
+            if flip and c.sids[new_lane][old] not in r.occ:
                 r.relocate(die, old, new_lane)
                 if r.rules.blocked_drift_hazards and r.hazard_at(old, new_lane):
                     self.hurt(die, "hazard")
@@ -113,7 +114,8 @@ class Movement:
         r.relocate(die, new, new_lane)
         if counted:
             turn.moves += 1
-        r.note("drift" if flip else "move", die, new)
+        if r.record:
+            r.note("drift" if flip else "move", die, new)
         self.enter(die, old, new)
         if behind >= 0:
             self._pull(behind)
@@ -121,32 +123,39 @@ class Movement:
     def enter(self, die: int, old: int, new: int) -> None:
         """A die arrived at `new` from `old`: handling on a new card, damage on a hazard, Lap Leader."""
         r = self.race
-        if new // r.course.k != old // r.course.k:
-            self.pay_handling(die, r.course.kind(new))
-        if r.hazard_at(new, r.lane[die]):
+        c = r.course
+        if new // c.k != old // c.k and c.paid_at[new] >= 0:
+            self.pay_handling(die, c.paid_at[new])
+        if c.sids[r.lane[die]][new] in r.hazard_sids:
             self.hurt(die, "hazard")
-        r.lap_boundary(die, old, new)
+        if r.lap_leader:
+            r.lap_boundary(die, old, new)
 
     def pay_handling(self, die: int, kind: int) -> None:
-        """Entering a card: a card of its type, any three cards, or a point of damage (the driver picks)."""
+        """Entering a card paid for by deck type `kind` (`Course.paid_at`; -1: free): a card of that type, any
+        three cards, or a point of damage (the driver picks)."""
         r = self.race
-        if kind == RUN_OFF or (kind == START_FINISH and r.rules.start_finish_handling == "free"):
+        if kind < 0:
             return
-        kind = STRAIGHT if kind == START_FINISH else kind
         how = r.drivers[die].pay(r, die, kind)
         hand = r.hand[die]
         if how == "card":
-            matching = [c for c in hand if r.cards.kind[c] == kind]
-            if not matching:
+            kinds, weight = r.cards.kind, r.cards.hazard_count
+            best = -1
+            for card in hand:  # the first of the matching cards with the fewest hazards
+                if kinds[card] == kind and (best < 0 or weight[card] < weight[best]):
+                    best = card
+            if best < 0:
                 raise IllegalMove("no card of that type in the hand")
-            r.spend(die, [min(matching, key=lambda c: len(r.cards.hazards[c]))])
+            r.spend(die, (best,))
         elif how == "three":
             if not r.spend_any(die, 3):
                 raise IllegalMove("fewer than three cards in the hand")
         elif how != "damage":
             raise IllegalMove(f"unknown handling payment {how!r}")
         r.handling[kind][PAYMENTS.index(how)] += 1
-        r.note("handling", die, kind, how)
+        if r.record:
+            r.note("handling", die, kind, how)
         if how == "damage":
             self.hurt(die, "handling")
 
@@ -157,8 +166,10 @@ class Movement:
             return
         r.cond[die] -= 1
         r.damage[cause] += 1
-        r.speed[die] = min(r.speed[die], r.cond[die])
-        r.note("damage", die, r.cond[die], cause)
+        if r.speed[die] > r.cond[die]:
+            r.speed[die] = r.cond[die]
+        if r.record:
+            r.note("damage", die, r.cond[die], cause)
         if die == self.mover and self.turn is not None and self.turn.moves >= r.speed[die]:
             self.turn.over = True
 
@@ -166,7 +177,7 @@ class Movement:
         """Whether die `struck` drives the other way from a die arriving at route position `pos` (out and back:
         one on the way out, the other on the way back, on the same physical space)."""
         c = self.race.course
-        return c.out_and_back and c.reversed_leg(self.race.pos[struck]) != c.reversed_leg(pos)
+        return c.out_and_back and c.back_at[self.race.pos[struck]] != c.back_at[pos]
 
     def _collide(self, die: int, struck: int, turn: Turn, pos: int) -> None:
         """The mover stops behind the struck die; both are damaged; the rear slows to the front's speed. Head
@@ -189,7 +200,7 @@ class Movement:
         old, lane = r.pos[die], r.lane[die]
         beyond = old + 2
         if r.rules.head_on != "pass" or not self.oncoming(struck, old + 1) or turn.moves + 2 > r.speed[die] \
-                or r.course.sid(beyond, lane) in r.occ:
+                or r.course.sids[lane][beyond] in r.occ:
             return False
         behind = self._drafted(die, old, lane, r.speed[die]) if not turn.moved else -1
         turn.moved = True
@@ -207,10 +218,11 @@ class Movement:
         """The die directly behind (pos, lane), driving the same way, that a die at `speed` pulls, or -1."""
         r = self.race
         c = r.course
-        for back in range(1, r.rules.draft_reach + 1):
-            other = r.occ.get(c.sid(pos - back, lane))
-            if other is not None:
-                same_way = c.reversed_leg(r.pos[other]) == c.reversed_leg(pos - back)
+        sids = c.sids[lane]
+        for back in range(pos - 1, pos - r.rules.draft_reach - 1, -1):
+            other = r.occ.get(sids[back], -1)
+            if other >= 0:
+                same_way = c.back_at[r.pos[other]] == c.back_at[back]
                 pulled = other != die and r.speed[other] <= speed and (same_way or r.rules.draft_oncoming)
                 return other if pulled else -1
         return -1
@@ -223,7 +235,7 @@ class Movement:
             r.note("resist", die)
             return
         old, lane = r.pos[die], r.lane[die]
-        if r.course.sid(old + 1, lane) in r.occ:
+        if r.course.sids[lane][old + 1] in r.occ:
             return
         behind = self._drafted(die, old, lane, r.speed[die]) if r.rules.draft_chain else -1
         r.relocate(die, old + 1, lane)
@@ -239,7 +251,7 @@ class Movement:
         c = r.course
         pos, lane = r.pos[die], r.lane[die]
         to = lane ^ 1
-        struck = r.occ.get(c.sid(pos, to))
+        struck = r.occ.get(c.sids[to][pos])
         if struck is None:
             r.spend_any(die, 1)
             r.relocate(die, pos, to)
@@ -248,7 +260,7 @@ class Movement:
                 self.hurt(die, "hazard")
             return
         sideways = r.rules.sideswipe_push == "sideways"
-        room = not sideways and c.sid(pos + 1, to) not in r.occ
+        room = not sideways and c.sids[to][pos + 1] not in r.occ
         """Sideways, the next lane that way is off the track (a card has two lanes): no push."""
         if not sideways and not room and r.rules.sideswipe_no_room == "block":
             raise IllegalMove("a sideswipe needs an empty space ahead of the struck die to push it into")
@@ -282,7 +294,7 @@ class Movement:
         if r.nitro[die] == 0 or turn.nitro >= r.rules.nitro_per_turn or r.garage[die] >= 0:
             raise IllegalMove("no Nitro card left to use this turn (or the die is in the Garage)")
         pos = r.pos[die]
-        if not all(r.course.is_straight(pos + s) for s in range(1, boost + 1)):
+        if not all(r.course.straight_at[pos + s] for s in range(1, boost + 1)):
             raise IllegalMove("Nitro moves go only onto consecutive spaces of straight cards")
         r.nitro[die] -= 1
         turn.nitro += 1
@@ -291,7 +303,7 @@ class Movement:
         for _ in range(boost):
             if turn.over or r.cond[die] == 0:
                 break
-            self.advance(die, turn, flip=False, counted=False)
+            self.advance(die, turn, False, False)
         if boost == 3:
             self.hurt(die, "nitro")
 
@@ -308,7 +320,7 @@ class Movement:
                               f"{GARAGE_SPEED} or less, may enter the Garage")
         self._need_cards(die, 1, "a lane change")
         r.spend_any(die, 1)
-        r.occ.pop(c.sid(pos, lane))
+        r.occ.pop(c.sids[lane][pos])
         r.garage[die] = c.garage_space(pos)
         r.garage_leg[die] = pos // c.k
         r.arrival[die] = r.round * 1000 + len(r.events) + sum(r.counts.values())
@@ -340,7 +352,7 @@ class Movement:
         c = r.course
         beside = c.beside_garage(r.garage_leg[die], r.garage[die])
         to = beside + forward
-        if c.sid(to, c.garage_lane) in r.occ:
+        if c.sids[c.garage_lane][to] in r.occ:
             raise IllegalMove("the space beside the Garage is taken")
         r.spend_any(die, 1)
         r.pos[die] = beside

@@ -14,6 +14,7 @@ from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.race.drivers import DRIVERS, TABLE
 from pnp.games.nitro.race.engine import Race
 from pnp.games.nitro.race.state import DAMAGE_CAUSES
+from pnp.games.nitro.track.cards import Cards, deck_cards
 from pnp.games.nitro.track.course import Course, build_course
 from pnp.sim.batches import batches, run_batches
 
@@ -62,9 +63,10 @@ def seat_drivers(names: Sequence[str], players: int) -> list[str]:
     return names
 
 
-def play_race(track: NitroTrack, drivers: Sequence[str], seed: int | str, course: Course | None = None) -> RaceResult:
-    """Play one race and return its numbers."""
-    race = Race(track, [DRIVERS[n] for n in drivers], seed=seed, course=course).run()
+def play_race(track: NitroTrack, drivers: Sequence[str], seed: int | str, course: Course | None = None,
+              deck: Cards | None = None) -> RaceResult:
+    """Play one race and return its numbers (`course`, `deck`: the track's, built once for many races)."""
+    race = Race(track, [DRIVERS[n] for n in drivers], seed=seed, course=course, deck=deck).run()
     quarter = race.speeds[-max(1, len(race.speeds) // 4):]
     return RaceResult(
         rounds=race.round,
@@ -79,10 +81,9 @@ def play_race(track: NitroTrack, drivers: Sequence[str], seed: int | str, course
     )
 
 
-def _play_chunk(job: tuple[NitroTrack, tuple[str, ...], int, int, int]) -> list[RaceResult]:
-    track, drivers, seed, start, stop = job
-    course = build_course(track)
-    return [play_race(track, drivers, race_seed(seed, i), course) for i in range(start, stop)]
+def _play_chunk(job: tuple[NitroTrack, Course, Cards, tuple[str, ...], int, int, int]) -> list[RaceResult]:
+    track, course, deck, drivers, seed, start, stop = job
+    return [play_race(track, drivers, race_seed(seed, i), course, deck) for i in range(start, stop)]
 
 
 def with_players(track: NitroTrack, players: int | None) -> NitroTrack:
@@ -100,5 +101,6 @@ def simulate(
 ) -> list[RaceResult]:
     """Play `games` races in `jobs` processes; `progress(n)` is called as each batch of n races ends."""
     seats = tuple(seat_drivers(drivers, track.players))
-    work = [(track, seats, seed, a, b) for a, b in batches(games, jobs, 250)]
+    course, deck = build_course(track), deck_cards(track)
+    work = [(track, course, deck, seats, seed, a, b) for a, b in batches(games, jobs, 250)]
     return run_batches(_play_chunk, work, jobs, progress)

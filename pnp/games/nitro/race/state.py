@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from pnp.games.nitro.model import NitroTrack
-from pnp.games.nitro.track.cards import build_cards
-from pnp.games.nitro.track.course import Course, build_course
+from pnp.games.nitro.track.cards import Cards, build_cards
+from pnp.games.nitro.track.course import RUN_OFF_BASE, Course, build_course
 
 TOP_CONDITION = 9
 LAP_LEADER_CARDS = 2
@@ -71,16 +71,23 @@ class RaceState:
     """Everything on the table in one race, and the bookkeeping that changes no rule's outcome by itself."""
 
     def __init__(self, track: NitroTrack, drivers: Sequence[Policy], seed: int | str = 0,
-                 record: bool = False, order: Sequence[int] | None = None, course: Course | None = None) -> None:
+                 record: bool = False, order: Sequence[int] | None = None, course: Course | None = None,
+                 deck: Cards | None = None) -> None:
+        """`course` and `deck` (`deck_cards`) are the track's, built once when many races share them."""
         players = len(drivers)
         self.track = track
         self.rules = track.play
         self.course = course or build_course(track)
         self.rng = random.Random(seed)
         self.record = record
+        """Whether `note` keeps `Event`s (the hot paths test it before building one)."""
+        self.garage_behind = self.rules.garage_rank == "behind_the_card"
+        """`play.garage_rank: behind_the_card` (`forward_key`)."""
+        self.lap_leader = self.rules.variants.lap_leader and not self.course.out_and_back
+        """Whether the Lap Leader rule applies (`lap_boundary`)."""
         self.events: list[Event] = []
         self.drivers = list(drivers)
-        self.cards = build_cards(track, self.rng)
+        self.cards = build_cards(track, self.rng, deck)
         self.hazard_sids: set[int] = set()
         """Physical spaces (`Course.sid`) that carry a hazard now."""
         for section, card in enumerate(self.cards.on_track):
@@ -109,7 +116,7 @@ class RaceState:
         for place, die in enumerate(start):
             self.start_place[die] = place
             self.pos[die], self.lane[die] = self.course.grid[place]
-            self.occ[self.course.sid(self.pos[die], self.lane[die])] = die
+            self.occ[self.course.sids[self.lane[die]][self.pos[die]]] = die
         self.round = 0
         self.over = False
         self.capped = False
@@ -168,7 +175,8 @@ class RaceState:
         if len(self.hand[die]) < count:
             return False
         chosen = self.drivers[die].discard(self, die, count)
-        if len(set(chosen)) != count or not set(chosen) <= set(self.hand[die]):
+        distinct = set(chosen)
+        if len(distinct) != count or not distinct.issubset(self.hand[die]):
             raise ValueError(f"driver {self.drivers[die].name} chose cards not in its hand")
         self.spend(die, chosen)
         return True
@@ -183,16 +191,18 @@ class RaceState:
         """Sort key: furthest forward first: leg, space, then the card's inside lane, its outside lane and
         the Garage beside that space (dice in one Garage space by arrival). With `play.garage_rank:
         behind_the_card` a Garage die ranks behind every track die of its host card instead."""
-        k = self.course.k
+        c = self.course
+        k = c.k
         if self.garage[die] >= 0:
-            if self.rules.garage_rank == "behind_the_card":
+            if self.garage_behind:
                 return (-self.garage_leg[die], 1, -self.garage[die], self.arrival[die])
-            beside = self.course.beside_garage(self.garage_leg[die], self.garage[die])
+            beside = c.beside_garage(self.garage_leg[die], self.garage[die])
             return (-(beside // k), -(beside % k), 2, self.arrival[die])
         pos = self.pos[die]
-        if self.rules.garage_rank == "behind_the_card":
-            return (-(pos // k), 0, -(pos % k), self.course.card_lane(pos, self.lane[die]))
-        return (-(pos // k), -(pos % k), self.course.card_lane(pos, self.lane[die]), 0)
+        card_lane = self.lane[die] ^ c.flip_at[pos]
+        if self.garage_behind:
+            return (-(pos // k), 0, -(pos % k), card_lane)
+        return (-(pos // k), -(pos % k), card_lane, 0)
 
     def order(self) -> list[int]:
         """Dice from furthest forward to furthest back."""
@@ -208,16 +218,17 @@ class RaceState:
 
     def hazard_at(self, pos: int, lane: int) -> bool:
         """Whether the track space at (pos, lane) carries a hazard."""
-        return self.course.sid(pos, lane) in self.hazard_sids
+        return self.course.sids[lane][pos] in self.hazard_sids
 
     def relocate(self, die: int, pos: int, lane: int) -> None:
         """Move a die's marker on the table (no rule applied)."""
-        c = self.course
+        sids, occ = self.course.sids, self.occ
         if self.garage[die] < 0:
-            self.occ.pop(c.sid(self.pos[die], self.lane[die]), None)
-        self.garage[die] = -1
+            occ.pop(sids[self.lane[die]][self.pos[die]], None)
+        else:
+            self.garage[die] = -1
         self.pos[die], self.lane[die] = pos, lane
-        self.occ[c.sid(pos, lane)] = die
+        occ[sids[lane][pos]] = die
 
     def _mark_hazards(self, section: int, card: int, add: bool) -> None:
         if card < 0:
@@ -231,11 +242,12 @@ class RaceState:
 
     def dice_on(self, section: int) -> bool:
         """Whether a die stands on a track space of `section`."""
-        return any(self.course.sid_section(sid) == section for sid in self.occ)
+        per_section = 2 * self.course.k
+        return any(sid < RUN_OFF_BASE and sid // per_section == section for sid in self.occ)
 
     def lap_boundary(self, die: int, old: int, new: int) -> None:
         """Lap Leader: the first to complete each lap (not the last) draws two cards at once."""
-        if not self.rules.variants.lap_leader or self.course.out_and_back:
+        if not self.lap_leader:
             return
         length = self.course.lap_length
         lap = new // length

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pnp.games.nitro.race.simulate import RaceResult, play_race, race_seed, seat_drivers
 from pnp.games.nitro.search.candidates import Candidate, Request, stream
 from pnp.games.nitro.search.figures import Figures, figures
+from pnp.games.nitro.track.cards import deck_cards
 from pnp.sim.search import Limits, Schedule
 from pnp.sim.search import Outcome as SearchOutcome
 from pnp.sim.search import search as halving_search
@@ -61,7 +62,8 @@ class _Racer:
         """Called after each batch of races (the progress line; it reads `now`, not the clock)."""
 
     def play(self, candidate: Candidate, start: int, stop: int) -> list[RaceResult]:
-        out = [play_race(candidate.track, self.seats, race_seed(self.request.seed, i), candidate.course)
+        deck = deck_cards(candidate.track)
+        out = [play_race(candidate.track, self.seats, race_seed(self.request.seed, i), candidate.course, deck)
                for i in range(start, stop)]
         self.races += stop - start
         self.now = self.clock()

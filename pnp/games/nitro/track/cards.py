@@ -29,14 +29,27 @@ class Cards:
     """Card id lying as each section (-1 for the Start/Finish)."""
     pile: list[int]
     """Face-down draw pile, top last."""
+    hazard_count: list[int]
+    """`len(hazards[id])` of each card."""
 
 
 def _lane(name: str) -> int:
     return INSIDE if name == "inside" else OUTSIDE
 
 
-def build_cards(track: NitroTrack, rng: random.Random) -> Cards:
-    """The race's cards: the track's, then the rest shuffled into the pile (see the module docstring)."""
+def build_cards(track: NitroTrack, rng: random.Random, deck: Cards | None = None) -> Cards:
+    """The race's cards: the track's, then the rest shuffled into the pile (see the module docstring). `deck`:
+    the track's cards before the shuffle (`deck_cards(track)`), when many races share it."""
+    deck = deck or deck_cards(track)
+    hazards = list(deck.hazards)
+    _disaster_area(track, rng, deck.on_track, hazards)
+    pile = list(deck.pile)
+    rng.shuffle(pile)
+    return Cards(list(deck.kind), hazards, list(deck.on_track), pile, [len(h) for h in hazards])
+
+
+def deck_cards(track: NitroTrack) -> Cards:
+    """The track's cards in deck order, the pile not yet shuffled nor the Disaster Area hazards placed."""
     deck = track.deck
     k = track.geometry.spaces_per_lane
     kind: list[int] = []
@@ -61,14 +74,14 @@ def build_cards(track: NitroTrack, rng: random.Random) -> Cards:
             pile.append(len(kind))
             kind.append(KIND_CODE[type_])
             hazards.append(frozenset({(j % 2, j // 2 % k)}) if j < printed else frozenset())
-    _disaster_area(track, rng, on_track, hazards)
-    rng.shuffle(pile)
-    return Cards(kind, hazards, on_track, pile)
+    return Cards(kind, hazards, on_track, pile, [len(h) for h in hazards])
 
 
 def _disaster_area(track: NitroTrack, rng: random.Random, on_track: list[int], hazards: list[Hazards]) -> None:
     """Disaster Area: scatter `variants.disaster_area` hazards over free spaces of the track's cards."""
     count = track.play.variants.disaster_area
+    if not count:
+        return
     k = track.geometry.spaces_per_lane
     free = [(card, lane, space) for card in on_track if card >= 0 for lane in (INSIDE, OUTSIDE)
             for space in range(k) if (lane, space) not in hazards[card]]

@@ -54,11 +54,24 @@ class Course:
     """Per section: 1 when its inside lane is strip 1 (its inside lies on the other side from the
     Start/Finish card's), else 0."""
     lo: int = 0
-    """First `pos` of the look-up tables below (the tables speed up the engine's inner loop)."""
-    table: tuple[tuple[int, ...], ...] = ()
-    """For each pos from `lo`: (section, kind, card space, sid inside, sid outside)."""
+    """First `pos` of the tables below; they run up to `hi` (excluded)."""
+    hi: int = 0
     sids: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
-    """`sid` of each pos from `lo`, inside lane then outside lane."""
+    """`sid` of (pos, lane) as `sids[lane][pos]`. Every table of a course is indexed by `pos` itself: it holds
+    pos 0 up to `hi` first, then `lo` up to -1, so that Python's negative indices read the start grid's legs."""
+    section_at: tuple[int, ...] = ()
+    """`section(pos)` for each pos."""
+    flip_at: tuple[int, ...] = ()
+    """`card_lane(pos, 0)` for each pos: 1 where strip 0 is the card's outside lane."""
+    kind_at: tuple[int, ...] = ()
+    """`kind(pos)` for each pos."""
+    paid_at: tuple[int, ...] = ()
+    """The deck type (STRAIGHT, TURN_A, TURN_B) that pays for entering the card under pos, -1 when entering it
+    is free (the run-off; the Start/Finish with `play.start_finish_handling: free`)."""
+    straight_at: tuple[bool, ...] = ()
+    """`is_straight(pos)` for each pos."""
+    back_at: tuple[bool, ...] = ()
+    """`reversed_leg(pos)` for each pos."""
 
     def section(self, pos: int) -> int:
         """Section index (0-based) of the card under `pos`, or -1 on the run-off."""
@@ -76,15 +89,13 @@ class Course:
 
     def kind(self, pos: int) -> int:
         """Kind code of the card under `pos`."""
-        if 0 <= pos - self.lo < len(self.table):
-            return self.table[pos - self.lo][1]
+        if self.lo <= pos < self.hi:
+            return self.kind_at[pos]
         section = self.section(pos)
         return RUN_OFF if section < 0 else self.kinds[section]
 
     def card_space(self, pos: int) -> int:
         """Space number on the physical card (0 at the card's own entry edge)."""
-        if 0 <= pos - self.lo < len(self.table):
-            return self.table[pos - self.lo][2]
         space = pos % self.k
         return self.k - 1 - space if self.reversed_leg(pos) else space
 
@@ -95,12 +106,8 @@ class Course:
 
     def sid(self, pos: int, lane: int) -> int:
         """Identity of the physical space at (`pos`, `lane`)."""
-        index = pos - self.lo
-        if index >= 0:
-            try:
-                return self.sids[lane][index]
-            except IndexError:
-                pass
+        if self.lo <= pos < self.hi:
+            return self.sids[lane][pos]
         section = self.section(pos)
         if section < 0:
             return RUN_OFF_BASE + 2 * pos + lane
@@ -169,7 +176,19 @@ def build_course(track: NitroTrack) -> Course:
         flips=flips,
     )
     lo = min(p for p, _ in grid) - 8 * k if grid else 0
-    rows = tuple((course.section(p), course.kind(p), course.card_space(p), course.sid(p, INSIDE),
-                  course.sid(p, OUTSIDE)) for p in range(lo, course.finish + max(8 * k, 40)))
-    sids = (tuple(row[3] for row in rows), tuple(row[4] for row in rows))
-    return replace(course, lo=lo, table=rows, sids=sids)
+    hi = course.finish + 16 * k + 64
+    places = [*range(0, hi), *range(lo, 0)]
+    """Table order: pos 0 up, then the negative positions (see `Course.sids`)."""
+    free_start = track.play.start_finish_handling == "free"
+    kinds = [course.kind(p) for p in places]
+    return replace(
+        course, lo=lo, hi=hi,
+        sids=(tuple(course.sid(p, INSIDE) for p in places), tuple(course.sid(p, OUTSIDE) for p in places)),
+        section_at=tuple(course.section(p) for p in places),
+        flip_at=tuple(course.card_lane(p, 0) for p in places),
+        kind_at=tuple(kinds),
+        paid_at=tuple(-1 if kind == RUN_OFF or (kind == START_FINISH and free_start) else
+                      STRAIGHT if kind == START_FINISH else kind for kind in kinds),
+        straight_at=tuple(kind in (STRAIGHT, START_FINISH, RUN_OFF) for kind in kinds),
+        back_at=tuple(course.reversed_leg(p) for p in places),
+    )
