@@ -6,7 +6,7 @@ through: those two numbers are `back_offset: {x: …, y: …}` for this printer.
 
 from __future__ import annotations
 
-from pnp.layout.imposition import back_position
+from pnp.layout.duplex import back_position
 from pnp.layout.paper import get_paper
 from pnp.layout.scene import Document, Ellipse, Item, Line, Page, Style, Text
 

@@ -7,8 +7,9 @@ from functools import lru_cache
 
 from pnp.diagnostics import Diagnostic, Mark, Severity
 from pnp.layout.cull import Culler
+from pnp.layout.duplex import back_position, mirrors_x
 from pnp.layout.furniture import MARK, blank_note, crop_marks, footer, outline
-from pnp.layout.imposition import Plan, Sheet, Tile, back_position, mirrors_x, most_per_sheet
+from pnp.layout.imposition import Plan, Sheet, Tile, most_per_sheet
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
 from pnp.layout.registration import footer_start, registration_marks
 from pnp.layout.scene import Document, Group, Item, Line, Page, Rect, Style, Text, Transform

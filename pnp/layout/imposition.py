@@ -436,21 +436,3 @@ def most_per_sheet(group: PieceGroup, settings: SheetSettings, paper_name: str, 
             grids += [_grid(g, area, gutter, -math.inf, -math.inf) for area in piece_areas(paper, settings)]
     return max(cols * rows for _, _, cols, rows in grids)
 
-
-def mirrors_x(paper: Paper, duplex: str) -> bool:
-    """True when backs mirror left-right (flip over a vertical edge), False when they mirror top-bottom."""
-    return (duplex == "long-edge") != paper.landscape
-
-
-def back_position(paper: Paper, x: float, y: float, w: float, h: float, duplex: str,
-                  offset: tuple[float, float]) -> tuple[float, float]:
-    """Where the back of a piece whose front trim is at (x, y, w, h) goes on the back page.
-
-    Long-edge flip mirrors across the page's long edge, short-edge flip across its short edge; content stays
-    upright. The printer offset (measured with `pnp calibrate`) is added last.
-    """
-    if mirrors_x(paper, duplex):
-        bx, by = paper.width - x - w, y
-    else:
-        bx, by = x, paper.height - y - h
-    return bx + offset[0], by + offset[1]

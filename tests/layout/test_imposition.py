@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from pnp.diagnostics import SpecError
-from pnp.layout.imposition import CROP_ZONE, back_position, choose_plan, plan_sheets
+from pnp.layout.duplex import back_position
+from pnp.layout.imposition import CROP_ZONE, choose_plan, plan_sheets
 from pnp.layout.paper import get_paper, printable_area
 from pnp.layout.pieces import Piece, PieceGroup
 from pnp.model.sheets import SheetSettings
