@@ -36,8 +36,9 @@ _CLASS = re.compile(r"[^A-Za-z0-9_-]+")
 _MIME = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".svg": "image/svg+xml"}
 
 
-def _num(value: float) -> str:
-    text = f"{value:.4f}".rstrip("0").rstrip(".")
+def _num(value: float, places: int = 4) -> str:
+    """A number as SVG writes it: `places` decimals, trailing zeros dropped."""
+    text = f"{value:.{places}f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text
 
 
@@ -256,8 +257,7 @@ CUT_STROKE_MM = 0.1
 
 def _mm(value: float) -> str:
     """A cutter file's coordinate: to a hundredth of a millimetre."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text in ("-0", "") else text
+    return _num(value, 2)
 
 
 def render_cut_svg(width: float, height: float, layers: tuple[tuple[Stroke, ...], tuple[Stroke, ...]],
