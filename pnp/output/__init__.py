@@ -75,7 +75,7 @@ def write_outputs(
                 moves = []
                 for name in names:
                     temp = transaction.write(files[name])
-                    entries[name] = Entry(file_digest(folder / temp), job_of[name])
+                    entries[name] = Entry(transaction.sha256[temp], job_of[name])
                     moves.append((temp, name, before[name]))
                 transaction.commit(Plan(moves, remove, transaction.write(manifest_bytes(entries))))
     except OSError as exc:

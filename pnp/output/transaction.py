@@ -21,7 +21,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import BinaryIO
+from typing import Any, BinaryIO, cast
 
 from filelock import lock_descriptor
 
@@ -32,6 +32,7 @@ from pnp.output.manifest import (
     TEMP,
     CappedWarnings,
     Warn,
+    file_digest,
     kind,
     output_error,
     plain_name,
@@ -144,6 +145,36 @@ def _strings(value: object, count: int) -> bool:
     return isinstance(value, list) and len(value) == count and all(isinstance(x, str) for x in value)
 
 
+class HashingWriter:
+    """A binary file's stand-in that hashes (sha256) what is written through it as it goes. Any use of the file
+    but `write`, `flush` and `tell` (a seek, say) clears `in_order`: the hash then no longer says what the file
+    holds, and it is read back instead."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        import hashlib
+
+        self._handle = handle
+        self._digest = hashlib.sha256()
+        self.in_order = True
+
+    def write(self, data: Any) -> int:
+        self._digest.update(data)
+        return self._handle.write(data)
+
+    def flush(self) -> None:
+        self._handle.flush()
+
+    def tell(self) -> int:
+        return self._handle.tell()
+
+    def hexdigest(self) -> str:
+        return self._digest.hexdigest()
+
+    def __getattr__(self, name: str) -> Any:
+        self.in_order = False
+        return getattr(self._handle, name)
+
+
 @dataclass
 class Transaction:
     """Temporaries written into `folder`; removed on exit unless committed."""
@@ -152,20 +183,25 @@ class Transaction:
     mode: int
     temps: list[str] = field(default_factory=list)
     committed: bool = False
+    sha256: dict[str, str] = field(default_factory=dict)
+    """The sha256 of each temporary written, by name: hashed as it was written, not read back."""
 
     def write(self, payload: Payload) -> str:
         """Write `payload` to a new temporary file (fsynced, with `mode`); return its name."""
         fd, temp = tempfile.mkstemp(prefix=".pnp-", suffix=".tmp", dir=self.folder)
-        self.temps.append(os.path.basename(temp))
+        name = os.path.basename(temp)
+        self.temps.append(name)
         with os.fdopen(fd, "wb") as handle:
             os.chmod(temp, self.mode)
+            hashing = HashingWriter(handle)
             if isinstance(payload, bytes):
-                handle.write(payload)
+                hashing.write(payload)
             else:
-                payload(handle)
+                payload(cast("BinaryIO", hashing))
             handle.flush()
             os.fsync(handle.fileno())
-        return os.path.basename(temp)
+        self.sha256[name] = hashing.hexdigest() if hashing.in_order else file_digest(self.folder / name)
+        return name
 
     def commit(self, plan: Plan) -> None:
         """Record `plan` in the journal (the commit point), carry it out, then remove the journal."""

@@ -59,13 +59,14 @@ class PngHeader:
         return not self.interlaced and not self.transparent and self.depth in _PNG_DEPTHS.get(self.colour_type, ())
 
 
-def _png_chunks(data: bytes) -> list[tuple[bytes, bytes]]:
-    """(type, payload) of every chunk of a PNG file's bytes, in order."""
-    chunks: list[tuple[bytes, bytes]] = []
+def _png_chunks(data: bytes) -> list[tuple[bytes, memoryview]]:
+    """(type, payload) of every chunk of a PNG file's bytes, in order (the payloads are views: nothing copied)."""
+    chunks: list[tuple[bytes, memoryview]] = []
+    view = memoryview(data)
     pos = len(PNG_SIGNATURE)
     while pos + 8 <= len(data):
-        length, kind = struct.unpack(">I4s", data[pos : pos + 8])
-        chunks.append((kind, data[pos + 8 : pos + 8 + length]))
+        length, kind = struct.unpack_from(">I4s", data, pos)
+        chunks.append((kind, view[pos + 8 : pos + 8 + length]))
         pos += 12 + length
         if kind == b"IEND":
             break
@@ -93,23 +94,29 @@ def png_without_ancillary_chunks(data: bytes) -> bytes:
 def png_header(data: bytes) -> PngHeader:
     """Read a PNG's header; `transparent` is set for alpha colour types and for a tRNS chunk."""
     chunks = _png_chunks(data)
-    width, height, depth, colour_type, _, _, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
+    width, height, depth, colour_type, _, _, interlace = struct.unpack_from(">IIBBBBB", chunks[0][1])
     transparent = colour_type in (4, 6) or any(kind == b"tRNS" for kind, _ in chunks)
     return PngHeader(width, height, depth, colour_type, interlace != 0, transparent)
 
 
 @dataclass(frozen=True, slots=True)
 class Stream:
-    """An encoded PDF image stream: its dictionary entries (PDF syntax, without /Length) and its bytes."""
+    """An encoded PDF image stream: its dictionary entries (PDF syntax, without /Length) and its bytes, whole or in
+    the pieces it is written from (a PNG's IDAT chunks, never joined)."""
 
     entries: dict[str, str]
-    data: bytes
+    data: bytes | tuple[memoryview, ...]
 
-    def to_pdf(self, extra: dict[str, str] | None = None) -> bytes:
-        """The stream object's body: dictionary (with `extra` entries and /Length), then the data."""
-        entries = {**self.entries, **(extra or {}), "Length": str(len(self.data))}
-        head = "<< " + " ".join(f"/{key} {value}" for key, value in entries.items()) + " >>\nstream\n"
-        return head.encode("latin-1") + self.data + b"\nendstream"
+    def write_object(self, out: BinaryIO, number: int, extra: dict[str, str] | None = None) -> int:
+        """Write the stream as PDF object `number` (its dictionary with `extra` entries and /Length) to `out`; the
+        bytes written."""
+        pieces = (self.data,) if isinstance(self.data, bytes) else self.data
+        entries = {**self.entries, **(extra or {}), "Length": str(sum(len(piece) for piece in pieces))}
+        head = f"{number} 0 obj\n<< " + " ".join(f"/{key} {value}" for key, value in entries.items()) + " >>\nstream\n"
+        written = out.write(head.encode("latin-1"))
+        for piece in pieces:
+            written += out.write(piece)
+        return written + out.write(b"\nendstream\nendobj\n")
 
 
 def _image_entries(width: int, height: int, space: str, bits: int, filters: str) -> dict[str, str]:
@@ -151,7 +158,7 @@ def encode_image(path: Path, inks: Inks | None = None) -> tuple[Stream, Stream |
 
 def _png_stream(data: bytes, header: PngHeader) -> Stream:
     chunks = _png_chunks(data)
-    idat = b"".join(payload for kind, payload in chunks if kind == b"IDAT")
+    idat = tuple(payload for kind, payload in chunks if kind == b"IDAT")
     colours = _PNG_COLOURS[header.colour_type]
     space = "/DeviceRGB" if colours == 3 else "/DeviceGray"
     if header.colour_type == 3:
@@ -224,11 +231,11 @@ class ImageCache:
             extra: dict[str, str] = {}
             if mask is not None:
                 offsets[size] = position
-                position += out.write(b"%d 0 obj\n%s\nendobj\n" % (size, mask.to_pdf()))
+                position += mask.write_object(out, size)
                 extra["SMask"] = f"{size} 0 R"
                 size += 1
             offsets[placeholder.number] = position
-            position += out.write(b"%d 0 obj\n%s\nendobj\n" % (placeholder.number, stream.to_pdf(extra)))
+            position += stream.write_object(out, placeholder.number, extra)
         table = b"".join(b"%d 1\n%010d 00000 n \n" % (number, offsets[number]) for number in sorted(offsets))
         trailer = updated_trailer(trailer, size, previous)
         out.write(b"xref\n%strailer\n%s\nstartxref\n%d\n%%%%EOF\n" % (table, trailer, position))

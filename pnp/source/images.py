@@ -1,14 +1,14 @@
 """Image files named by specs: path inside the kit folder, PNG or JPEG by content, pixel count capped (SVG art,
 named .svg: `pnp.source.svg_art`).
 
-The header is read to learn the format and size; nothing is decoded before those checks pass. The file is then
-read once (within its byte cap): a PNG's chunks and checksums are walked in memory, the content hashed, and
-each distinct file (by content) is checked once at a fraction of a full decode (a PNG's data inflated and
-counted, row filters read, no pixel built: in one libdeflate call when the `deflate` package is installed, in
-ISA-L steps for what that call refuses or is too large; a JPEG decoded at an eighth of its size), so a PNG
-without pixel data or palette, corrupt or short compressed data or a truncated JPEG is refused here instead of
-failing (or printing garbage) in render. A file checked once in a process (same real path, size and
-modification time) is not read again.
+The file is read once (within its byte cap, known from its size): its header gives the format and size (a
+PNG's IHDR read here, a JPEG's by Pillow's JPEG class) and nothing is decoded before those checks pass; a PNG's
+chunks and checksums are walked in memory, the content hashed, and each distinct file (by content) is checked
+once at a fraction of a full decode (a PNG's data inflated and counted, row filters read, no pixel built: in
+one libdeflate call when the `deflate` package is installed, in ISA-L steps for what that call refuses or is
+too large; a JPEG decoded at an eighth of its size), so a PNG without pixel data or palette, corrupt or short
+compressed data or a truncated JPEG is refused here instead of failing (or printing garbage) in render. A file
+checked once in a process (same real path, size and modification time) is not read again.
 """
 
 from __future__ import annotations
@@ -60,9 +60,8 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
 
         info = _CHECKED[known] = check_svg(path, src, mark)
         return info
-    with path.open("rb") as handle:
-        head = handle.read(16)
-    fmt = next((name for sig, name in _SIGNATURES.items() if head.startswith(sig)), None)
+    data = path.read_bytes()  # within the byte cap: read once for every check below and the hash
+    fmt = next((name for sig, name in _SIGNATURES.items() if data.startswith(sig)), None)
     if fmt is None:
         raise SpecError(
             Diagnostic.at(
@@ -72,28 +71,21 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
                 "export the picture as PNG or JPEG (or SVG art, named .svg)",
             )
         )
-    from pnp.source.pillow_internals import format_reader  # a kit without images never loads Pillow
-
-    header_reader = format_reader(fmt)
     try:
-        with header_reader(str(path)) as img:
-            width, height = img.size
-            if width * height > max_pixels:
-                raise SpecError(
-                    Diagnostic.at(
-                        mark,
-                        "spec.image",
-                        f"{src!r} is {width} x {height} pixels, over the cap of {max_pixels:,} pixels",
-                        "scale it down (300 dpi at print size is plenty), or raise the cap with --max-pixels",
-                    )
+        width, height = _png_size(data) if fmt == "PNG" else _jpeg_size(data)
+        if width * height > max_pixels:
+            raise SpecError(
+                Diagnostic.at(
+                    mark,
+                    "spec.image",
+                    f"{src!r} is {width} x {height} pixels, over the cap of {max_pixels:,} pixels",
+                    "scale it down (300 dpi at print size is plenty), or raise the cap with --max-pixels",
                 )
-            data = path.read_bytes()  # within the byte cap: read once for every check below and the hash
-            chunks = _png_chunks(data) if fmt == "PNG" else []  # their checksums checked on the way
-            problem = _png_problem(chunks, data) if fmt == "PNG" else ""
-            if problem:
-                raise SpecError(Diagnostic.at(mark, "spec.image", f"{src!r} is damaged: {problem}", _FIX))
-            if fmt != "PNG":
-                img.verify()
+            )
+        chunks = _png_chunks(data) if fmt == "PNG" else []  # their checksums checked on the way
+        problem = _png_problem(chunks, data) if fmt == "PNG" else ""
+        if problem:
+            raise SpecError(Diagnostic.at(mark, "spec.image", f"{src!r} is damaged: {problem}", _FIX))
     except (OSError, SyntaxError, ValueError, EOFError, struct.error) as exc:
         raise SpecError(
             Diagnostic.at(mark, "spec.image", f"{src!r} cannot be read as an image: {exc}", _FIX)
@@ -102,12 +94,43 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
 
     key = hashlib.sha256(data).hexdigest()[:16]
     if key not in _DECODED:
-        problem = _decode_problem(path, header_reader, data, chunks)
+        problem = _decode_problem(data, chunks)
         if problem:
             raise SpecError(Diagnostic.at(mark, "spec.image", f"{src!r} is damaged: {problem}", _FIX))
         _DECODED.add(key)
     info = _CHECKED[known] = ImageInfo(path, key, fmt, width, height)
     return info
+
+
+_PNG_DEPTHS = {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: (8, 16)}
+"""The bit depths the PNG standard allows for each colour type."""
+
+
+def _png_size(data: bytes) -> tuple[int, int]:
+    """(width, height) from a PNG's IHDR chunk, read by pnp itself (no pixel cap but pnp's own applies); ValueError
+    when the chunk is missing or holds what the PNG standard does not allow."""
+    length, kind = struct.unpack_from(">I4s", data, 8)
+    if kind != b"IHDR" or length != 13:
+        raise ValueError("its first chunk is not a 13-byte IHDR header")
+    width, height, depth, colour, compression, filtering, interlace = struct.unpack_from(">IIBBBBB", data, 16)
+    if not (0 < width < 1 << 31 and 0 < height < 1 << 31):
+        raise ValueError(f"its header gives a size of {width} x {height} pixels")
+    if depth not in _PNG_DEPTHS.get(colour, ()) or compression or filtering or interlace > 1:
+        raise ValueError(f"its header is not a PNG one (bit depth {depth}, colour type {colour}, compression "
+                         f"{compression}, filter {filtering}, interlace {interlace})")
+    return width, height
+
+
+def _jpeg_size(data: bytes) -> tuple[int, int]:
+    """(width, height) from a JPEG's header, read by Pillow's JPEG class (not `Image.open`, whose own pixel cap
+    is not pnp's), which also checks the file's structure up to its first scan."""
+    import io
+
+    from pnp.source.pillow_internals import format_reader  # a kit without JPEGs never loads Pillow
+
+    with format_reader("JPEG")(io.BytesIO(data)) as img:
+        img.verify()
+        return cast("tuple[int, int]", img.size)
 
 
 def _png_chunks(data: bytes) -> list[tuple[bytes, int, int]]:
@@ -150,18 +173,21 @@ def _png_problem(chunks: list[tuple[bytes, int, int]], data: bytes) -> str:
     return ""
 
 
-def _decode_problem(path: Path, header_reader: type, data: bytes, chunks: list[tuple[bytes, int, int]]) -> str:
+def _decode_problem(data: bytes, chunks: list[tuple[bytes, int, int]]) -> str:
     """What stops the file's pixels from being decoded (or a PNG from being embedded as it is), or '', at a
     fraction of a full decode: a PNG's compressed data is inflated and counted, no pixel is built; a JPEG is
     decoded at an eighth of its size (every coded block is still read, so a truncated or corrupt file fails).
 
     Called only once the pixel count is within the cap, so the decoded size is bounded by it."""
+    import io
     import zlib
+
+    from pnp.source.pillow_internals import format_reader
 
     try:
         if chunks:
             return _png_inflate_problem(data, chunks)
-        with header_reader(str(path)) as img:
+        with format_reader("JPEG")(io.BytesIO(data)) as img:
             img.draft(img.mode, (max(1, img.size[0] // 8), max(1, img.size[1] // 8)))
             img.load()
     except (OSError, SyntaxError, ValueError, EOFError, struct.error, zlib.error, IndexError) as exc:

@@ -72,6 +72,12 @@ BROKEN = {
     "interlaced-short": (png(2, [(b"IDAT", zlib.compress(rows(3)[:20]))]).replace(
         chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0)),
         chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 1))), "cannot be decoded"),
+    "unknown-colour-type": (png(2, [(b"IDAT", zlib.compress(rows(3)))]).replace(
+        chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0)),
+        chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 5, 0, 0, 0))), "colour type 5"),
+    "zero-width": (png(2, [(b"IDAT", zlib.compress(rows(3)))]).replace(
+        chunk(b"IHDR", struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0)),
+        chunk(b"IHDR", struct.pack(">IIBBBBB", 0, 4, 8, 2, 0, 0, 0))), "0 x 4 pixels"),
 }
 
 

@@ -233,3 +233,25 @@ def test_changed_spec_failing_midway_keeps_the_previous_output(
     assert again.exit_code == 0, again.output
     assert len(pypdf.PdfReader(out / f"{STEM}.pdf").pages) == 5
     assert_consistent(out)
+
+
+def test_the_manifest_records_what_each_file_holds_however_it_was_written(tmp_path: Path) -> None:
+    """Each file is hashed as it is written; one written out of order (a seek back over what was written) is read
+    back, so its manifest entry still says what it holds and the next run does not call it changed."""
+    out = tmp_path / "out"
+
+    def in_pieces(handle: object) -> None:
+        for piece in (b"one ", memoryview(b"two "), bytearray(b"three")):
+            handle.write(piece)  # type: ignore[attr-defined]
+
+    def patched(handle: object) -> None:
+        handle.write(b"header: ????\nbody\n")  # type: ignore[attr-defined]
+        handle.seek(8)  # type: ignore[attr-defined]
+        handle.write(b"done")  # type: ignore[attr-defined]
+
+    files = {"pieces.txt": in_pieces, "patched.txt": patched, "plain.txt": b"plain"}
+    write_outputs(out, files, protected=[])  # type: ignore[arg-type]
+    assert (out / "patched.txt").read_bytes() == b"header: done\nbody\n"
+    assert_consistent(out)
+    write_outputs(out, files, protected=[])  # type: ignore[arg-type]  (unchanged since written: no refusal)
+    assert_consistent(out)
