@@ -1,7 +1,7 @@
 """MDD races: the rules engine, the awards kept by watching it, simulation, summary and balance warnings.
 
-setup.py compiles observer.py, engine.py and awards.py where a C compiler is. With the environment variable
-PNP_MDD_PURE=1 set, importing this package loads those three from their Python source even when the
+setup.py compiles awards.py and engine.py where a C compiler is. With the environment variable
+PNP_MDD_PURE=1 set, importing this package loads those two from their Python source even when the
 compiled modules are there: the same rules, for running the engine tests on both builds.
 """
 
@@ -13,7 +13,7 @@ import sys
 from importlib.machinery import SourceFileLoader
 from importlib.resources import files
 
-COMPILED_MODULES = ("observer", "engine", "awards")
+COMPILED_MODULES = ("awards", "engine")
 """The modules setup.py compiles, in import order."""
 
 

@@ -3,16 +3,19 @@
 # cython: language_level=3
 cimport cython
 
-from pnp.games.mdd.race.observer cimport RaceObserver
+from pnp.games.mdd.race.awards cimport Awards
 
 
 cdef class Race:
     cdef public object board, options, events, grid
-    cdef public RaceObserver observer
+    cdef public Awards awards
     cdef public Py_ssize_t lanes, width, finish, finalists, racing
     cdef public list cell, occ, pos, lives, status, qualified, finished
     cdef public str phase
-    cdef public Py_ssize_t turn, qualifying_turns, finals_turns, hits, exits, mines_taken, stuck, eliminations
+    cdef public Py_ssize_t turn, qualifying_turns, finals_turns, hits, exits, mines_taken, stuck, eliminations, rolls
+    cdef public list kills
+    cdef list _bumped_in, _start_lives
+    cdef Py_ssize_t _taken, _bumped, _roll_kills
     cdef bint two_dice
     cdef Py_ssize_t turn_cap, _blocked
     cdef list _start_cell, _start_pos, _finals
@@ -38,6 +41,7 @@ cdef class Race:
     @cython.locals(occ=list, cell=list, pos=list, width=Py_ssize_t, step=Py_ssize_t, p=Py_ssize_t,
                    q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, going=bint)
     cdef void _go(self, Py_ssize_t car, Py_ssize_t roll, Py_ssize_t side, Py_ssize_t straight) except *
+    cdef void _roll_over(self, Py_ssize_t car) except *
     cdef void _ran(self, Py_ssize_t car, Py_ssize_t step, Py_ssize_t run) except *
     cdef bint _check_finalists(self) except -1
     @cython.locals(qualifying=bint, pos=list, occ=list, order=list, p=Py_ssize_t, two=bint, car=Py_ssize_t, roll=Py_ssize_t,

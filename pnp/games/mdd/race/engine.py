@@ -2,10 +2,11 @@
 
 Input: a `Board` and `RaceOptions`; dice from a seeded generator or given move by move (`Race.move`).
 Output: the `Race` state (positions, lives, mines, who qualified and finished, counters), `Event`s when
-recording, `Snapshot`s for drawing (records.py); an optional observer (observer.py; the v2.1 awards)
-hears of every loss of lives and the end of every roll. This file alone states the race rules (their
-readings: docs/mdd-engine.md); setup.py compiles it (engine.pxd) where a C compiler is. The state is
-flat lists of ints by cell (cells.py); a car is its index in `Board.cars`, placed by its rear cell.
+recording, `Snapshot`s for drawing (records.py); the v2.1 awards, when kept (awards.py), hear of each
+car's first loss of lives and of each roll that hurt another car, from counters kept inline. This file
+alone states the race rules (their readings: docs/mdd-engine.md); setup.py compiles it (engine.pxd)
+where a C compiler is. The state is flat tables of ints by cell (cells.py); a car is its index in
+`Board.cars`, placed by its rear cell.
 """
 
 from __future__ import annotations
@@ -14,11 +15,11 @@ import random
 from collections.abc import Callable
 
 from pnp.games.mdd.geometry import Board
+from pnp.games.mdd.race.awards import Awards
 from pnp.games.mdd.race.cells import EDGE, STATUS_NAMES, WALL, grid_of, snapshot, start_tables
-from pnp.games.mdd.race.observer import RaceObserver
 from pnp.games.mdd.race.records import DEFAULT_TURN_CAP, Event, RaceOptions, Snapshot
 
-__all__ = ["DEFAULT_TURN_CAP", "EDGE", "STATUS_NAMES", "WALL", "Race", "RaceObserver", "RaceOptions"]
+__all__ = ["DEFAULT_TURN_CAP", "EDGE", "STATUS_NAMES", "WALL", "Awards", "Race", "RaceOptions"]
 RACING, QUALIFIED, FINISHED, ELIMINATED = 0, 1, 2, 3
 QUALIFYING, FINALS, OVER = "qualifying", "finals", "over"
 DEFAULT_FINALISTS = 10
@@ -46,7 +47,7 @@ class Race:
         options: RaceOptions | None = None,
         seed: int | str | None = 0,
         dice: Callable[[], int] | None = None,
-        observer: RaceObserver | None = None,
+        awards: Awards | None = None,
     ) -> None:
         self.board = board
         self.options = options or RaceOptions()
@@ -60,13 +61,14 @@ class Race:
         self._start_cell, self._start_pos = start_tables(board, self.grid)
         self._blocked = -sum(m for m in self._start_cell if m < 0)
         """The negative cells (walls, pads) stay so: the mines left are sum(cell) + _blocked."""
+        self._start_lives = [c.lives for c in board.cars]
         self._finals = [(self.grid.index(c.lane, c.row), c.lane, c.row) for c in board.finals]
-        self.reset(seed, observer, dice)
+        self.reset(seed, awards, dice)
 
     def reset(
-        self, seed: int | str | None = 0, observer: RaceObserver | None = None, dice: Callable[[], int] | None = None
+        self, seed: int | str | None = 0, awards: Awards | None = None, dice: Callable[[], int] | None = None
     ) -> Race:
-        """Back to the start of the race, with new dice and observer (cheaper than a new `Race`)."""
+        """Back to the start of the race, with new dice and awards (cheaper than a new `Race`)."""
         width = self.width
         self.cell = list(self._start_cell)
         """Mines in each cell, WALL or EDGE."""
@@ -76,7 +78,13 @@ class Race:
         """Each car's rear cell, or -1 once off the track."""
         for car, p in enumerate(self.pos):
             self.occ[p] = self.occ[p + width] = car
-        self.lives = [c.lives for c in self.board.cars]
+        self.lives = list(self._start_lives)
+        self.kills = [0] * len(self.pos)
+        """Other cars each car eliminated."""
+        self._bumped_in = [-1] * len(self.pos)
+        """The roll (numbered in `rolls`) in which each car was last bumped."""
+        self.rolls = self._taken = self._bumped = self._roll_kills = 0
+        """Rolls played; what the roll under way did to other cars: lives taken, cars bumped, eliminations."""
         self.status = [RACING] * len(self.pos)
         self.racing = len(self.pos)
         self.qualified: list[int] = []  # in crossing order, as finished
@@ -87,7 +95,7 @@ class Race:
         self.eliminations = 0
         """Cars eliminated by losing a life they did not have (not counting cars left out at the line)."""
         self.events: list[Event] | None = [] if self.options.record else None
-        self.observer = observer
+        self.awards = awards
         self._random = random.Random(seed).random
         self._dice = dice
         return self
@@ -123,8 +131,13 @@ class Race:
             self._remove(car, ELIMINATED, kind, by)
         else:
             self.lives[car] = left - amount
-        if self.observer is not None:
-            self.observer.on_damage(self.turn, car, amount, left, kind, by, gone)
+        if by != car:
+            self._taken += left if gone else amount
+            if gone:
+                self.kills[by] += 1
+                self._roll_kills += 1
+        if left == self._start_lives[car] and self.awards is not None:
+            self.awards.on_first_loss(car, self.turn)
         return gone
 
     def _take_mine(self, car: int, q: int, by: int) -> bool:
@@ -189,6 +202,9 @@ class Race:
     def _bump(self, other: int, mover: int) -> bool:
         """The step of `mover` bumps `other`: True when the hit eliminates it."""
         self.hits += 1
+        if self._bumped_in[other] != self.rolls:
+            self._bumped_in[other] = self.rolls
+            self._bumped += 1
         return self._damage(other, HIT_DAMAGE, "hit", mover)
 
     def _push(self, car: int) -> bool:
@@ -339,8 +355,19 @@ class Race:
                 break
             straight -= 1
             step += 1
-        if self.observer is not None:
-            self.observer.on_roll(car)
+        self._roll_over(car)
+
+    def _roll_over(self, car: int) -> None:
+        """The roll of `car` is over: the awards hear of it when it hurt another car (or might give `car` the
+        blue pawn), and the counters of the next roll start at nought."""
+        awards = self.awards
+        if self._taken or self._roll_kills:
+            if awards is not None:
+                awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self.kills[car])
+            self._taken = self._bumped = self._roll_kills = 0
+        elif awards is not None and self.kills[car] > awards.terminator[1]:
+            awards.on_roll(car, 0, 0, 0, self.kills[car])
+        self.rolls += 1
 
     def _ran(self, car: int, step: int, run: int) -> None:
         """The events of `run` free straight steps of `car` from step `step` on, ending where it stands."""

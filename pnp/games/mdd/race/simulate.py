@@ -47,11 +47,11 @@ def race_seed(seed: int, game: int) -> str:
 def play_race(board: Board, seed: int | str, options: RaceOptions | None = None, awards: bool = False) -> RaceResult:
     """Play one complete race on `board` and return its numbers (with `awards`, who took the pawns)."""
     keeper = Awards() if awards else None
-    return result_of(Race(board, options, seed=seed, observer=keeper).run(), keeper)
+    return result_of(Race(board, options, seed=seed, awards=keeper).run(), keeper)
 
 
 def result_of(race: Race, awards: Awards | None = None) -> RaceResult:
-    """The numbers of a race that has been run (with the pawns' holders by `awards`, the race's observer)."""
+    """The numbers of a race that has been run (with the pawns' holders by `awards`, kept by the race)."""
     winner = race.winner
     return RaceResult(
         race.qualifying_turns,

@@ -21,7 +21,7 @@ def test_keeping_the_awards_does_not_change_the_race(seed: int) -> None:
     board = example_board(25, seed=seed)
     plain = Race(board, RaceOptions(record=True), seed=seed).run()
     awards = Awards()
-    awarded = Race(board, RaceOptions(record=True), seed=seed, observer=awards).run()
+    awarded = Race(board, RaceOptions(record=True), seed=seed, awards=awards).run()
     assert awarded.events == plain.events
     assert len(awards.holders(len(board.cars))) == len(PAWNS)
 

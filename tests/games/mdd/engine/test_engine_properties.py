@@ -57,7 +57,7 @@ def test_invariants_hold_through_whole_races(case: tuple[Race, list[int]]) -> No
             overlaps.append(cells)
         return rolls[next(position) % len(rolls)]
 
-    race.reset(observer=None, dice=dice)  # the engine's seeded dice replaced by the drawn sequence
+    race.reset(awards=None, dice=dice)  # the engine's seeded dice replaced by the drawn sequence
     race.run()
     assert race.phase == OVER  # a race always ends
     assert not overlaps

@@ -108,7 +108,7 @@ def test_awards_track_the_violent_hit_and_best_hit_records():
     # the red pushes a column of 4 cars 6 times: 4 cars bumped, far more than 5 lives taken in one roll
     cars = [(2, 1), (2, 3), (2, 5), (2, 7), (2, 9)]
     awards = Awards()
-    race = Race(make_board(3, 40, cars), observer=awards)
+    race = Race(make_board(3, 40, cars), awards=awards)
     race.move(0, 3)
     assert awards.violent == (0, 12)
     assert awards.best_hit == (-1, 2)  # one pawn per roll: the red pawn wins over the green one
@@ -128,7 +128,7 @@ def test_pushed_car_entering_a_bomb_cell_loses_a_life_and_the_bomb_goes():
 def test_awards_first_bump_and_terminator_go_to_the_right_cars():
     # car 0 bumps car 1 (2 lives) twice: first bump of the race, then an elimination
     awards = Awards()
-    race = Race(make_board(3, 40, [(2, 1), (2, 3, 1), (1, 20)]), observer=awards)
+    race = Race(make_board(3, 40, [(2, 1), (2, 3, 1), (1, 20)]), awards=awards)
     race.move(2, 3)  # no bump: no pawn
     assert awards.first_bump == -1
     race.move(0, 3)  # hit (1 -> 0), then hit again: eliminated
