@@ -18,7 +18,7 @@ from pnp.games.mdd.printed.draw_pieces import car_token
 from pnp.games.mdd.printed.draw_scenario import scenario_boards
 from pnp.games.mdd.printed.draw_track import draw_track, track_frame
 from pnp.games.mdd.printed.kit import counters_needed
-from pnp.games.mdd.race.engine import EDGE_DAMAGE
+from pnp.games.mdd.race.rule_numbers import EDGE_DAMAGE
 from pnp.games.mdd.race.scenario import load_scenario, play_scenario
 from pnp.games.mdd.setup.formation import ON_TRACK_LINES, cars_per_line
 from pnp.layout.pieces import Piece

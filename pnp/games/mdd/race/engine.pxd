@@ -42,11 +42,9 @@ cdef class Race:
                    q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, going=bint)
     cdef void _go(self, Py_ssize_t car, Py_ssize_t roll, Py_ssize_t side, Py_ssize_t straight) except *
     cdef void _roll_over(self, Py_ssize_t car) except *
-    cdef void _ran(self, Py_ssize_t car, Py_ssize_t step, Py_ssize_t run) except *
     cdef bint _check_finalists(self) except -1
     @cython.locals(qualifying=bint, pos=list, occ=list, order=list, p=Py_ssize_t, two=bint, car=Py_ssize_t, roll=Py_ssize_t,
                    side=Py_ssize_t, straight=Py_ssize_t, face=Py_ssize_t)
     cpdef play_turn(self)
-    cdef void _end_phase(self) except *
     cdef void _end_qualifying(self) except *
     cdef void _phase_event(self, str phase) except *

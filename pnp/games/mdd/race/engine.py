@@ -3,10 +3,10 @@
 Input: a `Board` and `RaceOptions`; dice from a seeded generator or given move by move (`Race.move`).
 Output: the `Race` state (positions, lives, mines, who qualified and finished, counters), `Event`s when
 recording, `Snapshot`s for drawing (records.py); the v2.1 awards, when kept (awards.py), hear of each
-car's first loss of lives and of each roll that hurt another car, from counters kept inline. This file
-alone states the race rules (their readings: docs/mdd-engine.md); setup.py compiles it (engine.pxd)
-where a C compiler is. The state is flat tables of ints by cell (cells.py); a car is its index in
-`Board.cars`, placed by its rear cell.
+car's first loss of lives and of each roll that hurt another car, from counters kept inline. This file alone
+states the race rules (their numbers: rule_numbers.py; readings: docs/mdd-engine.md); setup.py compiles it
+(engine.pxd) where a C compiler is. The state is flat tables of ints by cell (cells.py); a car is its index
+in `Board.cars`, placed by its rear cell.
 """
 
 from __future__ import annotations
@@ -17,25 +17,12 @@ from collections.abc import Callable
 from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.race.awards import Awards
 from pnp.games.mdd.race.cells import EDGE, STATUS_NAMES, WALL, grid_of, snapshot, start_tables
-from pnp.games.mdd.race.records import DEFAULT_TURN_CAP, Event, RaceOptions, Snapshot
+from pnp.games.mdd.race.records import DEFAULT_TURN_CAP, Event, RaceOptions, Snapshot, ran_events
+from pnp.games.mdd.race.rule_numbers import DEFAULT_FINALISTS, EDGE_DAMAGE, HIT_DAMAGE, MINE_DAMAGE, ROLLS, SIDE_NAMES
 
 __all__ = ["DEFAULT_TURN_CAP", "EDGE", "STATUS_NAMES", "WALL", "Awards", "Race", "RaceOptions"]
 RACING, QUALIFIED, FINISHED, ELIMINATED = 0, 1, 2, 3
 QUALIFYING, FINALS, OVER = "qualifying", "finals", "over"
-DEFAULT_FINALISTS = 10
-EDGE_DAMAGE = 2
-"""Lives a car loses when a step would take it over a side edge of the track."""
-HIT_DAMAGE = 1
-"""Lives a car loses when another car bumps it."""
-MINE_DAMAGE = 1
-"""Lives a car loses when it enters a cell with a mine (one mine goes with it)."""
-SIDE_OF_FACE = (1, 1, 0, 0, -1, -1)
-"""The first step's cell offset for each die face less one (1-2 left, 3-4 straight, 5-6 right)."""
-ROLLS = tuple(tuple((f + 1, SIDE_OF_FACE[w], f if SIDE_OF_FACE[w] else f + 1) for w in range(6)) for f in range(6))
-"""(roll, first step's offset, straight steps after it) by the roll's face less one, then by the face less
-one of the die that gives the direction (the same die, or v2.1 variant 4's direction die)."""
-SIDE_NAMES = {1: "left", 0: "straight", -1: "right"}
-"""The direction of a cell offset."""
 
 
 class Race:
@@ -332,7 +319,7 @@ class Race:
                     occ[p] = occ[q] = car
                     run = (q - front) // width
                     if events is not None:
-                        self._ran(car, step, run)
+                        events.extend(ran_events(car, step, run, *self.car_cell(car)))
                     if p >= self.finish:
                         self._cross(car)
                         self._check_finalists()
@@ -369,14 +356,6 @@ class Race:
             awards.on_roll(car, 0, 0, 0, self.kills[car])
         self.rolls += 1
 
-    def _ran(self, car: int, step: int, run: int) -> None:
-        """The events of `run` free straight steps of `car` from step `step` on, ending where it stands."""
-        assert self.events is not None
-        lane, row = self.car_cell(car)
-        for k in range(run):
-            self.events.append(Event("step", car, step + k, detail="straight"))
-            self.events.append(Event("move", car, 0, lane, row - run + 1 + k))
-
     def _check_finalists(self) -> bool:
         """End qualifying once the finalists have crossed the line; True when it ended."""
         if self.phase == QUALIFYING and len(self.qualified) >= self.finalists:
@@ -411,19 +390,15 @@ class Race:
             self._go(car, roll, side, straight)
             if self.phase is not phase:
                 return
-        if not self.racing:
-            self._end_phase()
-        elif (self.qualifying_turns if qualifying else self.finals_turns) >= self.turn_cap:
-            for car in self.on_track():
-                self.stuck += 1
-                self._remove(car, ELIMINATED, "stuck")
-            self._end_phase()
-
-    def _end_phase(self) -> None:
-        if self.phase != QUALIFYING:
-            self._phase_event(OVER)
-        else:
+        if self.racing and (self.qualifying_turns if qualifying else self.finals_turns) < self.turn_cap:
+            return
+        for car in self.on_track():  # the turn cap: cars still on the track are stuck
+            self.stuck += 1
+            self._remove(car, ELIMINATED, "stuck")
+        if qualifying:
             self._end_qualifying()
+        else:
+            self._phase_event(OVER)
 
     def _end_qualifying(self) -> None:
         """Qualifying is over: cars still on the track are out; the qualifiers line up for the finals."""
@@ -470,8 +445,6 @@ class Race:
 
 try:
     import cython  # type: ignore[import-untyped]
-
     COMPILED: bool = bool(cython.compiled)
-except ImportError:  # Cython absent: this module runs as plain Python
+except ImportError:  # Cython absent: this module runs as plain Python (setup.py compiles it where it can)
     COMPILED = False
-"""Whether this module runs compiled (setup.py builds it with Cython where a C compiler is)."""

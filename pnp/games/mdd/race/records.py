@@ -67,3 +67,12 @@ class Snapshot:
     """(lane, row, count) for each cell holding mines."""
     cars: tuple[CarState, ...]
     phase: str
+
+
+def ran_events(car: int, step: int, run: int, lane: int, row: int) -> list[Event]:
+    """The events of `run` free straight steps of `car` from step `step` on, ending at (lane, row)."""
+    events = []
+    for k in range(run):
+        events.append(Event("step", car, step + k, detail="straight"))
+        events.append(Event("move", car, 0, lane, row - run + 1 + k))
+    return events
