@@ -24,7 +24,7 @@ from pnp.layout.scene import Ellipse, Gradient, Group, Image, Item, Line, Page, 
 from pnp.layout.strokes import Stroke
 from pnp.model.inks import rgb_hex
 from pnp.render.images import PNG_SIGNATURE, png_without_ancillary_chunks
-from pnp.render.svg_outline import GlyphDefs, add_glyph_defs, outlined_text, units_per_em
+from pnp.render.svg_outline import GlyphDefs, add_glyph_defs, outlined_text
 from pnp.text.font_files import is_own
 from pnp.text.fonts import svg_family
 
@@ -202,20 +202,21 @@ def _element(defs: _PageDefs, item: Item) -> object:
 def _text(defs: _PageDefs, item: Text) -> object:
     """A text as glyph outlines or `<text>`; its outline (a copy stroked twice as wide, unfilled) under it, as
     the PDF draws it."""
-    def one(text: Text, embolden: bool = True) -> object:
+    def one(text: Text, embolden: bool = True, stroke_width: float = 0.0) -> object:
         if defs.text == "outline":
-            return outlined_text(defs.drawing, text, defs.glyphs, _clean(text.text), embolden)
-        return _text_element(defs, text)
+            return outlined_text(defs.drawing, text, defs.glyphs, _clean(text.text), embolden, stroke_width)
+        element: Any = _text_element(defs, text)
+        if stroke_width:
+            element["stroke-width"] = _num(stroke_width)
+        return element
 
     element: Any = one(item)
     if item.opacity < 1:
         element["fill-opacity"] = _num(item.opacity)
     if not item.outline or item.outline_width <= 0:
         return element
-    under: Any = one(item, embolden=False)  # its own stroke: faux bold glyphs' would override it
-    scale = item.size / units_per_em(item.font) if defs.text == "outline" else 1.0  # outlines are drawn in font units
-    width = f"{2 * item.outline_width / scale:.6g}"
-    for name, value in {"fill": "none", "stroke": rgb_hex(item.outline), "stroke-width": width,
+    under: Any = one(item, embolden=False, stroke_width=2 * item.outline_width)  # faux bold's stroke would override it
+    for name, value in {"fill": "none", "stroke": rgb_hex(item.outline),
                         "stroke-linejoin": "round", "stroke-linecap": "round"}.items():
         under[name] = value
     if item.opacity < 1:

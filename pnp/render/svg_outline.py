@@ -92,11 +92,14 @@ class GlyphDefs:
         return self.ids[key]
 
 
-def outlined_text(drawing: Any, item: Text, defs: GlyphDefs, label: str, embolden: bool = True) -> Any:
+def outlined_text(drawing: Any, item: Text, defs: GlyphDefs, label: str, embolden: bool = True,
+                  stroke_width: float = 0.0) -> Any:
     """`item` as a group of glyph outlines at the PDF's places, labelled with its words (`label`); with
-    `embolden`, its faux bold glyphs (`pnp.text.shaping.faux_bold`) stroked in its colour, as the PDF does."""
+    `embolden`, its faux bold glyphs (`pnp.text.shaping.faux_bold`) stroked in its colour, as the PDF does. With
+    `stroke_width` (mm), its outlines' stroke is that wide on the page: each glyph's in its own font's units, as
+    a fallback font's (CJK, Arabic, Hebrew: 1000 per em) are not DejaVu's (2048)."""
     if needs_shaping(item.text):
-        return _shaped_text(drawing, item, defs, label, embolden)
+        return _shaped_text(drawing, item, defs, label, embolden, stroke_width)
     face = _face(item.font)
     scale = item.size / face.units_per_em
     width = text_width_mm(item.text, item.font, item.size)
@@ -108,6 +111,8 @@ def outlined_text(drawing: Any, item: Text, defs: GlyphDefs, label: str, embolde
     group = drawing.g(transform=" ".join(moves), fill=rgb_hex(item.color))
     group["aria-label"] = label
     group["role"] = "img"
+    if stroke_width:
+        group["stroke-width"] = _num(stroke_width / scale)
     at = shift
     for char in item.text:
         glyph = face.cmap.get(ord(" ") if char == "\u00a0" else ord(char), ".notdef")
@@ -118,7 +123,7 @@ def outlined_text(drawing: Any, item: Text, defs: GlyphDefs, label: str, embolde
     return group
 
 
-def _shaped_text(drawing: Any, item: Text, defs: GlyphDefs, label: str, embolden: bool) -> Any:
+def _shaped_text(drawing: Any, item: Text, defs: GlyphDefs, label: str, embolden: bool, stroke_width: float) -> Any:
     """Shaped `item` (`pnp.text.shaping`): the glyphs HarfBuzz chose, by id, where the PDF places them; faux
     bold ones (with `embolden`) stroked `FAUX_BOLD_EM` wide in the fill colour, round-joined."""
     line = shape_line(item.text, item.font)
@@ -141,13 +146,10 @@ def _shaped_text(drawing: Any, item: Text, defs: GlyphDefs, label: str, embolden
             if embolden and faux_bold(item.font, glyph.font):  # the stroke is in font units, as the outline
                 use.update({"stroke": rgb_hex(item.color), "stroke-width": _num(FAUX_BOLD_EM * face.units_per_em),
                             "stroke-linejoin": "round"})
+            elif stroke_width:
+                use["stroke-width"] = _num(stroke_width / scale)
             group.add(use)
     return group
-
-
-def units_per_em(font: str) -> int:
-    """The font's units per em (its glyph outlines are drawn in them)."""
-    return _face(font).units_per_em
 
 
 def add_glyph_defs(drawing: Any, defs: GlyphDefs) -> None:
