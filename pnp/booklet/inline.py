@@ -20,10 +20,13 @@ from markdown_it.token import Token
 
 from pnp.rulebook.markdown import markdown_parser
 from pnp.text.fonts import reportlab_name
+from pnp.text.shaping import BOLD_FONTS, ITALIC_FONTS
 
 EXPRESSION_RE = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
 """A jinja expression in a unit's text; group 1 is the expression."""
 _SENTINEL_RE = re.compile("\ue000(\\d+)\ue001")
+_STYLED = {(True, False): "sans-bold", (False, True): "sans-italic", (True, True): "sans-bold-italic"}
+"""The font of bold, italic and bold italic text."""
 
 
 @dataclass(slots=True)
@@ -66,15 +69,16 @@ class _Builder:
     def __init__(self, slots: list[str], base_font: str) -> None:
         self.slots = slots
         self.base_font = base_font
-        self.bold = base_font == "sans-bold"
-        self.italic = base_font == "sans-italic"
+        self.bold = base_font in BOLD_FONTS
+        self.italic = base_font in ITALIC_FONTS
         self.parts: list[str] = []
         self.runs: list[tuple[str, str]] = []
 
     def font(self) -> str:
-        if self.bold:
-            return "sans-bold"
-        return "sans-italic" if self.italic else self.base_font
+        """The font of the text here: bold and italic together set in DejaVu's bold oblique."""
+        if self.bold or self.italic:
+            return _STYLED[(self.bold, self.italic)]
+        return self.base_font
 
     def text(self, text: str, font: str | None = None) -> str:
         plain = _SENTINEL_RE.sub(lambda m: self.slots[int(m.group(1))], text)
@@ -93,13 +97,13 @@ class _Builder:
             self.bold = True
             self.parts.append("<b>")
         elif kind == "strong_close":
-            self.bold = self.base_font == "sans-bold"
+            self.bold = self.base_font in BOLD_FONTS
             self.parts.append("</b>")
         elif kind == "em_open":
             self.italic = True
             self.parts.append("<i>")
         elif kind == "em_close":
-            self.italic = self.base_font == "sans-italic"
+            self.italic = self.base_font in ITALIC_FONTS
             self.parts.append("</i>")
         elif kind == "code_inline":
             code = self.text(token.content, "mono")

@@ -14,6 +14,7 @@ FONT_FILES: dict[str, str] = {
     "sans": "DejaVuSans.ttf",
     "sans-bold": "DejaVuSans-Bold.ttf",
     "sans-italic": "DejaVuSans-Oblique.ttf",
+    "sans-bold-italic": "DejaVuSans-BoldOblique.ttf",
     "mono": "DejaVuSansMono.ttf",
     "cjk": "NotoSansCJKjp-Subset.ttf",
     "arabic": "NotoSansArabic-Regular.ttf",

@@ -1,6 +1,7 @@
 """The fonts pnp prints with (DejaVu, shipped in pnp/fonts/), each registered with reportlab when first used.
 
-Input: font names used by the page description ("sans", "sans-bold", "sans-italic", "mono").
+Input: font names used by the page description ("sans", "sans-bold", "sans-italic", "sans-bold-italic",
+"mono").
 Output: reportlab font names, text widths in mm, and the characters a font cannot show. Widths, glyph boxes
 and character maps of our fonts come from `pnp.text.font_metrics` (the values reportlab computes), so measuring text
 for layout or validation loads no PDF library; reportlab is imported when a font is registered for drawing.
@@ -26,6 +27,7 @@ REPORTLAB_NAMES: dict[str, str] = {
     "sans": "DejaVuSans",
     "sans-bold": "DejaVuSans-Bold",
     "sans-italic": "DejaVuSans-Oblique",
+    "sans-bold-italic": "DejaVuSans-BoldOblique",
     "mono": "DejaVuSansMono",
     "cjk": "NotoSansCJKjp",
     "arabic": "NotoSansArabic",
@@ -37,6 +39,7 @@ SVG_FAMILIES: dict[str, tuple[str, str, str]] = {
     "sans": ("DejaVu Sans", "normal", "normal"),
     "sans-bold": ("DejaVu Sans", "bold", "normal"),
     "sans-italic": ("DejaVu Sans", "normal", "italic"),
+    "sans-bold-italic": ("DejaVu Sans", "bold", "italic"),
     "mono": ("DejaVu Sans Mono", "normal", "normal"),
     "cjk": ("Noto Sans CJK JP", "normal", "normal"),
     "arabic": ("Noto Sans Arabic", "normal", "normal"),
@@ -179,7 +182,7 @@ def _registered(font: str) -> str:
         normal="DejaVuSans",
         bold="DejaVuSans-Bold",
         italic="DejaVuSans-Oblique",
-        boldItalic="DejaVuSans-Bold",
+        boldItalic="DejaVuSans-BoldOblique",
     )
     return name
 

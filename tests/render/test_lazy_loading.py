@@ -63,7 +63,7 @@ def test_a_vector_render_loads_only_what_it_draws_with(tmp_kit: KitFactory, tmp_
 
 def test_fonts_registered_one_at_a_time_keep_the_dejavu_family() -> None:
     everything = _fresh(FAMILY, "all")
-    assert everything["tt2ps"] == ["DejaVuSans", "DejaVuSans-Oblique", "DejaVuSans-Bold", "DejaVuSans-Bold"]
+    assert everything["tt2ps"] == ["DejaVuSans", "DejaVuSans-Oblique", "DejaVuSans-Bold", "DejaVuSans-BoldOblique"]
     one_by_one = _fresh(FAMILY, "sans-bold", "sans", "mono", "sans-italic")
     assert one_by_one == everything
     assert _fresh(FAMILY, "sans")["tt2ps"] == everything["tt2ps"]

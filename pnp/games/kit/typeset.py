@@ -33,10 +33,12 @@ STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "ital
 """Each style (bold, italic) and the family member that sets it."""
 FALLBACK = {"regular": (), "bold": ("regular",), "italic": ("regular",), "bold_italic": ("bold", "italic", "regular")}
 """Where a style missing from a family falls back to, in order."""
+_SANS = {"regular": "sans", "bold": "sans-bold", "italic": "sans-italic", "bold_italic": "sans-bold-italic"}
 BUILTIN_FAMILIES: dict[str, tuple[dict[str, str], tuple[bool, bool]]] = {
-    "sans": ({"regular": "sans", "bold": "sans-bold", "italic": "sans-italic"}, (False, False)),
-    "sans-bold": ({"regular": "sans", "bold": "sans-bold", "italic": "sans-italic"}, (True, False)),
-    "sans-italic": ({"regular": "sans", "bold": "sans-bold", "italic": "sans-italic"}, (False, True)),
+    "sans": (_SANS, (False, False)),
+    "sans-bold": (_SANS, (True, False)),
+    "sans-italic": (_SANS, (False, True)),
+    "sans-bold-italic": (_SANS, (True, True)),
     "mono": ({"regular": "mono"}, (False, False)),
 }
 """pnp's fonts as families: their members, and the style each font name starts in."""

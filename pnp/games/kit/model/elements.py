@@ -24,11 +24,11 @@ VALIGN_WORDS = Synonyms({"center": "middle", "centre": "middle", "centred": "mid
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\ud800-\udfff]")
 
-BUILTIN_FONTS = ("sans", "sans-bold", "sans-italic", "mono")
+BUILTIN_FONTS = ("sans", "sans-bold", "sans-italic", "sans-bold-italic", "mono")
 """The fonts pnp ships, usable in every kit."""
 FontName = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_-]{0,39}$", description=(
-    "the font: one of pnp's (`sans`, `sans-bold`, `sans-italic`, `mono`) or a family named under the kit's "
-    "`fonts:`"))]
+    "the font: one of pnp's (`sans`, `sans-bold`, `sans-italic`, `sans-bold-italic`, `mono`) or a family "
+    "named under the kit's `fonts:`"))]
 
 
 _GIVEN: dict[frozenset[str], set[str]] = {}
