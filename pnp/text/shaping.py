@@ -270,17 +270,32 @@ def shape_line(text: str, font: str) -> ShapedLine:
     return ShapedLine(tuple(glyphs), pen, rtl)
 
 
+@cache
+def is_bold(font: str) -> bool:
+    """Whether `font` is a bold face: one of ours (`BOLD_FONTS`), or a kit's own font that says it is bold (its
+    OS/2 weight class 600 or more, or the bold bit of its header's style)."""
+    from pnp.text.font_files import is_own
+
+    if not is_own(font):
+        return font in BOLD_FONTS
+    face = _hb_font(font)[0].face
+    os2, head = face.reference_table("OS/2").data, face.reference_table("head").data
+    weight = int.from_bytes(os2[4:6], "big") if len(os2) >= 6 else 400  # usWeightClass
+    return weight >= 600 or (len(head) >= 46 and bool(head[45] & 1))  # macStyle's bold bit
+
+
 def faux_bold(font: str, glyph_font: str) -> bool:
-    """Whether a glyph of `glyph_font` in text set in `font` is drawn faux bold: the text is bold and the
-    glyph comes from a font with no bold face (a fallback: CJK, Arabic, Hebrew)."""
-    return font in BOLD_FONTS and glyph_font not in BOLD_FONTS
+    """Whether a glyph of `glyph_font` in text set in `font` is drawn faux bold: the text is bold (`is_bold`: ours
+    or a kit's own bold face) and the glyph comes from a font with no bold face (a fallback: CJK, Arabic, Hebrew,
+    or DejaVu's regular face for a letter the own font lacks)."""
+    return font != glyph_font and is_bold(font) and not is_bold(glyph_font)
 
 
 @lru_cache(maxsize=8192)
 def has_faux_bold(text: str, font: str) -> bool:
     """Whether any glyph of `text` set in `font` is drawn faux bold (`faux_bold`)."""
-    return (font in BOLD_FONTS and needs_shaping(text)
-            and any(g.font not in BOLD_FONTS for g in shape_line(text, font).glyphs))
+    return (needs_shaping(text) and is_bold(font)
+            and any(faux_bold(font, g.font) for g in shape_line(text, font).glyphs))
 
 
 def upright_letters(text: str, font: str) -> tuple[str, str] | None:

@@ -16,6 +16,7 @@ from pnp.layout.scene import Document, Page, Rect, Style, Text
 from pnp.render.pdf import render_pdf
 from pnp.render.svg import render_svg_page
 from tests.render.test_markup import make_kit
+from tests.render.test_own_fonts import make_kit as make_own_kit
 
 SIZE = 5.0
 
@@ -87,3 +88,19 @@ def test_italic_japanese_on_a_card_is_reported_once_at_its_data(run_pnp, tmp_kit
     italic = [d for d in warnings if d["rule"] == "text.italic"]
     assert len(italic) == 1 and "CJK" in italic[0]["message"] and "'そっと'" in italic[0]["message"]
     assert italic[0]["file"].endswith("cards.csv")
+
+
+def test_fallback_glyphs_in_an_own_bold_face_are_faux_bold(run_pnp, tmp_kit, tmp_path):
+    """Lato Bold has no kanji: they come from the CJK fallback, which has no bold, and printed regular inside
+    the bold text; now stroked as in pnp's bold. Lato Bold's own letters and regular text are never stroked."""
+    spec = make_own_kit(tmp_kit, "**太字 Bold**", "普通 regular")
+    out = tmp_path / "out"
+    assert run_pnp("render", spec, "-o", out, "--format", "pdf,svg").exit_code == 0
+    pdf = next(out.glob("*.pdf")).read_bytes()
+    shown = [r for r in _shown(pdf) if r["op"] == "TJ"]
+    stroked = [r for r in shown if r["mode"] == 2]
+    assert len(stroked) == 1 and stroked[0]["width"] == pytest.approx(0.035 * 5)  # the bold card's kanji only
+    svg = next(out.glob("*.svg")).read_text()
+    bold = next(g for g in re.findall(r'<g aria-label="[^"]*"[^>]*>.*?</g>', svg, re.S) if "太字" in g)
+    uses = re.findall(r"<use [^>]*/>", bold)
+    assert len(uses) == 6 and len([u for u in uses if 'stroke-width="35"' in u]) == 2  # 太字, not "Bold"
