@@ -78,6 +78,26 @@ def spec_values(data: Any, path: PathKey = ()) -> Iterator[tuple[PathKey, str, A
                 stack.append((at, value))
 
 
+def spec_strings(data: Any) -> list[str]:
+    """Every string value in `data` (not its keys), nested lists and mappings included, in no given order."""
+    found: list[str] = []
+    stack = [data]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            node = node.values()
+        elif not isinstance(node, list | tuple):
+            if isinstance(node, str):
+                found.append(node)
+            continue
+        for item in node:
+            if isinstance(item, str):
+                found.append(item)
+            elif isinstance(item, dict | list | tuple):
+                stack.append(item)
+    return found
+
+
 def transparency_problems(located: Located, standard: str) -> list[Diagnostic]:
     """`press.transparency` errors at every `opacity` under 1 and every picture with an alpha channel in the
     spec, for a standard without transparency."""

@@ -18,6 +18,7 @@ from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import BUILTIN_FONTS, Element, Face, TextElement
 from pnp.games.kit.model.tuckbox import TuckBox
+from pnp.model.press import spec_strings
 from pnp.rules import rule
 from pnp.source.located import Located, PathKey
 from pnp.text.fonts import missing_glyphs
@@ -106,7 +107,7 @@ def _printable(texts: list[str], fonts: set[str]) -> bool:
 def check_glyphs(kit: Kit, located: Located) -> Iterator[Diagnostic]:
     texts = printed_texts(kit)
     fonts = {font for _, _, used in texts for font in used if font in BUILTIN_FONTS}
-    if _printable([*_strings(located.data), *(printed for _, printed, _ in texts)], fonts):
+    if _printable([*spec_strings(located.data), *(printed for _, printed, _ in texts)], fonts):
         return  # each text as written is one of the spec's strings, or the printed text
     for path, printed, used in texts:
         text = _as_written(located.data, path, printed)
@@ -123,31 +124,11 @@ def check_glyphs(kit: Kit, located: Located) -> Iterator[Diagnostic]:
             )
 
 
-def _strings(data: Any) -> list[str]:
-    """Every string value in `data` (not its keys), nested lists and mappings included, in no given order."""
-    found: list[str] = []
-    stack = [data]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            node = node.values()
-        elif not isinstance(node, list | tuple):
-            if isinstance(node, str):
-                found.append(node)
-            continue
-        for item in node:
-            if isinstance(item, str):
-                found.append(item)
-            elif isinstance(item, dict | list | tuple):
-                stack.append(item)
-    return found
-
-
 def rendered_glyphs(source: str, rendered: str, font: str, context: dict[str, Any], piece: str,
                     mark: Mark) -> Diagnostic | None:
     """A `text.glyphs` error for characters of a rendered template that `font` cannot print and that neither the
     template's source nor a value it quotes holds (those are reported where they are written); else None."""
-    known = set(source).union(*_strings(context))
+    known = set(source).union(*spec_strings(context))
     missing = [ch for ch in missing_glyphs(rendered, font) if ch not in known]
     if not missing:
         return None
