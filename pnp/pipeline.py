@@ -121,15 +121,19 @@ def validate_spec(loaded: LoadedSpec) -> list[Diagnostic]:
 
 
 def print_job(loaded: LoadedSpec, limits: RunLimits | None = None, paper: str | None = None,
-              tr: Callable[[str], str] = str) -> PrintJob:
-    """The printable pieces of a spec; SpecError when the game prints nothing."""
+              tr: Callable[[str], str] = str, registration: str | None = None) -> PrintJob:
+    """The printable pieces of a spec, with the registration marks asked for (None: the spec's); SpecError when
+    the game prints nothing."""
     limits = limits or RunLimits()
     located = loaded.located
     if loaded.plugin.components is None:
         raise _top_error(located, f"{loaded.plugin.title} specs have nothing to print yet",
                          "use `pnp validate` for this spec", rule="render.nothing")
-    job: PrintJob = loaded.plugin.components(loaded.spec, PrintContext(located, paper, tr, limits.max_pixels,
-                                                                          limits.max_image_bytes, limits.max_pieces))
+    context = PrintContext(located, paper, tr, limits.max_pixels, limits.max_image_bytes, limits.max_pieces,
+                           registration)
+    job: PrintJob = loaded.plugin.components(loaded.spec, context)
+    if registration is not None:
+        job = replace(job, settings=settings_of(job).model_copy(update={"registration": registration}))
     pieces = sum(p.counts for g in job.groups for p in g.pieces)
     if pieces > limits.max_pieces:
         cells = any(p.counts > 1 for g in job.groups for p in g.pieces)
@@ -278,10 +282,7 @@ class Build:
     @cached_property
     def job(self) -> PrintJob:
         """The printable pieces (`print_job`), with the registration marks asked for (None: the spec's)."""
-        job = print_job(self.loaded, self.limits, self.paper, self.tr)
-        if self.registration is None:
-            return job
-        return replace(job, settings=settings_of(job).model_copy(update={"registration": self.registration}))
+        return print_job(self.loaded, self.limits, self.paper, self.tr, self.registration)
 
     @cached_property
     def plan(self) -> Plan:

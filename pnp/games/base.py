@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class PrintContext:
     """What drawing a kit may need beyond its model: the located source (marks, the kit folder), the paper
-    asked on the command line (None: the spec's), the text translator, the image caps (pixels, file bytes) and
-    the piece cap (a game refuses a component over it before drawing it)."""
+    asked on the command line (None: the spec's), the text translator, the image caps (pixels, file bytes), the
+    piece cap (a game refuses a component over it before drawing it) and the registration marks asked for."""
 
     located: Located
     paper: str | None = None
@@ -30,6 +30,9 @@ class PrintContext:
     max_pixels: int = MAX_PIXELS
     max_image_bytes: int = MAX_IMAGE_BYTES
     max_pieces: int = MAX_PIECES
+    registration: str | None = None
+    """The cutting machine asked on the command line (`--registration`; None: the spec's): what sizes itself to
+    the sheet leaves room for its marks."""
 
 
 @dataclass(frozen=True, slots=True)

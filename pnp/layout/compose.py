@@ -15,12 +15,15 @@ from pnp.layout.registration import footer_start, registration_marks
 from pnp.layout.scene import Document, Group, Item, Line, Page, Rect, Style, Text, Transform
 from pnp.layout.text import fill_placeholders
 from pnp.model.sheets import SheetSettings
+from pnp.text.fonts import text_width_mm
 
 Translate = Callable[[str], str]
 
 KIT_SUBJECT = "print-and-play kit made with pnp"
 """The PDF subject of every kit; its rulebook's subject names the kit after it."""
 OVERLAP_TINT = Style(fill="#7fa7d9", stroke=None, opacity=0.18)
+GLUE_SIZE = 2.5
+"""Size of an overlap strip's "glue under tile" label (mm)."""
 
 
 def _piece_group(piece: Piece, drawing: tuple[Item, ...], x: float, y: float, label: str,
@@ -206,14 +209,25 @@ def _tile_items(job: PrintJob, tile: Tile, tr: Translate, cullers: dict[tuple[in
     if tile.column > 0:
         left = _phrase(tr, "glue under tile {label}", label=f"{tile.label[0]}{tile.column}")
         items.append(Rect(ox, oy, o, tile.h, OVERLAP_TINT))
-        items.append(Text(ox + o / 2, oy + tile.h / 2, left, 2.5, "sans", "#2b4c7e", anchor="middle", rotate=-90))
+        if _fits_strip(left, tile.h):
+            items.append(Text(ox + o / 2, oy + tile.h / 2, left, GLUE_SIZE, "sans", "#2b4c7e", anchor="middle",
+                              rotate=-90))
     if tile.row > 0:
         above = _phrase(tr, "glue under tile {label}", label=f"{chr(ord(tile.label[0]) - 1)}{tile.column + 1}")
         items.append(Rect(ox, oy, tile.w, o, OVERLAP_TINT))
-        items.append(Text(ox + tile.w / 2, oy + o / 2 + 0.9, above, 2.5, "sans", "#2b4c7e", anchor="middle"))
+        if _fits_strip(above, tile.w):
+            items.append(Text(ox + tile.w / 2, oy + o / 2 + 0.9, above, GLUE_SIZE, "sans", "#2b4c7e",
+                              anchor="middle"))
     items.extend(_alignment_marks(tile))
     items.append(Rect(ox, oy, tile.w, tile.h, Style(stroke="#000000", stroke_width=0.2)))
     return items
+
+
+def _fits_strip(text: str, length: float) -> bool:
+    """Whether an overlap strip `length` mm long holds its label: on a tile narrower than the label the strip's
+    tint and crosses are left alone, so the label never runs off the tile (into the margin or a cutting
+    machine's registration marks)."""
+    return text_width_mm(text, "sans", GLUE_SIZE) <= length - 2.0
 
 
 def _alignment_marks(tile: Tile) -> list[Item]:

@@ -144,12 +144,15 @@ class _Packer:
         self.sheets.append([])
 
 
-def _too_big(gi: int, group: PieceGroup, area: Area, paper: Paper, registration: str) -> SpecError:
+def _too_big(gi: int, group: PieceGroup, area: Area, paper: Paper, settings: SheetSettings) -> SpecError:
+    """The error of a group whose piece fits no sheet: what it needs (its bleed, and crop marks when they print)."""
     w, h, b = group.size
+    registration = settings.registration
     marks = f" left by the {registration} registration marks' keep-out" if registration != "none" else ""
+    crop = " and crop marks" if group.crop_marks and settings.crop_marks_drawn else ""
     return LayoutError(gi, Diagnostic.at(
         None, "layout.too_big",
-        f"{group.name}: a {w:g} x {h:g} mm piece (with {b:g} mm bleed and crop marks) does not fit in the "
+        f"{group.name}: a {w:g} x {h:g} mm piece (with {b:g} mm bleed{crop}) does not fit in the "
         f"{area.width:.0f} x {area.height:.0f} mm printable area{marks} of {paper.name}",
         "choose a larger paper, smaller margins, or a smaller piece"
         + (", or sheets.registration: none (cut by hand)" if marks else ""),
@@ -226,7 +229,7 @@ def _place_group(gi: int, group: PieceGroup, area: Area, settings: SheetSettings
     gutter = gutter_of(g.b, settings)
     _, _, full_cols, full_rows = _grid(g, area, gutter, -math.inf, -math.inf)
     if full_cols == 0 or full_rows == 0:
-        raise _too_big(gi, group, area, paper, settings.registration)
+        raise _too_big(gi, group, area, paper, settings)
     gap = 0.0 if g.zone else BLOCK_GAP
     bounds = (area.x0, area.y0, area.x1, area.y1)
     count = len(group.pieces)

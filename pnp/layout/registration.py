@@ -104,6 +104,21 @@ def piece_areas(paper: Paper, settings: SheetSettings) -> tuple[Area, ...]:
     return tuple(area for area in areas if area.width > 0 and area.height > 0) or (Area(0, 0, 0, 0),)
 
 
+def usable_areas(paper: Paper, settings: SheetSettings) -> tuple[Area, ...]:
+    """`piece_areas`, or the printable area alone when the marks do not fit on the paper (the planner reports
+    that at `sheets.registration`): for what sizes or checks itself against the sheet before the plan (a track
+    map drawn to fill it, a tuck box's net)."""
+    try:
+        return piece_areas(paper, settings)
+    except RegistrationError:
+        return (printable_area(paper, settings.margin),)
+
+
+def largest_area(paper: Paper, settings: SheetSettings) -> Area:
+    """The largest of `usable_areas`: where a piece drawn to fill the sheet fits."""
+    return max(usable_areas(paper, settings), key=lambda area: area.width * area.height)
+
+
 def _meet(a: Area, b: Area) -> Area:
     return Area(max(a.x0, b.x0), max(a.y0, b.y0), min(a.x1, b.x1), min(a.y1, b.y1))
 

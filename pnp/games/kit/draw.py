@@ -179,10 +179,12 @@ def _label(drawer: Drawer, label: str, s: float, colour: str, path: PathKey, key
     return rich.items(0.0, s / 2 + size * (0.36 - ASCENT), s, size, colour, "center")
 
 
-def draw_kit(built: BuiltKit, drawer: Drawer, paper: str | None = None) -> PrintJob:
+def draw_kit(built: BuiltKit, drawer: Drawer, paper: str | None = None, registration: str | None = None) -> PrintJob:
     """Every component of a generic kit as piece groups, in spec order, but the stand-ins for broken ones
-    (`paper`: the one asked for instead of the spec's, which tuck boxes must fit)."""
+    (`paper` and `registration`: the paper and cutting machine asked for instead of the spec's, whose room tuck
+    boxes must fit)."""
     kit = built.kit
+    sheets = kit.sheets if registration is None else kit.sheets.model_copy(update={"registration": registration})
     kit_context = {"name": kit.kit}
     decks = {c.name: c for i, c in enumerate(kit.components) if isinstance(c, Deck) and i not in built.stand_ins}
     names = ExportNames(drawer.render_text, drawer.mark)
@@ -199,7 +201,7 @@ def draw_kit(built: BuiltKit, drawer: Drawer, paper: str | None = None) -> Print
             case Board():
                 groups.append(draw_board(drawer, component, path, kit_context))
             case TuckBox() if component.deck not in built.left_out:  # else its deck's own error is reported
-                box = draw_tuckbox(drawer, component, path, kit_context, decks, kit.sheets, paper)
+                box = draw_tuckbox(drawer, component, path, kit_context, decks, sheets, paper)
                 groups.extend([box] if box is not None else [])
     warnings = (*drawer.typeset.warnings, *drawer.warnings)
     job = PrintJob(kit.kit, kit.credit, tuple(groups), kit.sheets, warnings=warnings)

@@ -92,7 +92,7 @@ def kit_print_job(built: BuiltKit, context: PrintContext) -> PrintJob:
 
     try:
         job = draw_kit(built, Drawer(images, render_text, located.mark, Typesetter(built.kit, located, icon_image)),
-                       context.paper)
+                       context.paper, context.registration)
     except PartialResult as exc:
         drawn = _merged_warnings(exc.partial) if isinstance(exc.partial, PrintJob) else None
         raise PartialResult(merge_shared(exc.diagnostics), drawn) from None

@@ -23,6 +23,7 @@ from pnp.games.kit.model.elements import Face
 from pnp.games.kit.model.tuckbox import TuckBox
 from pnp.layout.paper import get_paper, printable_area
 from pnp.layout.pieces import Piece, PieceGroup
+from pnp.layout.registration import usable_areas
 from pnp.layout.scene import Group, Item, Polygon, Rect, Style, Text, Transform
 from pnp.layout.strokes import fold_line, two_tone
 from pnp.model.sheets import SheetSettings
@@ -156,28 +157,32 @@ def draw_tuckbox(drawer: Drawer, box: TuckBox, path: PathKey, kit: dict[str, Any
 
 def _check_fits(box: TuckBox, deck: Deck, settings: SheetSettings, paper: str | None, mark: Any) -> None:
     """A SpecError at `mark` when the box of the deck's cards is larger than every printable area the sheet
-    settings allow, naming the largest card count whose box fits."""
+    settings allow (with registration marks, every area their keep-out leaves), naming the largest card count
+    whose box fits."""
     name = paper or settings.paper
     orientations = ["portrait", "landscape"] if settings.orientation == "auto" else [settings.orientation]
-    areas = [printable_area(get_paper(name, o), settings.margin) for o in orientations]
+    rooms = [(o, a) for o in orientations for a in usable_areas(get_paper(name, o), settings)]
 
     def fits(cards: int) -> bool:
         w, h = net_for(box, deck, cards).size
-        return any(w <= a.width and h <= a.height for a in areas)
+        return any(w <= a.width + 1e-9 and h <= a.height + 1e-9 for _, a in rooms)
 
     if fits(deck.total):
         return
     most = next((n for n in range(deck.total - 1, 0, -1) if fits(n)), 0)
     w, h = net_for(box, deck, deck.total).size
-    rooms = " or ".join(f"{_mm(a.width)} x {_mm(a.height)} mm {o}" for o, a in zip(orientations, areas, strict=True))
+    sizes = " or ".join(dict.fromkeys(f"{_mm(a.width)} x {_mm(a.height)} mm {o}" for o, a in rooms))
     fix = (f"at most {most} cards fit: split the deck into boxes of {most} cards or fewer" if most else
            f"not even one {deck.size.width:g} x {deck.size.height:g} mm card's box fits")
-    larger = [p for p in ("a3", "sra3") if _room(p, settings.margin) > max(a.width * a.height for a in areas)]
+    larger = [p for p in ("a3", "sra3") if _room(p, settings.margin) > max(a.width * a.height for _, a in rooms)]
+    marks = settings.registration != "none"
+    where = f" left by the {settings.registration} registration marks' keep-out" if marks else ""
     raise SpecError(Diagnostic.at(
         mark, "tuckbox.too_big", f"the tuck box of the {deck.total} cards of deck {deck.name!r} is {_mm(w)} x "
-        f"{_mm(h)} mm, larger than the printable area of {name} ({rooms}; the box is not turned on the sheet); "
-        f"{fix}", f"use a larger paper (sheets.paper: {', '.join([*larger, '{width: LEN, height: LEN}'])}), a "
-        "smaller card_thickness, or box fewer cards"))
+        f"{_mm(h)} mm, larger than the printable area{where} of {name} ({sizes}; the box is not turned on the "
+        f"sheet); {fix}", f"use a larger paper (sheets.paper: {', '.join([*larger, '{width: LEN, height: LEN}'])}), "
+        "a smaller card_thickness, or box fewer cards" + (", or sheets.registration: none (cut by hand)"
+                                                          if marks else "")))
 
 
 def _number(value: float) -> int | float:

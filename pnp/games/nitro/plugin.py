@@ -32,7 +32,7 @@ def check_track(spec: NitroTrack, located: Located) -> list[Diagnostic]:
 
 def print_track(spec: NitroTrack, context: PrintContext) -> PrintJob:
     """The track's printable kit (map, numbered cards, racers' cards)."""
-    return track_print_job(spec, context.paper, context.tr)
+    return track_print_job(spec, context.paper, context.tr, context.registration)
 
 
 PLUGIN = GamePlugin(

@@ -18,8 +18,9 @@ from pnp.games.nitro.printed.draw_map import full_size_drawing, map_piece
 from pnp.games.nitro.track.geometry import place_track
 from pnp.games.nitro.track.grid import start_grid
 from pnp.layout.imposition import CROP_ZONE, gutter_of
-from pnp.layout.paper import get_paper, printable_area
+from pnp.layout.paper import get_paper
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
+from pnp.layout.registration import RegistrationError, largest_area, piece_areas
 from pnp.model.sheets import SheetSettings
 
 CREDIT = (
@@ -31,32 +32,42 @@ def _orientation(settings: SheetSettings, width: float, height: float) -> str:
     """The spec's orientation; for `auto`, the one that holds more cards per sheet (portrait on a tie)."""
     if settings.orientation != "auto":
         return settings.orientation
-    zone = CROP_ZONE if settings.crop_marks else 0.0
+    zone = CROP_ZONE if settings.crop_marks_drawn else 0.0
     gutter = gutter_of(0.0, settings)  # Nitro's track cards have no bleed
 
     def per_sheet(orientation: str) -> int:
-        area = printable_area(get_paper(settings.paper, orientation), settings.margin)
-        columns = math.floor((area.width - 2 * zone + gutter + 1e-9) / (width + gutter))
-        rows = math.floor((area.height - 2 * zone + gutter + 1e-9) / (height + gutter))
-        return max(columns, 0) * max(rows, 0)
+        """Cards a sheet holds this way round: none when the registration marks do not fit it."""
+        try:
+            areas = piece_areas(get_paper(settings.paper, orientation), settings)
+        except RegistrationError:
+            return 0
+        counts = [0]
+        for area in areas:
+            columns = math.floor((area.width - 2 * zone + gutter + 1e-9) / (width + gutter))
+            rows = math.floor((area.height - 2 * zone + gutter + 1e-9) / (height + gutter))
+            counts.append(max(columns, 0) * max(rows, 0))
+        return max(counts)
 
     return "landscape" if per_sheet("landscape") > per_sheet("portrait") else "portrait"
 
 
-def track_print_job(track: NitroTrack, paper: str | None = None, tr: Callable[[str], str] = str) -> PrintJob:
+def track_print_job(track: NitroTrack, paper: str | None = None, tr: Callable[[str], str] = str,
+                    registration: str | None = None) -> PrintJob:
     """Every part the track's `print:` section asks for, as piece groups in print order.
 
-    `paper` (from `pnp render --paper`) replaces the spec's paper, so the one-page map is sized for it. `tr`
-    translates pnp's words on the map legend and the cards as they are drawn.
+    `paper` (from `pnp render --paper`) replaces the spec's paper and `registration` (`--registration`) its
+    cutting machine, so the one-page map is sized for the area the margins, the footer and the machine's marks
+    leave. `tr` translates pnp's words on the map legend and the cards as they are drawn.
     """
     options = track.print or NitroPrint()
-    settings = options.sheets if paper is None else options.sheets.model_copy(update={"paper": paper})
+    update = {"paper": paper, "registration": registration}
+    settings = options.sheets.model_copy(update={k: v for k, v in update.items() if v is not None})
     geometry = place_track(track)
     groups: list[PieceGroup] = []
     # Map and full-size track are drawn for the spec's paper and one orientation; the sheets are pinned to
     # it so the page-sized map never has to be tiled.
     orientation = _orientation(settings, track.geometry.card_width, track.geometry.card_length)
-    area = printable_area(get_paper(settings.paper, orientation), settings.margin)
+    area = largest_area(get_paper(settings.paper, orientation), settings)
     if options.map:
         settings = settings.model_copy(update={"orientation": orientation})
         _, items = map_piece(track, geometry, area.width, area.height, tr)
