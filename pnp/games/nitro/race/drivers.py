@@ -144,6 +144,8 @@ class Driver:
 
     def swap(self, race: RaceState, die: int) -> tuple[int, int] | None:
         """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
+        if not (race.hazard_sids or self.places_hazards):
+            return None  # nothing to clear and nothing to place
         c, cards = race.course, race.cards
         kinds, weight = cards.kind, cards.hazard_count
         clean: dict[int, int] = {}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pnp.games.nitro.race.state import RaceState, Turn
 
 PAYMENTS = ("card", "three", "damage")
+PAYMENT_INDEX = {how: i for i, how in enumerate(PAYMENTS)}
 GARAGE_CONDITION, GARAGE_SPEED = 8, 5
 """A die may enter the Garage with condition up to 8, at speed up to 5."""
 ACTIONS = ("move", "lane", "drift", "garage", "repair", "brake", "nitro", "stop")
@@ -35,10 +36,13 @@ class Movement:
         self.mover = die
         if r.record:
             r.note("turn", die, r.speed[die])
-        step, act, cond, speed = r.drivers[die].step, self.act, r.cond, r.speed
+        step, act, advance, cond, speed, garage = r.drivers[die].step, self.act, self.advance, r.cond, r.speed, r.garage
         while not turn.over and cond[die] > 0 and turn.moves < speed[die]:
             name, amount = step(r, die, turn)
-            act(die, turn, name, amount)
+            if name == "move" and garage[die] < 0:
+                advance(die, turn, False, True)  # act's most common case
+            else:
+                act(die, turn, name, amount)
         if r.rules.after_last_move == "lane_change":
             self._after_last_move(die, turn)
         self.turn, self.mover = None, -1
@@ -95,23 +99,25 @@ class Movement:
     def advance(self, die: int, turn: Turn, flip: bool, counted: bool) -> None:
         """One move forward (into the other lane too when `flip`: a drift), with all it triggers."""
         r = self.race
-        c = r.course
-        old, lane = r.pos[die], r.lane[die]
+        sids, occ, pos_of, lane_of = r.course.sids, r.occ, r.pos, r.lane
+        old, lane = pos_of[die], lane_of[die]
         new, new_lane = old + 1, lane ^ flip
-        struck = r.occ.get(c.sids[new_lane][new], -1)
+        arrival = sids[new_lane][new]
+        struck = occ.get(arrival, -1)
         if struck >= 0:
             if not flip and counted and self._pass_oncoming(die, struck, turn):
                 return
-            if flip and c.sids[new_lane][old] not in r.occ:
+            if flip and sids[new_lane][old] not in occ:
                 r.relocate(die, old, new_lane)
                 if r.rules.blocked_drift_hazards and r.hazard_at(old, new_lane):
                     self.hurt(die, "hazard")
             self._collide(die, struck, turn, new)
             return
-        first = not turn.moved
+        behind = -1 if turn.moved else self._drafted(die, old, lane, r.speed[die])
         turn.moved = True
-        behind = self._drafted(die, old, lane, r.speed[die]) if first else -1
-        r.relocate(die, new, new_lane)
+        occ.pop(sids[lane][old], None)  # relocate, for a die on the track
+        pos_of[die], lane_of[die] = new, new_lane
+        occ[arrival] = die
         if counted:
             turn.moves += 1
         if r.record:
@@ -121,11 +127,12 @@ class Movement:
             self._pull(behind)
 
     def enter(self, die: int, old: int, new: int) -> None:
-        """A die arrived at `new` from `old`: handling on a new card, damage on a hazard, Lap Leader."""
+        """A die arrived at `new` from `old` (= new - 1): handling on a new card, damage on a hazard, Lap Leader."""
         r = self.race
         c = r.course
-        if new // c.k != old // c.k and c.paid_at[new] >= 0:
-            self.pay_handling(die, c.paid_at[new])
+        kind = c.entry_paid[new]
+        if kind >= 0:
+            self.pay_handling(die, kind)
         if c.sids[r.lane[die]][new] in r.hazard_sids:
             self.hurt(die, "hazard")
         if r.lap_leader:
@@ -153,7 +160,7 @@ class Movement:
                 raise IllegalMove("fewer than three cards in the hand")
         elif how != "damage":
             raise IllegalMove(f"unknown handling payment {how!r}")
-        r.handling[kind][PAYMENTS.index(how)] += 1
+        r.handling[kind][PAYMENT_INDEX[how]] += 1
         if r.record:
             r.note("handling", die, kind, how)
         if how == "damage":

@@ -154,12 +154,13 @@ class RaceState:
 
     def draw(self, die: int, count: int, limit: int | None) -> int:
         """Draw up to `count` cards (not past `limit`, when given); the number drawn."""
+        hand, cards = self.hand[die], self.cards
         drawn = 0
-        while drawn < count and (limit is None or len(self.hand[die]) < limit):
-            card = self._pop()
+        while drawn < count and (limit is None or len(hand) < limit):
+            card = cards.pile.pop() if cards.pile else self._pop()  # _pop: the reshuffle when the pile is out
             if card < 0:
                 break
-            self.hand[die].append(card)
+            hand.append(card)
             drawn += 1
         return drawn
 

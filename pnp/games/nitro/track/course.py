@@ -68,6 +68,9 @@ class Course:
     paid_at: tuple[int, ...] = ()
     """The deck type (STRAIGHT, TURN_A, TURN_B) that pays for entering the card under pos, -1 when entering it
     is free (the run-off; the Start/Finish with `play.start_finish_handling: free`)."""
+    entry_paid: tuple[int, ...] = ()
+    """`paid_at[pos]` where a move from pos - 1 to pos enters a new card (pos is a card's space 0), else -1:
+    the handling a die pays on arriving at pos (every move, draft or push goes one space forward)."""
     straight_at: tuple[bool, ...] = ()
     """`is_straight(pos)` for each pos."""
     back_at: tuple[bool, ...] = ()
@@ -181,14 +184,16 @@ def build_course(track: NitroTrack) -> Course:
     """Table order: pos 0 up, then the negative positions (see `Course.sids`)."""
     free_start = track.play.start_finish_handling == "free"
     kinds = [course.kind(p) for p in places]
+    paid = [-1 if kind == RUN_OFF or (kind == START_FINISH and free_start) else STRAIGHT if kind == START_FINISH
+            else kind for kind in kinds]
     return replace(
         course, lo=lo, hi=hi,
         sids=(tuple(course.sid(p, INSIDE) for p in places), tuple(course.sid(p, OUTSIDE) for p in places)),
         section_at=tuple(course.section(p) for p in places),
         flip_at=tuple(course.card_lane(p, 0) for p in places),
         kind_at=tuple(kinds),
-        paid_at=tuple(-1 if kind == RUN_OFF or (kind == START_FINISH and free_start) else
-                      STRAIGHT if kind == START_FINISH else kind for kind in kinds),
+        paid_at=tuple(paid),
+        entry_paid=tuple(kind if p % k == 0 else -1 for p, kind in zip(places, paid, strict=True)),
         straight_at=tuple(kind in (STRAIGHT, START_FINISH, RUN_OFF) for kind in kinds),
         back_at=tuple(course.reversed_leg(p) for p in places),
     )
