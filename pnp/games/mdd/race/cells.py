@@ -1,7 +1,7 @@
 """The flat cell tables an MDD race runs on: a `Board` as lists indexed by cell, and back.
 
-Input: a `Board`. Output: `CellGrid` (how (lane, row) maps to a cell index) and `start_tables` (the cells
-and car cells of the start), for engine.Race; `snapshot` (a race's board as plain data). No rule lives
+Input: a `Board`. Output: `CellGrid` (how (lane, row) maps to a cell index) and `start_tables` (the cells,
+their occupants and car cells of the start), for engine.Race; `snapshot` (a race's board as plain data). No rule lives
 here. Each row holds its lanes numbered from the right, then one pad cell (`EDGE`): a row is
 `width = lanes + 1` cells, a step to the left is +1 and a step off either side of the track lands on a
 pad. A row of pads lies below the first row, and one above the row beyond the line. The turn order (most
@@ -54,9 +54,9 @@ def grid_of(board: Board) -> CellGrid:
     return CellGrid(board.lanes, board.rows, min([1] + [c.row for c in board.cars]))
 
 
-def start_tables(board: Board, grid: CellGrid) -> tuple[list[int], list[int]]:
-    """The cells (mines, WALL, EDGE) and the car cells at the start; ValueError for a board that puts a car,
-    wall or mine off the track, or a car on a wall (validation rejects such boards)."""
+def start_tables(board: Board, grid: CellGrid) -> tuple[list[int], list[int], list[int]]:
+    """The cells (mines, WALL, EDGE), the car covering each (or -1) and the car cells at the start; ValueError
+    for a board that puts a car, wall or mine off the track, or a car on a wall (validation rejects such boards)."""
     width = grid.width
     cell = [EDGE] * ((board.rows - grid.first_row + 4) * width)
     for row in range(grid.first_row, board.rows + 2):
@@ -71,13 +71,14 @@ def start_tables(board: Board, grid: CellGrid) -> tuple[list[int], list[int]]:
         cell[grid.index(w.lane, w.row)] = cell[grid.index(w.lane + 1, w.row)] = WALL
     for c, count in board.mines:
         cell[grid.index(c.lane, c.row)] += count
-    pos = []
-    for car in board.cars:
+    pos, occ = [], [-1] * len(cell)
+    for i, car in enumerate(board.cars):
         p = grid.index(car.lane, car.row)
         if cell[p] < 0 or cell[p + width] < 0:
             raise ValueError(f"car {car.number} starts on a wall (lane {car.lane}, row {car.row})")
         pos.append(p)
-    return cell, pos
+        occ[p] = occ[p + width] = i
+    return cell, occ, pos
 
 
 class RaceState(Protocol):

@@ -10,15 +10,15 @@ cdef class Race:
     cdef public object board, options, events, grid
     cdef public Awards awards
     cdef public Py_ssize_t lanes, width, finish, finalists, racing
-    cdef public list cell, occ, pos, lives, status, qualified, finished
+    cdef public object cell, occ, pos, lives, status, kills
+    cdef int[:] _cell, _occ, _pos, _lives, _status, _kills, _bumped_in, _full_lives
+    cdef public list qualified, finished
     cdef public str phase
     cdef public Py_ssize_t turn, qualifying_turns, finals_turns, hits, exits, mines_taken, stuck, eliminations, rolls
-    cdef public list kills
-    cdef list _bumped_in, _start_lives
     cdef Py_ssize_t _taken, _bumped, _roll_kills
     cdef bint two_dice
     cdef Py_ssize_t turn_cap, _blocked
-    cdef list _start_cell, _start_pos, _finals
+    cdef list _start, _finals
     cdef object _random, _dice
 
     cpdef tuple car_cell(self, Py_ssize_t car)
@@ -30,20 +30,20 @@ cdef class Race:
     cdef void _cross(self, Py_ssize_t car) except *
     cdef void _note(self, Py_ssize_t car, str kind=*, Py_ssize_t by=*, str detail=*) except *
     cdef bint _wave(self, Py_ssize_t car, Py_ssize_t side) except -1
-    @cython.locals(width=Py_ssize_t, p=Py_ssize_t, c=Py_ssize_t, occ=list, pos=list, cell=list)
+    @cython.locals(width=Py_ssize_t, p=Py_ssize_t, c=Py_ssize_t, occ=int[:], pos=int[:], cell=int[:])
     cdef void _shift(self, list moving, Py_ssize_t side, Py_ssize_t car) except *
     cdef bint _bump(self, Py_ssize_t other, Py_ssize_t mover) except -1
-    @cython.locals(occ=list, cell=list, pos=list, width=Py_ssize_t, ahead=Py_ssize_t, front=Py_ssize_t, c=Py_ssize_t,
+    @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, ahead=Py_ssize_t, front=Py_ssize_t, c=Py_ssize_t,
                    q=Py_ssize_t, other=Py_ssize_t)
     cdef bint _push(self, Py_ssize_t car) except -1
-    @cython.locals(width=Py_ssize_t, cell=list, occ=list, q=Py_ssize_t, other=Py_ssize_t, free=bint, gone=bint)
+    @cython.locals(width=Py_ssize_t, cell=int[:], occ=int[:], q=Py_ssize_t, other=Py_ssize_t, free=bint, gone=bint)
     cdef bint _resolve(self, Py_ssize_t car, Py_ssize_t side, Py_ssize_t mover, dict seen, list moving) except -1
-    @cython.locals(occ=list, cell=list, pos=list, width=Py_ssize_t, step=Py_ssize_t, p=Py_ssize_t,
+    @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, step=Py_ssize_t, p=Py_ssize_t,
                    q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, going=bint)
     cdef void _go(self, Py_ssize_t car, Py_ssize_t roll, Py_ssize_t side, Py_ssize_t straight) except *
     cdef void _roll_over(self, Py_ssize_t car) except *
     cdef bint _check_finalists(self) except -1
-    @cython.locals(qualifying=bint, pos=list, occ=list, order=list, p=Py_ssize_t, two=bint, car=Py_ssize_t, roll=Py_ssize_t,
+    @cython.locals(qualifying=bint, pos=int[:], occ=int[:], order=list, p=Py_ssize_t, two=bint, car=Py_ssize_t, roll=Py_ssize_t,
                    side=Py_ssize_t, straight=Py_ssize_t, face=Py_ssize_t)
     cpdef play_turn(self)
     cdef void _end_qualifying(self) except *

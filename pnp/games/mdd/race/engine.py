@@ -12,7 +12,10 @@ in `Board.cars`, placed by its rear cell.
 from __future__ import annotations
 
 import random
+from array import array
 from collections.abc import Callable
+from functools import partial
+from typing import Any
 
 from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.race.awards import Awards
@@ -21,6 +24,12 @@ from pnp.games.mdd.race.records import DEFAULT_TURN_CAP, Event, RaceOptions, Sna
 from pnp.games.mdd.race.rule_numbers import DEFAULT_FINALISTS, EDGE_DAMAGE, HIT_DAMAGE, MINE_DAMAGE, ROLLS, SIDE_NAMES
 
 __all__ = ["DEFAULT_TURN_CAP", "EDGE", "STATUS_NAMES", "WALL", "Awards", "Race", "RaceOptions"]
+try:
+    import cython  # type: ignore[import-untyped]
+    COMPILED: bool = bool(cython.compiled)
+except ImportError:  # Cython absent: this module runs as plain Python (setup.py compiles it where it can)
+    COMPILED = False
+_table: Callable[[list[int]], Any] = partial(array, "i") if COMPILED else list  # typed arrays for engine.pxd
 RACING, QUALIFIED, FINISHED, ELIMINATED = 0, 1, 2, 3
 QUALIFYING, FINALS, OVER = "qualifying", "finals", "over"
 
@@ -39,16 +48,18 @@ class Race:
         self.board = board
         self.options = options or RaceOptions()
         self.grid = grid_of(board)
-        self.lanes = board.lanes
-        self.width = board.lanes + 1
+        self.lanes, self.width = board.lanes, board.lanes + 1
         self.finish = (board.rows - self.grid.first_row + 1) * self.width
         """First cell index whose row puts a car's front beyond the last row."""
         self.finalists = board.limits.finalists.get(len(board.cars), DEFAULT_FINALISTS)
         self.two_dice, self.turn_cap = self.options.two_dice, self.options.turn_cap
-        self._start_cell, self._start_pos = start_tables(board, self.grid)
-        self._blocked = -sum(m for m in self._start_cell if m < 0)
+        cell, occ, pos = start_tables(board, self.grid)
+        self._blocked = -sum(m for m in cell if m < 0)
         """The negative cells (walls, pads) stay so: the mines left are sum(cell) + _blocked."""
-        self._start_lives = [c.lives for c in board.cars]
+        lives, cars = [c.lives for c in board.cars], len(pos)
+        self._start = [_table(t) for t in (cell, occ, pos, lives, [0] * cars, [-1] * cars, [RACING] * cars)]
+        """The tables at the start, which `reset` copies (cell, occ, pos, lives, kills, _bumped_in, status)."""
+        self._full_lives = self._start[3]
         self._finals = [(self.grid.index(c.lane, c.row), c.lane, c.row) for c in board.finals]
         self.reset(seed, awards, dice)
 
@@ -56,31 +67,26 @@ class Race:
         self, seed: int | str | None = 0, awards: Awards | None = None, dice: Callable[[], int] | None = None
     ) -> Race:
         """Back to the start of the race, with new dice and awards (cheaper than a new `Race`)."""
-        width = self.width
-        self.cell = list(self._start_cell)
-        """Mines in each cell, WALL or EDGE."""
-        self.occ = [-1] * len(self.cell)
+        start = self._start
+        self.cell = self._cell = start[0][:]
+        """Mines in each cell, WALL or EDGE (lists in pure Python, typed arrays compiled, as each table here)."""
+        self.occ = self._occ = start[1][:]
         """The car covering each cell, or -1."""
-        self.pos = list(self._start_pos)
+        self.pos = self._pos = start[2][:]
         """Each car's rear cell, or -1 once off the track."""
-        for car, p in enumerate(self.pos):
-            self.occ[p] = self.occ[p + width] = car
-        self.lives = list(self._start_lives)
-        self.kills = [0] * len(self.pos)
-        """Other cars each car eliminated."""
-        self._bumped_in = [-1] * len(self.pos)
-        """The roll (numbered in `rolls`) in which each car was last bumped."""
+        self.lives = self._lives = start[3][:]
+        self.kills = self._kills = start[4][:]  # other cars each car eliminated
+        self._bumped_in = start[5][:]  # the roll (numbered in `rolls`) in which each car was last bumped
         self.rolls = self._taken = self._bumped = self._roll_kills = 0
         """Rolls played; what the roll under way did to other cars: lives taken, cars bumped, eliminations."""
-        self.status = [RACING] * len(self.pos)
-        self.racing = len(self.pos)
+        self.status = self._status = start[6][:]
+        self.racing = len(self._lives)
         self.qualified: list[int] = []  # in crossing order, as finished
         self.finished: list[int] = []
         self.phase = QUALIFYING
         self.turn = self.qualifying_turns = self.finals_turns = 0
-        self.hits = self.exits = self.mines_taken = self.stuck = 0
-        self.eliminations = 0
-        """Cars eliminated by losing a life they did not have (not counting cars left out at the line)."""
+        self.hits = self.exits = self.mines_taken = self.stuck = self.eliminations = 0
+        """`eliminations`: cars eliminated by losing a life they did not have (not those left out at the line)."""
         self.events: list[Event] | None = [] if self.options.record else None
         self.awards = awards
         self._random = random.Random(seed).random
@@ -89,7 +95,7 @@ class Race:
 
     def car_cell(self, car: int) -> tuple[int, int]:
         """(lane, row) of a car's rear cell; (0, 0) when it is off the track."""
-        p = self.pos[car]
+        p = self._pos[car]
         return (0, 0) if p < 0 else self.grid.place(p)
 
     def mines_at(self, lane: int, row: int) -> int:
@@ -107,39 +113,39 @@ class Race:
 
     def _damage(self, car: int, amount: int, kind: str, by: int) -> bool:
         """Take `amount` lives from `car`; eliminate it when it has fewer. True when eliminated."""
-        left = self.lives[car]
+        left = self._lives[car]
         if self.events is not None:
             lane, row = self.car_cell(car)
             self.events.append(Event(kind, car, amount, lane, row, by))
         gone = amount > left
         if gone:
-            self.lives[car] = 0
+            self._lives[car] = 0
             self.eliminations += 1
             self._remove(car, ELIMINATED, kind, by)
         else:
-            self.lives[car] = left - amount
+            self._lives[car] = left - amount
         if by != car:
             self._taken += left if gone else amount
             if gone:
-                self.kills[by] += 1
+                self._kills[by] += 1
                 self._roll_kills += 1
-        if left == self._start_lives[car] and self.awards is not None:
+        if left == self._full_lives[car] and self.awards is not None:
             self.awards.on_first_loss(car, self.turn)
         return gone
 
     def _take_mine(self, car: int, q: int, by: int) -> bool:
         """`car` enters cell `q`, which holds a mine: the mine goes, the car pays; True when eliminated."""
-        self.cell[q] -= 1
+        self._cell[q] -= 1
         self.mines_taken += 1
         return self._damage(car, MINE_DAMAGE, "mine", by)
 
     def _remove(self, car: int, status: int, cause: str, by: int = -1) -> None:
-        p = self.pos[car]
+        p = self._pos[car]
         if p >= 0:
-            self.occ[p] = self.occ[p + self.width] = -1
+            self._occ[p] = self._occ[p + self.width] = -1
             self.racing -= 1
-        self.pos[car] = -1
-        self.status[car] = status
+        self._pos[car] = -1
+        self._status[car] = status
         if self.events is not None:
             place = len(self.qualified) if status == QUALIFIED else len(self.finished) if status == FINISHED else 0
             kind = "eliminated" if status == ELIMINATED else STATUS_NAMES[status]
@@ -163,11 +169,11 @@ class Race:
         self._resolve(car, side, car, {}, moving)
         if moving:
             self._shift(moving, side, car)
-        return self.status[car] == RACING
+        return self._status[car] == RACING
 
     def _shift(self, moving: list[int], side: int, car: int) -> None:
         """The cars of `moving` (pushed by `car`) move sideways by `side` together, then meet the mines there."""
-        width, occ, pos = self.width, self.occ, self.pos
+        width, occ, pos = self.width, self._occ, self._pos
         for c in moving:
             occ[pos[c]] = occ[pos[c] + width] = -1
         for c in moving:
@@ -176,9 +182,9 @@ class Race:
             occ[p] = occ[p + width] = c
             if self.events is not None:
                 self._note(c, "move" if c == car else "push", car)
-        cell = self.cell
+        cell = self._cell
         for c in moving:
-            if self.status[c] != RACING:
+            if self._status[c] != RACING:
                 continue
             p = pos[c]
             if cell[p] > 0 and self._take_mine(c, p, car):
@@ -197,7 +203,7 @@ class Race:
     def _push(self, car: int) -> bool:
         """A straight step of `car` into a mine or a car: each car bumps the one ahead; the chain moves unless a
         wall stops its front car, then each, front first, meets the line or mines. True: `car` still races."""
-        occ, cell, pos, width, ahead = self.occ, self.cell, self.pos, self.width, 2 * self.width
+        occ, cell, pos, width, ahead = self._occ, self._cell, self._pos, self.width, 2 * self.width
         front = car
         while True:
             q = pos[front] + ahead
@@ -232,14 +238,14 @@ class Race:
                 self._cross(c)
             elif cell[q + width] > 0:
                 self._take_mine(c, q + width, car)
-        return self.status[car] == RACING
+        return self._status[car] == RACING
 
     def _resolve(self, car: int, side: int, mover: int, seen: dict[int, bool], moving: list[int]) -> bool:
         """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is
         gone); it bumps every car in its own way."""
         width = self.width
-        cell = self.cell
-        q = self.pos[car] + side
+        cell = self._cell
+        q = self._pos[car] + side
         if cell[q] == EDGE:
             self.exits += 1
             if self._damage(car, EDGE_DAMAGE, "exit", mover):
@@ -250,7 +256,7 @@ class Race:
         targets = (q, q + width)
         if not free:
             self._note(car, "blocked", -1, "wall")
-        occ = self.occ
+        occ = self._occ
         for q in targets:
             other = occ[q]
             if other < 0:
@@ -273,7 +279,7 @@ class Race:
 
     def move(self, car: int, roll: int, direction_roll: int | None = None) -> None:
         """Move `car` by `roll` steps; the first step's side comes from `direction_roll` (or the roll)."""
-        if self.status[car] != RACING or self.phase == OVER:
+        if self._status[car] != RACING or self.phase == OVER:
             raise ValueError("only a car on the track moves, while the race is on")
         _, side, straight = ROLLS[roll - 1][(roll if direction_roll is None else direction_roll) - 1]
         self._go(car, roll, side, straight)
@@ -285,7 +291,7 @@ class Race:
         if events is not None:
             lane, row = self.car_cell(car)
             events.append(Event("roll", car, roll, lane, row, detail=SIDE_NAMES[side]))
-        occ, cell, pos = self.occ, self.cell, self.pos
+        occ, cell, pos = self._occ, self._cell, self._pos
         width = self.width
         step = 1
         if side:
@@ -350,10 +356,10 @@ class Race:
         awards = self.awards
         if self._taken or self._roll_kills:
             if awards is not None:
-                awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self.kills[car])
+                awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
             self._taken = self._bumped = self._roll_kills = 0
-        elif awards is not None and self.kills[car] > awards.terminator[1]:
-            awards.on_roll(car, 0, 0, 0, self.kills[car])
+        elif awards is not None and self._kills[car] > awards.terminator[1]:
+            awards.on_roll(car, 0, 0, 0, self._kills[car])
         self.rolls += 1
 
     def _check_finalists(self) -> bool:
@@ -373,7 +379,7 @@ class Race:
             self.qualifying_turns += 1
         else:
             self.finals_turns += 1
-        pos, occ = self.pos, self.occ
+        pos, occ = self._pos, self._occ
         order = [occ[p] for p in sorted([p for p in pos if p >= 0], reverse=True)]
         rnd, dice, two, phase = self._random, self._dice, self.two_dice, self.phase
         for car in order:
@@ -411,13 +417,13 @@ class Race:
         if len(finals) < len(self.qualified):
             raise ValueError(f"the board has {len(finals)} finals positions for {len(self.qualified)} qualifiers")
         for car, (p, lane, row) in zip(self.qualified, finals, strict=False):
-            if not 0 <= p < len(self.cell) - self.width or any(
-                self.occ[q] >= 0 or self.cell[q] < 0 for q in (p, p + self.width)
+            if not 0 <= p < len(self._cell) - self.width or any(
+                self._occ[q] >= 0 or self._cell[q] < 0 for q in (p, p + self.width)
             ):
                 raise ValueError(f"finals position lane {lane} row {row} is not free")
-            self.pos[car] = p
-            self.occ[p] = self.occ[p + self.width] = car
-            self.status[car] = RACING
+            self._pos[car] = p
+            self._occ[p] = self._occ[p + self.width] = car
+            self._status[car] = RACING
         self.racing = len(self.qualified)
         self._phase_event(FINALS)
 
@@ -442,9 +448,3 @@ class Race:
         """The current board as plain data."""
         return snapshot(self)
 
-
-try:
-    import cython  # type: ignore[import-untyped]
-    COMPILED: bool = bool(cython.compiled)
-except ImportError:  # Cython absent: this module runs as plain Python (setup.py compiles it where it can)
-    COMPILED = False

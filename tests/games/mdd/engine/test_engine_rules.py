@@ -65,7 +65,7 @@ def test_pushed_car_blocked_by_the_edge_blocks_the_whole_chain():
     race = Race(make_board(3, 10, [(1, 1), (2, 1), (3, 1)]))
     race.move(0, 5)  # right: pushes car 1, which pushes car 2 off the edge
     assert [race.car_cell(i) for i in range(3)] == [(1, 5), (2, 1), (3, 1)]
-    assert race.lives == [7, 6, 4]
+    assert list(race.lives) == [7, 6, 4]
 
 
 def test_qualifying_ends_at_the_finalists_number_and_finals_start_from_the_finals_cells():
@@ -92,7 +92,7 @@ def test_a_walled_in_car_is_removed_at_the_turn_cap():
     board = make_board(2, 10, [(1, 1, 7)], walls=((1, 3),))
     race = Race(board, RaceOptions(turn_cap=5), dice=lambda: 4).run()
     assert race.stuck == 1 and race.qualifying_turns == 5 and race.phase == OVER
-    assert race.lives == [7]  # a wall costs nothing, so only the cap ends this race
+    assert list(race.lives) == [7]  # a wall costs nothing, so only the cap ends this race
 
 
 def test_same_seed_same_race_and_other_seed_other_race():
