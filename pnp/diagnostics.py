@@ -98,14 +98,24 @@ def sort_diagnostics(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
 
 
 _INTERNAL_PATH = re.compile(r"^components\.\d+\.(cards|items|cells)\.\d+\.(?:[\w\[\]]+\.)*?([\w\[\]]+): ")
+_INNER_PATH = re.compile(r"\bcomponents\.\d+\.(cards|items|cells)\.\d+\.(\S+)")
+"""The internal path of one card inside a message (`missing required key 'cx' in components.0.cards.3.elements.0`)."""
 _NOUNS = {"cards": "cards", "items": "counters", "cells": "cells"}
 
 
 def _noun(message: str) -> str:
-    found = _INTERNAL_PATH.match(message)
+    found = _INTERNAL_PATH.match(message) or _INNER_PATH.search(message)
     if found:
         return _NOUNS[found[1]]
     return "cards" if 'card "' in message else "uses"
+
+
+def _shared(message: str) -> str:
+    """The message without the internal path of one card ('' when it names none): what the cards that share
+    the place of the diagnostic have in common."""
+    if _INTERNAL_PATH.match(message):
+        return _INTERNAL_PATH.sub(r"\2: ", message)
+    return _INNER_PATH.sub(r"\2", message) if _INNER_PATH.search(message) else ""
 
 
 def merge_shared(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
@@ -115,7 +125,7 @@ def merge_shared(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
     Model errors keep apart by what they say once that path is gone (two properties quoting one bad field)."""
     groups: dict[tuple[str, int, int, str, Severity, str], list[Diagnostic]] = {}
     for d in diagnostics:
-        shared = _INTERNAL_PATH.sub(r"\2: ", d.message) if _INTERNAL_PATH.match(d.message) else ""
+        shared = _shared(d.message)
         groups.setdefault((d.file, d.line, d.column, d.rule, d.severity, shared), []).append(d)
     merged = []
     for (file, *_, shared), group in groups.items():

@@ -43,11 +43,16 @@ def single_pages(job: PrintJob, shop: Shop | None = None, where: Where = nowhere
         bleed = (size.width - w) / 2
         what = "" if fitted is None else f", {fitted.shop.name} {fitted.product.name}"
         said.notes.append(f'single: deck "{deck.name}": {deck.total} card(s), {sides} of each on its own page, '
-                          f"{size.width:.4g} x {size.height:.4g} mm (trim {w:.4g} x {h:.4g} mm, {bleed:.3g} mm "
+                          f"{_mm(size.width)} x {_mm(size.height)} mm (trim {_mm(w)} x {_mm(h)} mm, {_mm(bleed)} mm "
                           f"bleed{what})")
         if fitted is not None and fitted.warning is not None:
             said.warnings.append(fitted.warning)
     return pages, said
+
+
+def _mm(value: float) -> str:
+    """A length as the shops publish it: to 0.001 mm, no trailing zeros (120.65, 3.175, 63)."""
+    return f"{round(value, 3):g}"
 
 
 def single_file(job: PrintJob, stem: str, press: Press = RGB, shop: Shop | None = None,

@@ -239,3 +239,14 @@ def test_an_icons_folder_outside_the_kit_is_refused(run_pnp, tmp_kit):
     assert result.exit_code == 1
     [error] = [d for d in json.loads(result.stdout) if d["rule"] == "spec.icons"]
     assert "inside the kit folder" in error["message"] and error["line"] == 3
+
+
+def test_two_icons_of_one_name_in_a_folder_are_refused_naming_both(run_pnp, tmp_kit):
+    spec_text = KIT.format(width="50mm", height="70mm", more="").replace(
+        "icons: {dot: icons/dot.png, wide: icons/wide.png}", "icons: icons/")
+    spec = tmp_kit(spec_text, {"cards.csv": _csv("a :coin: b"), "icons/coin.png": png(20, 20),
+                               "icons/coin.svg": SVG_DOT, "icons/dot.png": png(20, 20)})
+    result = run_pnp("validate", spec, "--format", "json")
+    assert result.exit_code == 1, result.output
+    [error] = [d for d in json.loads(result.stdout) if d["rule"] == "spec.icons"]
+    assert "coin.png and coin.svg" in error["message"] and error["line"] == 3

@@ -184,3 +184,10 @@ def test_a_card_scaled_past_the_cut_at_two_edges_leaves_those_less_blank(run_pnp
     result = run_pnp("render", kit, "-o", tmp_path / "out", "--format", "cards", "--shop", "tgc")
     assert "the outer 0.14 mm (1.7 px) at the top and bottom and 0.07 mm (0.9 px) at the left and right" \
         in result.output, result.output
+
+
+def test_the_single_note_gives_the_shops_sizes_unrounded(run_pnp, tmp_path: Path):
+    kit = deck_kit(tmp_path, size="poker", bleed="3mm", count=1)
+    result = run_pnp("render", kit, "-o", tmp_path, "--format", "single", "--shop", "tgc")
+    assert result.exit_code == 0, result.output
+    assert "69.85 x 95.25 mm (trim 63.5 x 88.9 mm, 3.175 mm bleed" in result.output, result.output

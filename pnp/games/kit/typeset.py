@@ -155,6 +155,15 @@ class Typesetter:
         if len(files) > MAX_ICONS:
             raise SpecError(Diagnostic.at(mark, "spec.icons", f"the icons folder holds {len(files)} images, over "
                                           f"the cap of {MAX_ICONS}", "keep only the icons the kit uses"))
+        stems: dict[str, list[str]] = {}
+        for file in files:
+            stems.setdefault(file.stem, []).append(file.name)
+        twins = [names for names in stems.values() if len(names) > 1]
+        if twins:
+            raise SpecError(Diagnostic.at(
+                mark, "spec.icons", f"the icons folder {folder!r} holds two icons of one name: "
+                f"{'; '.join(' and '.join(names) for names in twins[:5])}",
+                "keep one file of each name (an icon is named by its file name without the extension)"))
         return {file.stem: _icon(self.check_image(file.name, where, mark)) for file in files}
 
     def rich(self, text: str, font: str, path: PathKey,
