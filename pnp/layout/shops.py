@@ -127,7 +127,8 @@ def fit(deck: DeckFaces, shop: Shop, mark: Mark | None) -> ShopDeck:
     scale = max(w / deck.width, h / deck.height)
     notes = []
     if off >= SAME:
-        notes.append(f"scaled {scale * 100:.1f} % to {shop.name}'s {product.name} card ({w:.2f} x {h:.2f} mm)"
+        how = "cropped, not scaled," if round(scale * 1000) == 1000 else f"scaled {scale * 100:.1f} %"
+        notes.append(f"{how} to {shop.name}'s {product.name} card ({w:.2f} x {h:.2f} mm)"
                      + _cropped(deck, scale, w, h))
     if deck.bleed * scale < shop.bleed - 0.005:
         notes.append(f"its {deck.bleed:g} mm bleed is under {shop.name}'s {shop.bleed:.2f} mm: "

@@ -191,3 +191,12 @@ def test_the_single_note_gives_the_shops_sizes_unrounded(run_pnp, tmp_path: Path
     result = run_pnp("render", kit, "-o", tmp_path, "--format", "single", "--shop", "tgc")
     assert result.exit_code == 0, result.output
     assert "69.85 x 95.25 mm (trim 63.5 x 88.9 mm, 3.175 mm bleed" in result.output, result.output
+
+
+def test_a_deck_a_little_wide_is_said_cropped_not_scaled(run_pnp, tmp_path: Path):
+    kit = deck_kit(tmp_path, size="{width: 64.1mm, height: 88.9mm}", bleed="3.2mm", count=1)
+    result = run_pnp("render", kit, "-o", tmp_path / "out", "--format", "cards", "--shop", "tgc")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"warning \[shop\.scaled\] .*cropped, not scaled, to The Game Crafter's poker card "
+                     r"\(63\.50 x 88\.90 mm\), 0\.30 mm of the card past the cut at its left and right", result.output)
+    assert "scaled 100.0 %" not in result.output
