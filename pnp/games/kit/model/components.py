@@ -146,9 +146,15 @@ class Deck(SpecModel):
     def _radius_fits(self) -> Deck:
         if self.corner_radius * 2 > min(self.size.width, self.size.height):
             raise ValueError("corner_radius is more than half the card's width or height")
-        if self.bleed > 10:
-            raise ValueError("bleed over 10 mm is not useful; 3 mm is usual")
         return self
+
+    @field_validator("bleed")
+    @classmethod
+    def _bleed_sane(cls, bleed: float) -> float:
+        if bleed > 10:
+            raise HintedValueError(f"a bleed of {bleed:g} mm is over 10 mm, more than any printer needs",
+                                   "use bleed: 3mm (or 3.175mm, the 1/8 in most shops ask for)")
+        return bleed
 
     @property
     def total(self) -> int:
