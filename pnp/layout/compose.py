@@ -132,8 +132,8 @@ def _layout_warnings(job: PrintJob, plan: Plan, where: Callable[[tuple[str | int
         if kept < bleed - 1e-9:
             warnings.append(Diagnostic.at(
                 where(group.where), "layout.bleed",
-                f"{group.name}: sheets.gutter is narrower than 2 x the bleed, so neighbours keep {kept:.3g} of their "
-                f"{bleed:g} mm bleed between them (the sheet's outer edges keep all of it)",
+                f"{group.name}: sheets.gutter is narrower than 2 x the bleed, so neighbours keep {kept:.3g} mm of "
+                f"their {bleed:g} mm bleed where they stand closest (wider gaps and the sheet's outer edges keep more)",
                 f"for the whole bleed everywhere, leave sheets.gutter out or set it to {2 * bleed:g}mm (fewer per "
                 "sheet)", Severity.WARNING))
         if gi in cut:

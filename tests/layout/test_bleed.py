@@ -142,7 +142,7 @@ def test_trims_bleeds_crop_marks_and_footer_never_collide(tmp_path: Path, size, 
 @pytest.mark.parametrize(("size", "bleed", "gutter", "rules", "says"), [
     ("poker", "3mm", None, {"layout.bleed"}, "holds 8 of them; edge to edge, sharing their bleed, it would hold 9"),
     ("poker", "3mm", "6mm", set(), ""),  # the whole bleed asked for: no warning
-    ("poker", "3mm", "0mm", {"layout.bleed"}, "keep 1.62 of their 3 mm bleed"),  # shared, as asked, and said
+    ("poker", "3mm", "0mm", {"layout.bleed"}, "keep 1.62 mm of their 3 mm bleed where they stand closest"),
     ("mini", "2mm", None, set(), ""),  # 4 x 3 leave room for 4 mm gutters and the marks
 ])
 def test_what_the_sheet_cannot_give_the_bleed_is_a_warning_at_the_deck(run_pnp, tmp_path: Path, size, bleed, gutter,
