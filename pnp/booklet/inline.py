@@ -20,13 +20,11 @@ from markdown_it.token import Token
 
 from pnp.rulebook.markdown import markdown_parser
 from pnp.text.fonts import reportlab_name
-from pnp.text.shaping import BOLD_FONTS, ITALIC_FONTS
+from pnp.text.shaping import BOLD_FONTS, ITALIC_FONTS, SANS_STYLES
 
 EXPRESSION_RE = re.compile(r"\{\{(.*?)\}\}", re.DOTALL)
 """A jinja expression in a unit's text; group 1 is the expression."""
 _SENTINEL_RE = re.compile("\ue000(\\d+)\ue001")
-_STYLED = {(True, False): "sans-bold", (False, True): "sans-italic", (True, True): "sans-bold-italic"}
-"""The font of bold, italic and bold italic text."""
 
 
 @dataclass(slots=True)
@@ -77,7 +75,7 @@ class _Builder:
     def font(self) -> str:
         """The font of the text here: bold and italic together set in DejaVu's bold oblique."""
         if self.bold or self.italic:
-            return _STYLED[(self.bold, self.italic)]
+            return SANS_STYLES[(self.bold, self.italic)]
         return self.base_font
 
     def text(self, text: str, font: str | None = None) -> str:

@@ -21,11 +21,8 @@ from pnp.layout.rich import RichText
 from pnp.layout.scene import Text
 from pnp.layout.text import Align
 from pnp.text.fonts import reportlab_name
-from pnp.text.shaping import BOLD_FONTS, ITALIC_FONTS, font_for, needs_shaping, shape_line
+from pnp.text.shaping import BOLD_FONTS, ITALIC_FONTS, SANS_STYLES, font_for, needs_shaping, shape_line
 from pnp.units import PT_PER_MM
-
-_STYLES = {(False, False): "sans", (True, False): "sans-bold", (False, True): "sans-italic",
-           (True, True): "sans-bold-italic"}
 
 
 def _hex(colour: Any) -> str:
@@ -53,7 +50,7 @@ class ShapedParagraph(Flowable):  # type: ignore[misc]
     def _rich(self) -> RichText:
         spans = tuple(Span(text, bold=font in BOLD_FONTS, italic=font in ITALIC_FONTS)
                       for text, font in self.inline.runs if text)
-        return RichText((spans,), _STYLES, {})
+        return RichText((spans,), SANS_STYLES, {})
 
     def _layout(self, width_pt: float) -> list[list[Text]]:
         """The paragraph's lines at `width_pt`, each its text items with baselines at 0 (mm, y down)."""

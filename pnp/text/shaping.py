@@ -38,10 +38,13 @@ _SCRIPT_FONTS: tuple[tuple[int, int, str], ...] = (
 )
 """The font we ship for each script's characters (better than DejaVu's Arabic and Hebrew, the only CJK)."""
 
-BOLD_FONTS = frozenset({"sans-bold", "sans-bold-italic"})
+SANS_STYLES = {(False, False): "sans", (True, False): "sans-bold", (False, True): "sans-italic",
+               (True, True): "sans-bold-italic"}
+"""pnp's sans face of each style (bold, italic)."""
+BOLD_FONTS = frozenset(font for (bold, _), font in SANS_STYLES.items() if bold)
 """Our bold faces. The CJK, Arabic and Hebrew fonts have none: their glyphs in bold text are drawn faux bold,
 filled and stroked in the fill colour `FAUX_BOLD_EM` wide (`faux_bold`)."""
-ITALIC_FONTS = frozenset({"sans-italic", "sans-bold-italic"})
+ITALIC_FONTS = frozenset(font for (_, italic), font in SANS_STYLES.items() if italic)
 """Our italic faces. The CJK, Arabic and Hebrew fonts have none, and their glyphs in italic text print upright:
 a slant is not how these scripts set emphasis (Japanese uses bold or emphasis dots, Arabic and Hebrew bold), so
 pnp does not fake one; the text that prints upright is reported instead (`upright_letters`)."""

@@ -23,7 +23,7 @@ from pnp.source.images import ImageInfo
 from pnp.source.located import Located, PathKey
 from pnp.text.font_files import is_own, own_font_file
 from pnp.text.fonts import missing_glyphs
-from pnp.text.shaping import upright_letters
+from pnp.text.shaping import SANS_STYLES, upright_letters
 from pnp.text.suggest import did_you_mean
 
 if TYPE_CHECKING:
@@ -33,12 +33,9 @@ STYLES = {(False, False): "regular", (True, False): "bold", (False, True): "ital
 """Each style (bold, italic) and the family member that sets it."""
 FALLBACK = {"regular": (), "bold": ("regular",), "italic": ("regular",), "bold_italic": ("bold", "italic", "regular")}
 """Where a style missing from a family falls back to, in order."""
-_SANS = {"regular": "sans", "bold": "sans-bold", "italic": "sans-italic", "bold_italic": "sans-bold-italic"}
+_SANS = {STYLES[style]: font for style, font in SANS_STYLES.items()}
 BUILTIN_FAMILIES: dict[str, tuple[dict[str, str], tuple[bool, bool]]] = {
-    "sans": (_SANS, (False, False)),
-    "sans-bold": (_SANS, (True, False)),
-    "sans-italic": (_SANS, (False, True)),
-    "sans-bold-italic": (_SANS, (True, True)),
+    **{font: (_SANS, style) for style, font in SANS_STYLES.items()},
     "mono": ({"regular": "mono"}, (False, False)),
 }
 """pnp's fonts as families: their members, and the style each font name starts in."""
