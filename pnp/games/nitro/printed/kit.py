@@ -9,7 +9,6 @@ the sheets take the orientation that holds more cards (the map turns the track t
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 
 from pnp.games.nitro.model import NitroPrint, NitroTrack
@@ -17,10 +16,10 @@ from pnp.games.nitro.printed.draw_cards import condition_card, garage_card, nitr
 from pnp.games.nitro.printed.draw_map import full_size_drawing, map_piece
 from pnp.games.nitro.track.geometry import place_track
 from pnp.games.nitro.track.grid import start_grid
-from pnp.layout.imposition import CROP_ZONE, gutter_of
+from pnp.layout.imposition import gutter_of, most_per_sheet
 from pnp.layout.paper import get_paper
 from pnp.layout.pieces import Piece, PieceGroup, PrintJob
-from pnp.layout.registration import RegistrationError, largest_area, piece_areas
+from pnp.layout.registration import largest_area
 from pnp.model.sheets import SheetSettings
 
 CREDIT = (
@@ -32,21 +31,13 @@ def _orientation(settings: SheetSettings, width: float, height: float) -> str:
     """The spec's orientation; for `auto`, the one that holds more cards per sheet (portrait on a tie)."""
     if settings.orientation != "auto":
         return settings.orientation
-    zone = CROP_ZONE if settings.crop_marks_drawn else 0.0
-    gutter = gutter_of(0.0, settings)  # Nitro's track cards have no bleed
+    cards = PieceGroup("Track cards", (Piece(width, height, ()),))  # Nitro's track cards have no bleed
+    gutter = gutter_of(0.0, settings)
 
     def per_sheet(orientation: str) -> int:
-        """Cards a sheet holds this way round: none when the registration marks do not fit it."""
-        try:
-            areas = piece_areas(get_paper(settings.paper, orientation), settings)
-        except RegistrationError:
-            return 0
-        counts = [0]
-        for area in areas:
-            columns = math.floor((area.width - 2 * zone + gutter + 1e-9) / (width + gutter))
-            rows = math.floor((area.height - 2 * zone + gutter + 1e-9) / (height + gutter))
-            counts.append(max(columns, 0) * max(rows, 0))
-        return max(counts)
+        """Cards a sheet holds this way round (none when the registration marks do not fit it)."""
+        return most_per_sheet(cards, settings.model_copy(update={"orientation": orientation}), settings.paper,
+                              gutter)
 
     return "landscape" if per_sheet("landscape") > per_sheet("portrait") else "portrait"
 
