@@ -134,7 +134,8 @@ class _Pen:
         self.images = images
         self.ops = ops
         self.origin = "BT 1 0 0 1 0 0 Tm " if canvas.bottomup else "BT 1 0 0 -1 0 0 Tm "
-        self.add = canvas.addLiteral  # one or more lines of the page's operators
+        self.add = canvas._code.append  # one or more lines of the page's operators, as `addLiteral` adds them
+        """(a form drawn meanwhile, `vector_form`, puts this same list back when it ends)"""
         self.colour_op = ops.colour_op
         self.clip = " W* " + PATH_OPS[0, 0, FILL_EVEN_ODD]
         self.state: list[object] = [_UNKNOWN, _UNKNOWN, _UNKNOWN, (), 1.0, opaque, opaque]  # a page starts solid
@@ -281,12 +282,20 @@ class _Pen:
         `_opacity` sets through it); the pen's own state is put back at its end."""
         canvas, t = self.canvas, item.transform
         saved = list(self.state)
-        canvas.saveState()
-        canvas.translate(t.dx, t.dy)
-        if t.rotate:
-            canvas.rotate(t.rotate)
-        if t.scale != 1:
-            canvas.scale(t.scale, t.scale)
+        light = not t.rotate and t.scale == 1 and self._light(item.children)
+        if light:  # the operators saveState and translate write, without reportlab's copy of its state
+            moved: tuple[object, ...] = ("group", t.dx, t.dy)
+            start = self.ops.shapes.get(moved)
+            if start is None:
+                start = keep(self.ops.shapes, moved, f"q\n{fp_str(1, 0, 0, 1, t.dx, t.dy)} cm")
+            self.add(start)
+        else:
+            canvas.saveState()
+            canvas.translate(t.dx, t.dy)
+            if t.rotate:
+                canvas.rotate(t.rotate)
+            if t.scale != 1:
+                canvas.scale(t.scale, t.scale)
         if item.clip is not None:
             c = item.clip
             if c.radius:
@@ -301,8 +310,27 @@ class _Pen:
                 self.add(clip)
         for child in item.children:
             self.draw(child)
-        canvas.restoreState()
+        if light:
+            self.add("Q")
+        else:
+            canvas.restoreState()
         self.state = saved
+
+    def _light(self, children: tuple[Item, ...]) -> bool:
+        """Whether drawing `children` changes nothing of the canvas's own state that its `saveState` keeps: the
+        page is solid and known so (no alpha to set), and no child is translucent or an image (`_opacity`
+        sets alpha through the canvas); a nested group or a stroked text saves and restores its own."""
+        state = self.state
+        if not (state[FILL_OPAQUE] and state[STROKE_OPAQUE] and state[OPACITY] == 1 and self.ops.transparency):
+            return False
+        for child in children:
+            kind = type(child)
+            if kind is Text:
+                if child.opacity != 1:  # type: ignore[union-attr]
+                    return False
+            elif kind is Image or (kind is not Group and child.style.opacity != 1):  # type: ignore[union-attr]
+                return False
+        return True
 
     def _text(self, item: Text, mode: str = "") -> None:
         """One line of text as one text object: its matrix places, turns and un-flips it (no state saved, but
