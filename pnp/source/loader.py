@@ -33,7 +33,7 @@ from yaml.events import (
 
 from pnp.collector import collector_paused, recursion_room
 from pnp.diagnostics import Mark, SpecError
-from pnp.source import files
+from pnp.source import files, plain_yaml
 from pnp.source.build import NULLS, Budget, Builder, Built, Include, Open
 from pnp.source.files import MAX_DEPTH_CEILING, Limits, error, over_cap, resolve_inside
 from pnp.source.located import COLUMNS, Leaf, Located
@@ -229,6 +229,9 @@ def _walk(text: str, file: str, limits: Limits, budget: Budget, located: Located
           depth: int) -> Built | None:  # fmt: skip
     """One file's root, walked with libyaml; when libyaml refuses the text, PyYAML words the error (small files),
     or takes the text if it accepts it (the two differ on a few rare inputs)."""
+    plain = plain_yaml.read(text, limits, budget, depth)
+    if plain is not None:
+        return plain
     values, includes = budget.values, budget.includes
     for loader in (_CParser, _PyParser) if _CParser else (_PyParser,):
         budget.values, budget.includes = values, includes
