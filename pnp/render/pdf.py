@@ -337,22 +337,22 @@ class _Pen:
         for faux bold glyphs, `pnp.text.shaping.faux_bold`: stroked in the fill colour in a state of its own)."""
         if item.outline and item.outline_width > 0:
             self._outline(item)
-        if not mode and has_faux_bold(item.text, item.font):
+        text = item.text
+        plain = text.isascii()  # then nothing to shape and no faux bold glyph (`needs_shaping`)
+        if not mode and not plain and has_faux_bold(text, item.font):
             stroke = f"{self.colour_op(item.color, 'RG')} {fp_str(FAUX_BOLD_EM * item.size)} w 1 j"
             return self._stroked(replace(item, outline=None), stroke, FAUX_BOLD)
         self._fill(item.color)
         if self.state[OPACITY] != item.opacity:
             self._opacity(item.opacity)
         shown: tuple[str, float] | None
-        if needs_shaping(item.text):
-            shown = shaped_fonts(self.canvas).shown(self.canvas, item.text, item.font, item.size,
-                                                    mode == FAUX_BOLD)
+        if not plain and needs_shaping(text):
+            shown = shaped_fonts(self.canvas).shown(self.canvas, text, item.font, item.size, mode == FAUX_BOLD)
         else:
-            name = reportlab_name(item.font)
-            key = (name, item.size, item.text)
+            key = (item.font, item.size, text)
             shown = self.ops.texts.get(key)
             if shown is None:
-                shown = keep(self.ops.texts, key, self._shown(item.text, name, item.size))
+                shown = keep(self.ops.texts, key, self._shown(text, reportlab_name(item.font), item.size))
         ops = self.ops
         assert shown is not None
         where = (item.x, item.y, item.rotate, item.anchor, shown[1])
@@ -395,10 +395,14 @@ class _Pen:
         font = getFont(name)
         width = font.stringWidth(text, size)
         doc = document(self.canvas)
-        parts, current, setting = [], -1, f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"  # reportlab's leading
         known = self._first_subset(font, text, doc) if text else None
         if known is not None:
-            return f"{font.getSubsetInternalName(0, doc)} {setting} ({escapePDF(known)}) Tj", width
+            start = self.ops.starts.get((name, size))
+            if start is None:  # the subset's name, given on its first use, and the size
+                start = self.ops.starts[name, size] = (f"{font.getSubsetInternalName(0, doc)} {fp_str(size)} Tf "
+                                                       f"{fp_str(size * 1.2)} TL (")
+            return f"{start}{escapePDF(known)}) Tj", width
+        parts, current, setting = [], -1, f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"  # reportlab's leading
         for subset, chunk in font.splitString(text, doc):
             if subset != current:
                 parts.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")

@@ -30,6 +30,9 @@ _FLOW_VALUE = rf"{_QUOTED}|{_FIRST}[^\s:#,\[\]{{}}]*(?: +[^\s:#,\[\]{{}}]+)*"
 _PAIR = re.compile(rf" *({_KEY}): +({_FLOW_VALUE}) *([,}}])")
 _LINE = re.compile(rf"( *)(?:(-) +)?(?:({_KEY}):(?: +|$))?")
 _FORBIDDEN_KEYS = frozenset({"include"})  # an include replaces its mapping: the walk's
+FLOWS_KEPT = 256
+"""Distinct flow mappings a load keeps read (then it starts again): a deck's repeated lines stay found, and a
+deck whose lines all differ keeps no memory per card."""
 
 
 class _Frame:
@@ -171,13 +174,12 @@ class _Reader:
         """A flow mapping of scalars on one line (`written` from its `{`), read once per load."""
         known = self.flows.get(written)
         if known is None:
+            if len(self.flows) >= FLOWS_KEPT:
+                self.flows.clear()
             known = self.flows[written] = self._read_flow(written)
         data, names, starts, values = known
         self.values += values
-        spots = array("q", starts)
-        for index in range(len(starts)):
-            spots[index] += at
-        return dict(data), Branch(at, names, spots, None), at, 2
+        return dict(data), Branch(at, names, array("q", map(at.__add__, starts)), None), at, 2
 
     def _read_flow(self, written: str) -> tuple[dict[str, Any], tuple[str, ...], list[int], int]:
         data: dict[str, Any] = {}
