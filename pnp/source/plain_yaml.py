@@ -12,6 +12,7 @@ before. A deck repeats its lines from card to card: each distinct flow mapping i
 from __future__ import annotations
 
 import re
+import sys
 from array import array
 from typing import Any
 
@@ -30,6 +31,8 @@ _FLOW_VALUE = rf"{_QUOTED}|{_FIRST}[^\s:#,\[\]{{}}]*(?: +[^\s:#,\[\]{{}}]+)*"
 _PAIR = re.compile(rf" *({_KEY}): +({_FLOW_VALUE}) *([,}}])")
 _LINE = re.compile(rf"( *)(?:(-) +)?(?:({_KEY}):(?: +|$))?")
 _FORBIDDEN_KEYS = frozenset({"include"})  # an include replaces its mapping: the walk's
+_HALF = 4
+"""Bytes of a packed start's line and of its column (`pnp.source.located.COLUMNS` is 1 << 32)."""
 FLOWS_KEPT = 256
 """Distinct flow mappings a load keeps read (then it starts again): a deck's repeated lines stay found, and a
 deck whose lines all differ keeps no memory per card."""
@@ -69,8 +72,8 @@ class _Reader:
         self.limits, self.budget, self.depth = limits, budget, depth
         self.strings = budget.strings
         self.values = 0
-        self.flows: dict[str, tuple[dict[str, Any], tuple[str, ...], list[int], int]] = {}
-        """Each flow mapping's text (from its `{`): its data, keys, starts from the `{` and values."""
+        self.flows: dict[str, tuple[dict[str, Any], tuple[str, ...], list[bytes], int]] = {}
+        """Each line of a flow mapping: its data, keys, columns (`_flow`) and values."""
 
     def read(self, text: str) -> Built | None:
         stack: list[_Frame] = []
@@ -144,7 +147,7 @@ class _Reader:
         if line[column] == "{":
             if stack[-1].level + 2 > self.limits.max_depth:
                 raise _Refused
-            self._attach(stack, self._flow(line[column:], base + column))
+            self._attach(stack, self._flow(line, column, base))
             return
         match = _BLOCK_VALUE.fullmatch(line, column)
         if match is None:
@@ -170,23 +173,26 @@ class _Reader:
             value = self.strings.setdefault(value, value)
         return value
 
-    def _flow(self, written: str, at: int) -> Built:
-        """A flow mapping of scalars on one line (`written` from its `{`), read once per load."""
-        known = self.flows.get(written)
+    def _flow(self, line: str, column: int, base: int) -> Built:
+        """A flow mapping of scalars on one line, from its `{` at `column` (each distinct line read once per load);
+        its starts are made as bytes, each column beside the line number, as `pack` makes them."""
+        known = self.flows.get(line)
         if known is None:
             if len(self.flows) >= FLOWS_KEPT:
                 self.flows.clear()
-            known = self.flows[written] = self._read_flow(written)
-        data, names, starts, values = known
+            known = self.flows[line] = self._read_flow(line, column)
+        data, names, columns, values = known
         self.values += values
-        return dict(data), Branch(at, names, array("q", map(at.__add__, starts)), None), at, 2
+        at = base + column
+        spots = array("q", (base // COLUMNS).to_bytes(_HALF, sys.byteorder).join(columns))
+        return dict(data), Branch(at, names, spots, None), at, 2
 
-    def _read_flow(self, written: str) -> tuple[dict[str, Any], tuple[str, ...], list[int], int]:
+    def _read_flow(self, line: str, column: int) -> tuple[dict[str, Any], tuple[str, ...], list[bytes], int]:
         data: dict[str, Any] = {}
         starts: list[int] = []
-        position, end = 1, ""
+        position, end = column + 1, ""
         while end != "}":
-            match = _PAIR.match(written, position)
+            match = _PAIR.match(line, position)
             if match is None:
                 raise _Refused
             name, end = match[1], match[3]
@@ -195,9 +201,11 @@ class _Reader:
             data[self.strings.setdefault(name, name)] = self._text(match[2])
             starts += (match.start(1), match.start(2))
             position = match.end()
-        if written[position:]:
+        if position != len(line):
             raise _Refused
-        return data, tuple(data), starts, len(data) + 1
+        columns = [start.to_bytes(_HALF, sys.byteorder) for start in starts]
+        columns.insert(len(columns) if sys.byteorder == "little" else 0, b"")  # the line number after or before each
+        return data, tuple(data), columns, len(data) + 1
 
     def _close(self, frame: _Frame) -> Built:
         names = frame.names
