@@ -100,9 +100,10 @@ class _Reader:
                 stack.append(_Frame(True, 0, base, self.depth + 1))
             else:
                 while stack[-1].indent > indent:
-                    self._attach(stack, self._close(stack.pop()))
+                    built = self._close(stack.pop())
                     if not stack:
                         raise _Refused
+                    _put(stack[-1], *built)
                 if stack[-1].indent != indent:
                     raise _Refused
             top = stack[-1]
@@ -135,7 +136,8 @@ class _Reader:
         if pending or not stack:
             raise _Refused
         while len(stack) > 1:
-            self._attach(stack, self._close(stack.pop()))
+            built = self._close(stack.pop())
+            _put(stack[-1], *built)
         built = self._close(stack.pop())
         if self.budget.values + self.values > self.limits.max_nodes:
             raise _Refused
@@ -147,16 +149,13 @@ class _Reader:
         if line[column] == "{":
             if stack[-1].level + 2 > self.limits.max_depth:
                 raise _Refused
-            self._attach(stack, self._flow(line, column, base))
+            self._flow(stack[-1], line, column, base)
             return
         match = _BLOCK_VALUE.fullmatch(line, column)
         if match is None:
             raise _Refused
-        self._attach(stack, self._scalar(match[0].rstrip(" "), base + column))
-
-    def _scalar(self, written: str, at: int) -> Built:
         self.values += 1
-        return self._text(written), None, at, 1
+        _put(stack[-1], self._text(match[0].rstrip(" ")), None, base + column, 1)
 
     def _text(self, written: str) -> str | None:
         """A scalar's value as written (quoted, or plain: a null for `null`, `~`)."""
@@ -173,7 +172,7 @@ class _Reader:
             value = self.strings.setdefault(value, value)
         return value
 
-    def _flow(self, line: str, column: int, base: int) -> Built:
+    def _flow(self, top: _Frame, line: str, column: int, base: int) -> None:
         """A flow mapping of scalars on one line, from its `{` at `column` (each distinct line read once per load);
         its starts are made as bytes, each column beside the line number, as `pack` makes them."""
         known = self.flows.get(line)
@@ -185,7 +184,7 @@ class _Reader:
         self.values += values
         at = base + column
         spots = array("q", (base // COLUMNS).to_bytes(_HALF, sys.byteorder).join(columns))
-        return dict(data), Branch(at, names, spots, None), at, 2
+        _put(top, dict(data), Branch(at, names, spots, None), at, 2)
 
     def _read_flow(self, line: str, column: int) -> tuple[dict[str, Any], tuple[str, ...], list[bytes], int]:
         data: dict[str, Any] = {}
@@ -213,22 +212,28 @@ class _Reader:
         self.values += 1
         return frame.data, node, frame.at, frame.levels + 1
 
-    @staticmethod
-    def _attach(stack: list[_Frame], built: Built) -> None:
-        """As the walk's `_attach`: a value into the mapping (under its waiting key) or list on top."""
-        top, (data, node, at, levels) = stack[-1], built
-        if top.names is not None:
-            if top.key is None:
-                raise _Refused
-            (name, key_at), top.key = top.key, None
-            top.names.append(name)
-            top.spots += (key_at, at)
-            top.data[name] = data
-        else:
-            top.data.append(data)
-            top.spots.append(at)
-        if node is not None and top.kids is None:
-            top.kids = [None] * (len(top.data) - 1)
-        if top.kids is not None:
-            top.kids.append(node)
-        top.levels = max(top.levels, levels)
+
+def _put(top: _Frame, data: Any, node: Any, at: int, levels: int) -> None:
+    """As the walk's `_attach`: a value into the mapping (under its waiting key) or list `top`."""
+    names = top.names
+    if names is not None:
+        key = top.key
+        if key is None:
+            raise _Refused
+        top.key = None
+        name = key[0]
+        names.append(name)
+        top.spots += (key[1], at)
+        top.data[name] = data
+    else:
+        top.data.append(data)
+        top.spots.append(at)
+    kids = top.kids
+    if node is not None:
+        if kids is None:
+            top.kids = kids = [None] * (len(top.data) - 1)
+        kids.append(node)
+    elif kids is not None:
+        kids.append(None)
+    if levels > top.levels:
+        top.levels = levels
