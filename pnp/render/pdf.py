@@ -164,30 +164,38 @@ class _Pen:
 
     def _style(self, style: Style) -> tuple[int, int]:
         """Put `style` in force; whether the shape is filled and stroked."""
-        fill = stroke = 0
         state = self.state
-        if isinstance(style.fill, str):
-            self._fill(style.fill)
+        colour, line = style.fill, style.stroke
+        fill = 0
+        if isinstance(colour, str):
+            if state[FILL] != colour:
+                self._fill(colour)
             fill = 1
-        if style.stroke and style.stroke_width > 0:
-            if state[STROKE] != style.stroke:
-                self.add(self.colour_op(style.stroke, "RG"))
-                state[STROKE] = style.stroke
-                if not state[STROKE_OPAQUE] or not self.ops.transparency:
-                    self.canvas.setStrokeAlpha(1)
-                    state[STROKE_OPAQUE] = self.ops.transparency = True
-                    if state[OPACITY] != 1:
-                        state[OPACITY] = _UNKNOWN
-            if state[WIDTH] != style.stroke_width:
-                self.add(f"{fp_str(style.stroke_width)} w")
-                state[WIDTH] = style.stroke_width
-            if state[DASH] != style.dash:
-                self.canvas.setDash(list(style.dash) if style.dash else [])
-                state[DASH] = style.dash
-            stroke = 1
+        if not (line and style.stroke_width > 0):
+            if state[OPACITY] != style.opacity:
+                self._opacity(style.opacity)
+            return fill, 0
+        if state[STROKE] != line:
+            self.add(self.colour_op(line, "RG"))
+            state[STROKE] = line
+            if not state[STROKE_OPAQUE] or not self.ops.transparency:
+                self.canvas.setStrokeAlpha(1)
+                state[STROKE_OPAQUE] = self.ops.transparency = True
+                if state[OPACITY] != 1:
+                    state[OPACITY] = _UNKNOWN
+        width = style.stroke_width
+        if state[WIDTH] != width:
+            op = self.ops.widths.get(width)
+            if op is None:
+                op = keep(self.ops.widths, width, f"{fp_str(width)} w")
+            self.add(op)
+            state[WIDTH] = width
+        if state[DASH] != style.dash:
+            self.canvas.setDash(list(style.dash) if style.dash else [])
+            state[DASH] = style.dash
         if state[OPACITY] != style.opacity:
             self._opacity(style.opacity)
-        return fill, stroke
+        return fill, 1
 
     def draw(self, item: Item) -> None:
         """Draw one item (a group with everything in it); the kinds a deck draws most come first. Every kind of
