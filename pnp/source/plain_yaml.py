@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import sys
 from array import array
+from collections.abc import Iterator
 from typing import Any
 
 from pnp.source.build import NULLS, Budget, Built
@@ -78,7 +79,7 @@ class _Reader:
     def read(self, text: str) -> Built | None:
         stack: list[_Frame] = []
         pending = False  # the last line was `key:` with its value on the lines below
-        for number, line in enumerate(text.split("\n")):
+        for number, line in enumerate(_lines(text)):
             base = number * COLUMNS
             body = line.lstrip(" ")
             if not body or body[0] == "#":
@@ -211,6 +212,15 @@ class _Reader:
         node = Branch(frame.at, None if names is None else tuple(names), array("q", frame.spots), frame.kids)
         self.values += 1
         return frame.data, node, frame.at, frame.levels + 1
+
+
+def _lines(text: str) -> Iterator[str]:
+    """The lines of `text`, one at a time (a list of them all would hold a copy of the spec while it is read)."""
+    start = 0
+    while (end := text.find("\n", start)) >= 0:
+        yield text[start:end]
+        start = end + 1
+    yield text[start:]
 
 
 def _put(top: _Frame, data: Any, node: Any, at: int, levels: int) -> None:
