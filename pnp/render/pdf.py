@@ -36,7 +36,7 @@ from pnp.render.pdf_ops import Ops, keep
 from pnp.render.pdf_pages import PageImages, page_boxes, set_print_preferences
 from pnp.render.pdf_shaped import shaped_fonts
 from pnp.render.press import PDF_VERSIONS, RGB, Press
-from pnp.render.reportlab_internals import binary_streams, document
+from pnp.render.reportlab_internals import binary_streams, document, page_operators
 from pnp.text.fonts import reportlab_name
 from pnp.text.shaping import FAUX_BOLD_EM, has_faux_bold, needs_shaping
 from pnp.units import PT_PER_MM
@@ -134,8 +134,7 @@ class _Pen:
         self.images = images
         self.ops = ops
         self.origin = "BT 1 0 0 1 0 0 Tm " if canvas.bottomup else "BT 1 0 0 -1 0 0 Tm "
-        self.add = canvas._code.append  # one or more lines of the page's operators, as `addLiteral` adds them
-        """(a form drawn meanwhile, `vector_form`, puts this same list back when it ends)"""
+        self.add = page_operators(canvas).append  # one or more lines of the page's operators, as `addLiteral`
         self.colour_op = ops.colour_op
         self.clip = " W* " + PATH_OPS[0, 0, FILL_EVEN_ODD]
         self.state: list[object] = [_UNKNOWN, _UNKNOWN, _UNKNOWN, (), 1.0, opaque, opaque]  # a page starts solid
