@@ -8,7 +8,9 @@ inline; PyYAML's own classes and parsers are used as they come (nothing of the l
 error waits until the rest of the file has parsed, so that what the parser refuses anywhere in the file is
 reported first, as it was when files were composed before any check. Plain scalars stay strings (`no`, `1.10`
 included) except `null`/`~`/empty (None); an alias's data is a copy (the model may not share mutable data).
-`{include: other.yaml}` is replaced by that file's data, inside the kit folder.
+`{include: other.yaml}` is replaced by that file's data, inside the kit folder. A file in YAML's plainest form
+(`pnp.source.plain_yaml`: one key or item a line, no anchors, tags or block scalars) is read without events,
+to the same data, marks and counts.
 """
 
 from __future__ import annotations
