@@ -124,3 +124,22 @@ def test_svglib_maps_every_family_to_a_standard_font_without_opening_files(monke
     assert fonts.find_font("helvetica", "bold")[0] == "Helvetica-Bold"
     assert fonts.find_font("/etc/passwd") == (DEFAULT_FONT_NAME, False)
     assert opened == []
+
+
+def test_reportlab_writes_the_operators_added_to_a_pages_list_even_past_a_form_drawn_meanwhile():
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.reportlab_internals import page_operators
+
+    out = io.BytesIO()
+    canvas = Canvas(out, pageCompression=0)
+    add = page_operators(canvas).append
+    add("0 0 1 rg")
+    canvas.beginForm("art")  # as `vector_form` draws SVG art in the middle of a page
+    canvas.rect(0, 0, 5, 5)
+    canvas.endForm()
+    add("n 1 2 3 4 re f*")
+    canvas.showPage()
+    assert page_operators(canvas) == []  # the next page's own list
+    canvas.save()
+    assert b"0 0 1 rg\nn 1 2 3 4 re f*" in out.getvalue()

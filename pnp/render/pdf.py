@@ -36,7 +36,7 @@ from pnp.render.pdf_ops import Ops, keep
 from pnp.render.pdf_pages import PageImages, page_boxes, set_print_preferences
 from pnp.render.pdf_shaped import shaped_fonts
 from pnp.render.press import PDF_VERSIONS, RGB, Press
-from pnp.render.reportlab_internals import binary_streams, document
+from pnp.render.reportlab_internals import binary_streams, document, page_operators
 from pnp.text.fonts import reportlab_name
 from pnp.text.shaping import FAUX_BOLD_EM, has_faux_bold, needs_shaping
 from pnp.units import PT_PER_MM
@@ -134,7 +134,7 @@ class _Pen:
         self.images = images
         self.ops = ops
         self.origin = "BT 1 0 0 1 0 0 Tm " if canvas.bottomup else "BT 1 0 0 -1 0 0 Tm "
-        self.add = canvas.addLiteral  # one or more lines of the page's operators
+        self.add = page_operators(canvas).append  # one or more lines of the page's operators, as `addLiteral`
         self.colour_op = ops.colour_op
         self.clip = " W* " + PATH_OPS[0, 0, FILL_EVEN_ODD]
         self.state: list[object] = [_UNKNOWN, _UNKNOWN, _UNKNOWN, (), 1.0, opaque, opaque]  # a page starts solid
@@ -163,30 +163,38 @@ class _Pen:
 
     def _style(self, style: Style) -> tuple[int, int]:
         """Put `style` in force; whether the shape is filled and stroked."""
-        fill = stroke = 0
         state = self.state
-        if isinstance(style.fill, str):
-            self._fill(style.fill)
+        colour, line = style.fill, style.stroke
+        fill = 0
+        if isinstance(colour, str):
+            if state[FILL] != colour:
+                self._fill(colour)
             fill = 1
-        if style.stroke and style.stroke_width > 0:
-            if state[STROKE] != style.stroke:
-                self.add(self.colour_op(style.stroke, "RG"))
-                state[STROKE] = style.stroke
-                if not state[STROKE_OPAQUE] or not self.ops.transparency:
-                    self.canvas.setStrokeAlpha(1)
-                    state[STROKE_OPAQUE] = self.ops.transparency = True
-                    if state[OPACITY] != 1:
-                        state[OPACITY] = _UNKNOWN
-            if state[WIDTH] != style.stroke_width:
-                self.add(f"{fp_str(style.stroke_width)} w")
-                state[WIDTH] = style.stroke_width
-            if state[DASH] != style.dash:
-                self.canvas.setDash(list(style.dash) if style.dash else [])
-                state[DASH] = style.dash
-            stroke = 1
+        if not (line and style.stroke_width > 0):
+            if state[OPACITY] != style.opacity:
+                self._opacity(style.opacity)
+            return fill, 0
+        if state[STROKE] != line:
+            self.add(self.colour_op(line, "RG"))
+            state[STROKE] = line
+            if not state[STROKE_OPAQUE] or not self.ops.transparency:
+                self.canvas.setStrokeAlpha(1)
+                state[STROKE_OPAQUE] = self.ops.transparency = True
+                if state[OPACITY] != 1:
+                    state[OPACITY] = _UNKNOWN
+        width = style.stroke_width
+        if state[WIDTH] != width:
+            op = self.ops.widths.get(width)
+            if op is None:
+                op = keep(self.ops.widths, width, f"{fp_str(width)} w")
+            self.add(op)
+            state[WIDTH] = width
+        if state[DASH] != style.dash:
+            self.canvas.setDash(list(style.dash) if style.dash else [])
+            state[DASH] = style.dash
         if state[OPACITY] != style.opacity:
             self._opacity(style.opacity)
-        return fill, stroke
+        return fill, 1
 
     def draw(self, item: Item) -> None:
         """Draw one item (a group with everything in it); the kinds a deck draws most come first. Every kind of
@@ -281,12 +289,20 @@ class _Pen:
         `_opacity` sets through it); the pen's own state is put back at its end."""
         canvas, t = self.canvas, item.transform
         saved = list(self.state)
-        canvas.saveState()
-        canvas.translate(t.dx, t.dy)
-        if t.rotate:
-            canvas.rotate(t.rotate)
-        if t.scale != 1:
-            canvas.scale(t.scale, t.scale)
+        light = not t.rotate and t.scale == 1 and self._light(item.children)
+        if light:  # the operators saveState and translate write, without reportlab's copy of its state
+            moved: tuple[object, ...] = ("group", t.dx, t.dy)
+            start = self.ops.shapes.get(moved)
+            if start is None:
+                start = keep(self.ops.shapes, moved, f"q\n{fp_str(1, 0, 0, 1, t.dx, t.dy)} cm")
+            self.add(start)
+        else:
+            canvas.saveState()
+            canvas.translate(t.dx, t.dy)
+            if t.rotate:
+                canvas.rotate(t.rotate)
+            if t.scale != 1:
+                canvas.scale(t.scale, t.scale)
         if item.clip is not None:
             c = item.clip
             if c.radius:
@@ -301,30 +317,49 @@ class _Pen:
                 self.add(clip)
         for child in item.children:
             self.draw(child)
-        canvas.restoreState()
+        if light:
+            self.add("Q")
+        else:
+            canvas.restoreState()
         self.state = saved
+
+    def _light(self, children: tuple[Item, ...]) -> bool:
+        """Whether drawing `children` changes nothing of the canvas's own state that its `saveState` keeps: the
+        page is solid and known so (no alpha to set), and no child is translucent or an image (`_opacity`
+        sets alpha through the canvas); a nested group or a stroked text saves and restores its own."""
+        state = self.state
+        if not (state[FILL_OPAQUE] and state[STROKE_OPAQUE] and state[OPACITY] == 1 and self.ops.transparency):
+            return False
+        for child in children:
+            kind = type(child)
+            if kind is Text:
+                if child.opacity != 1:  # type: ignore[union-attr]
+                    return False
+            elif kind is Image or (kind is not Group and child.style.opacity != 1):  # type: ignore[union-attr]
+                return False
+        return True
 
     def _text(self, item: Text, mode: str = "") -> None:
         """One line of text as one text object: its matrix places, turns and un-flips it (no state saved, but
         for faux bold glyphs, `pnp.text.shaping.faux_bold`: stroked in the fill colour in a state of its own)."""
         if item.outline and item.outline_width > 0:
             self._outline(item)
-        if not mode and has_faux_bold(item.text, item.font):
+        text = item.text
+        plain = text.isascii()  # then nothing to shape and no faux bold glyph (`needs_shaping`)
+        if not mode and not plain and has_faux_bold(text, item.font):
             stroke = f"{self.colour_op(item.color, 'RG')} {fp_str(FAUX_BOLD_EM * item.size)} w 1 j"
             return self._stroked(replace(item, outline=None), stroke, FAUX_BOLD)
         self._fill(item.color)
         if self.state[OPACITY] != item.opacity:
             self._opacity(item.opacity)
         shown: tuple[str, float] | None
-        if needs_shaping(item.text):
-            shown = shaped_fonts(self.canvas).shown(self.canvas, item.text, item.font, item.size,
-                                                    mode == FAUX_BOLD)
+        if not plain and needs_shaping(text):
+            shown = shaped_fonts(self.canvas).shown(self.canvas, text, item.font, item.size, mode == FAUX_BOLD)
         else:
-            name = reportlab_name(item.font)
-            key = (name, item.size, item.text)
+            key = (item.font, item.size, text)
             shown = self.ops.texts.get(key)
             if shown is None:
-                shown = keep(self.ops.texts, key, self._shown(item.text, name, item.size))
+                shown = keep(self.ops.texts, key, self._shown(text, reportlab_name(item.font), item.size))
         ops = self.ops
         assert shown is not None
         where = (item.x, item.y, item.rotate, item.anchor, shown[1])
@@ -367,10 +402,14 @@ class _Pen:
         font = getFont(name)
         width = font.stringWidth(text, size)
         doc = document(self.canvas)
-        parts, current, setting = [], -1, f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"  # reportlab's leading
         known = self._first_subset(font, text, doc) if text else None
         if known is not None:
-            return f"{font.getSubsetInternalName(0, doc)} {setting} ({escapePDF(known)}) Tj", width
+            start = self.ops.starts.get((name, size))
+            if start is None:  # the subset's name, given on its first use, and the size
+                start = self.ops.starts[name, size] = (f"{font.getSubsetInternalName(0, doc)} {fp_str(size)} Tf "
+                                                       f"{fp_str(size * 1.2)} TL (")
+            return f"{start}{escapePDF(known)}) Tj", width
+        parts, current, setting = [], -1, f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"  # reportlab's leading
         for subset, chunk in font.splitString(text, doc):
             if subset != current:
                 parts.append(f"{font.getSubsetInternalName(subset, doc)} {setting}")

@@ -59,6 +59,10 @@ class Ops:
         """The operators of each shape, its lines joined (one literal: the page's content is its lines joined)."""
         self.texts: dict[tuple[str, float, str], tuple[str, float]] = {}
         self.matrices: dict[tuple[float, float, float, str, float], str] = {}
+        self.widths: dict[float, str] = {}
+        """Each line width's operator."""
+        self.starts: dict[tuple[str, float], str] = {}
+        """Per font and size, the start of showing a text in the font's first subset (its name and size)."""
         self.glyphs: dict[str, tuple[int, dict[int, int], frozenset[str]]] = {}
         """Per font, its first subset's codes as a translation table and the characters they cover (`_first_subset`)."""
         self.transparency = False

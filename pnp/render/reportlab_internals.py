@@ -6,7 +6,7 @@ Two things have no public API and matter for speed and memory:
   and remembers its object number, then appends the real image objects after reportlab's bytes as an
   incremental update, which needs the trailer reportlab wrote (`trailer_of`);
 - text: a text is shown in the font subsets reportlab assigns per document (`document`), its operators
-  written at once (`pnp.render.pdf`);
+  written at once (`pnp.render.pdf`), onto the page's list of operators (`page_operators`);
 - SVG art: drawn once per document as a form (`vector_form`), whose resources (its gradients' shadings,
   its opacities' graphics states) reportlab does not write for forms: they are read from the canvas as the
   form is drawn and given to `endForm`, which sets them on the form (nothing of reportlab's is written to).
@@ -40,6 +40,14 @@ def binary_streams() -> None:
 def document(canvas: Canvas) -> Any:
     """The reportlab document a canvas writes into (font subsets and forms are kept per document)."""
     return canvas._doc
+
+
+def page_operators(canvas: Canvas) -> list[str]:
+    """The list of the page's operator lines that `addLiteral` appends to (its `str()` and call left out: the pen
+    adds a few dozen lines a card). A page has its own list (`showPage` starts one); a form drawn meanwhile
+    (`beginForm` ... `endForm`) puts the page's own list back when it ends."""
+    code: list[str] = canvas._code
+    return code
 
 
 class Placeholder(PDFObject):

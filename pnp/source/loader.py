@@ -8,7 +8,9 @@ inline; PyYAML's own classes and parsers are used as they come (nothing of the l
 error waits until the rest of the file has parsed, so that what the parser refuses anywhere in the file is
 reported first, as it was when files were composed before any check. Plain scalars stay strings (`no`, `1.10`
 included) except `null`/`~`/empty (None); an alias's data is a copy (the model may not share mutable data).
-`{include: other.yaml}` is replaced by that file's data, inside the kit folder.
+`{include: other.yaml}` is replaced by that file's data, inside the kit folder. A file in YAML's plainest form
+(`pnp.source.plain_yaml`: one key or item a line, no anchors, tags or block scalars) is read without events,
+to the same data, marks and counts.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from yaml.events import (
 
 from pnp.collector import collector_paused, recursion_room
 from pnp.diagnostics import Mark, SpecError
-from pnp.source import files
+from pnp.source import files, plain_yaml
 from pnp.source.build import NULLS, Budget, Builder, Built, Include, Open
 from pnp.source.files import MAX_DEPTH_CEILING, Limits, error, over_cap, resolve_inside
 from pnp.source.located import COLUMNS, Leaf, Located
@@ -229,6 +231,9 @@ def _walk(text: str, file: str, limits: Limits, budget: Budget, located: Located
           depth: int) -> Built | None:  # fmt: skip
     """One file's root, walked with libyaml; when libyaml refuses the text, PyYAML words the error (small files),
     or takes the text if it accepts it (the two differ on a few rare inputs)."""
+    plain = plain_yaml.read(text, limits, budget, depth)
+    if plain is not None:
+        return plain
     values, includes = budget.values, budget.includes
     for loader in (_CParser, _PyParser) if _CParser else (_PyParser,):
         budget.values, budget.includes = values, includes

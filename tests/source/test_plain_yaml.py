@@ -1,0 +1,114 @@
+"""A spec in YAML's plainest form is read without the parser's events (`pnp.source.plain_yaml`): its data and
+the marks of every value and key are what the event walk gives, and whatever the plain form does not cover is
+read (or refused, with the same error) by the walk."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pnp.diagnostics import SpecError
+from pnp.source import plain_yaml
+from pnp.source.build import Budget
+from pnp.source.files import Limits
+from pnp.source.loader import load_yaml, load_yaml_text
+from pnp.source.located import Located
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+PLAIN = """# a deck
+kit: Bench
+sheets: {paper: a4, duplex: long-edge, crop_marks: true}
+components:
+  - type: deck
+    name: Bench deck
+    back:
+      elements:
+        - {type: rect, x: 3mm, y: -3mm, fill: '#1f2a44', text: 'it''s', other: "a, b", none: ~}
+    cards:
+      - name: "Card 0"
+        fields: {number: "0", ability: "Ability 0: move 1 spaces", empty: null}
+
+      - name: Card {1}, [and more]
+        fields: {number: "1"}
+        elements:
+          - {type: rect, x: 3mm, y: -3mm, fill: '#1f2a44', text: 'it''s', other: "a, b", none: ~}
+          - null
+          - plain text
+"""
+
+
+def _marks(located: Located, data: Any, path: tuple[str | int, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every value's and key's mark under `path`, in order."""
+    found = [(path, tuple(located.mark(path)))]
+    if path and isinstance(path[-1], str):
+        found.append((path, "key", tuple(located.key_mark(path))))
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _marks(located, value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += _marks(located, value, (*path, index))
+    return found
+
+
+def _walked(monkeypatch: pytest.MonkeyPatch, load: Any) -> Located:
+    with monkeypatch.context() as patch:
+        patch.setattr(plain_yaml, "read", lambda *_: None)
+        located: Located = load()
+    return located
+
+
+def test_a_plain_deck_is_read_without_events_as_the_walk_reads_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert plain_yaml.read(PLAIN, Limits(), Budget(), 0) is not None
+    located = load_yaml_text(PLAIN, "spec.yaml")
+    walked = _walked(monkeypatch, lambda: load_yaml_text(PLAIN, "spec.yaml"))
+    assert located.data == walked.data
+    assert _marks(located, located.data) == _marks(walked, walked.data)
+    cards = located.data["components"][0]["cards"]
+    assert cards[1]["name"] == "Card {1}, [and more]" and cards[0]["fields"]["empty"] is None
+    assert cards[1]["elements"][0] == {"type": "rect", "x": "3mm", "y": "-3mm", "fill": "#1f2a44", "text": "it's",
+                                       "other": "a, b", "none": None}
+    back = located.data["components"][0]["back"]["elements"][0]
+    assert back == cards[1]["elements"][0] and back is not cards[1]["elements"][0]  # a line read once, two mappings
+    assert tuple(located.mark(("components", 0, "cards", 1, "elements", 0, "fill"))) == ("spec.yaml", 17, 49)
+
+
+@pytest.mark.parametrize("spec", sorted(EXAMPLES.rglob("*.yaml")), ids=lambda p: str(p.relative_to(EXAMPLES)))
+def test_every_example_loads_to_the_same_data_and_marks(spec: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    try:
+        walked = _walked(monkeypatch, lambda: load_yaml(spec))
+    except SpecError as exc:
+        with pytest.raises(SpecError) as caught:
+            load_yaml(spec)
+        assert caught.value.diagnostics == exc.diagnostics
+        return
+    located = load_yaml(spec)
+    assert located.data == walked.data
+    assert _marks(located, located.data) == _marks(walked, walked.data)
+
+
+@pytest.mark.parametrize(("text", "limits", "expected"), [
+    ("a: 1\nb:\n  c: 2\n  c: 3\n", Limits(), ("yaml.duplicate_key", 4, 3)),
+    ("a: {b: 1, b: 2}\n", Limits(), ("yaml.duplicate_key", 1, 11)),
+    ("a: long text\n", Limits(max_string=5), ("yaml.string", 1, 4)),
+    ("a:\n  b:\n    c: {d: 1}\n", Limits(max_depth=3), ("yaml.depth", 3, 8)),
+    ("a:\n  b:\n    c: {d: 1}\n", Limits(max_depth=4), ("yaml.depth", 3, 12)),
+    ("a: 1\nb: x\nc: y\n", Limits(max_nodes=3), ("yaml.size", 3, 4)),
+    ("a: {b: 1, c: 2}\nd: x\n", Limits(max_nodes=3), ("yaml.size", 1, 14)),
+])
+def test_what_the_plain_form_leaves_to_the_walk_is_refused_as_before(text: str, limits: Limits,
+                                                                     expected: tuple[str, int, int]) -> None:
+    with pytest.raises(SpecError) as caught:
+        load_yaml_text(text, "spec.yaml", limits)
+    found = caught.value.diagnostics[0]
+    assert (found.rule, found.line, found.column) == expected
+
+
+def test_an_include_in_a_plain_spec_is_still_included(tmp_path: Path) -> None:
+    (tmp_path / "spec.yaml").write_text("kit: K\nrules:\n  include: rules.yaml\n", encoding="utf-8")
+    (tmp_path / "rules.yaml").write_text("title: Rules\n", encoding="utf-8")
+    assert load_yaml(tmp_path / "spec.yaml").data == {"kit": "K", "rules": {"title": "Rules"}}
