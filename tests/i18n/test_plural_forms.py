@@ -214,3 +214,22 @@ def _walk(items):
 ])
 def test_the_reference_card_counts_the_finalists_in_each_language(lang, finalists, words):
     assert words in _qualifying_card(lang, finalists)
+
+
+def test_a_variant_spec_with_30_cars_prints_12_finalists_and_6_teams_in_their_arabic_forms():
+    """The micro kit set to 30 cars: its rulebook quotes the spec's 12 finalists and 6 teams."""
+    from pnp.games.mdd.model import load_setup
+    from pnp.games.mdd.printed.rulebook import mdd_rulebook
+    from pnp.source.loader import load_yaml_text
+
+    kit = Path(__file__).parents[2] / "examples" / "mdd-micro" / "kit.yaml"
+    spec = kit.read_text(encoding="utf-8").replace("\ncars: 25\n", "\ncars: 30\n")
+    request = mdd_rulebook(load_setup(load_yaml_text(spec, str(kit))))
+    assert (request.context["rules"]["finalists"], request.context["rules"]["teams"]) == (12, 6)
+    translation = translation_for(request.source, "ar")
+    resolver = TextResolver(translation, request.context)
+    units = iter_units(parse_document(request.source.read_text(encoding="utf-8"), str(request.source)))
+    text = "\n".join(resolver(unit).plain for unit in units)
+    assert "تتأهل أول 12 سيارةً تعبر الخط إلى النهائي" in text
+    assert "على 6 فرق" in text and "12 سيارات" not in text
+    assert translation.missing == [] and resolver.warnings == []
