@@ -233,3 +233,23 @@ def test_a_variant_spec_with_30_cars_prints_12_finalists_and_6_teams_in_their_ar
     assert "تتأهل أول 12 سيارةً تعبر الخط إلى النهائي" in text
     assert "على 6 فرق" in text and "12 سيارات" not in text
     assert translation.missing == [] and resolver.warnings == []
+
+
+def test_a_single_translation_of_a_number_bound_text_is_reported_and_not_printed(tmp_path):
+    (tmp_path / "rules.md").write_text(BOOK, encoding="utf-8")
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(locale="ar")
+    catalog.add("Title", "العنوان")
+    catalog.add("One car starts.", "تنطلق {{ rules.cars }} سيارات.")  # one msgstr where six are needed
+    with (tmp_path / "ar.po").open("wb") as out:
+        write_po(out, catalog)
+    line = next(n for n, text in enumerate((tmp_path / "ar.po").read_text().splitlines(), 1)
+                if text.startswith('msgid "One car starts."'))
+    result = CliRunner().invoke(i18n, ["status", str(tmp_path)])
+    assert "ar        1/2     50.0%" in result.output
+    assert f"ar.po:{line}:1: warning [i18n.plural]" in result.output and "needs 6 forms" in result.output
+    [_, unit] = iter_units(parse_document(BOOK, str(tmp_path / "rules.md")))
+    translation = translation_for(tmp_path / "rules.md", "ar")
+    assert TextResolver(translation, {"rules": {"cars": 12}})(unit).plain == "The 12 cars start."
+    assert [d.rule for d in translation.warnings()] == ["i18n.missing", "i18n.plural"]
