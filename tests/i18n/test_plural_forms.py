@@ -45,7 +45,7 @@ def _joined(lang: str, ruleset: str, finalists: int, teams: int = 5) -> str:
 
 @pytest.mark.parametrize("ruleset", ["current", "v2.1"])
 @pytest.mark.parametrize(("finalists", "words"), [
-    (1, "تتأهل أول سيارة تعبر الخط وحدها إلى النهائي"),
+    (1, "لا تتأهل إلى النهائي إلا أول سيارة تعبر الخط،"),
     (2, "تتأهل أول سيارتين تعبران الخط إلى النهائي"),
     (5, "تتأهل أول 5 سيارات تعبر الخط"),
     (11, "تتأهل أول 11 سيارةً تعبر الخط"),
