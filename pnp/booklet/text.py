@@ -19,6 +19,7 @@ from pnp.booklet.inline import InlineText, expressions, inline_markup
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.i18n.translate import Translation
 from pnp.rulebook.markdown import Unit
+from pnp.rulebook.plural import count_of
 from pnp.text.fonts import missing_glyphs
 from pnp.text.shaping import upright_letters
 from pnp.text.templating import render_template_string
@@ -71,17 +72,33 @@ class TextResolver:
             )
         return {
             expr: render_template_string("{{ " + expr + " }}", self.context, file=file, line=unit.line)
-            for expr in expressions(unit.text)
+            for text in unit.expression_texts() for expr in expressions(text)
         }
 
+    def count(self, unit: Unit, values: Mapping[str, str]) -> float | None:
+        """The number a unit bound to a number agrees with (None for other units); a SpecError at the unit
+        when its expression is not a number."""
+        if not unit.plural:
+            return None
+        number = count_of(values[unit.count])
+        if number is None:
+            raise SpecError(Diagnostic.at(
+                Mark(self.translation.file_of(unit), unit.line, unit.column), "rulebook.plural",
+                f"{{% plural {unit.count} %}} needs a number, and {unit.count} is {values[unit.count]!r}",
+                "bind the text to an expression whose value is a number, such as {% plural rules.cars %}"))
+        return number
+
     def __call__(self, unit: Unit, font: str = "sans") -> InlineText:
-        """The printable text of `unit` set in `font` ("sans", "sans-bold" or "sans-italic")."""
+        """The printable text of `unit` set in `font` ("sans", "sans-bold" or "sans-italic"); for a unit bound
+        to a number, the form that number takes in the language."""
         values = self.values(unit)
-        resolved = self.translation.lookup(unit)
+        count = self.count(unit, values)
+        resolved = self.translation.lookup(unit, count)
         if resolved.translated:
             used = expressions(resolved.text)
-            for expr in values:
-                if expr not in used:
+            quoted = expressions(self.translation.source_form(unit, count)) if unit.plural else values
+            for expr in quoted:
+                if expr not in used and expr != unit.count:
                     self._warn(resolved.file, resolved.line, "i18n.placeholder",
                                f"the translation leaves out {{{{ {expr} }}}}, so the kit's value is not printed",
                                f"put {{{{ {expr} }}}} back into the translation, exactly as in the English text")

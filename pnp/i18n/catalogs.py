@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from io import BytesIO
 from pathlib import Path
+from typing import NamedTuple
 
 from babel.core import Locale, UnknownLocaleError
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import PoFileError, PoFileParser, read_po, write_po
 
-from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
+from pnp.rulebook.plural import describe_forms, empty_forms, forms_of, split_plural
 
 TEMPLATE_NAME = "messages.pot"
 STRINGS_NAME = "strings.txt"
@@ -51,6 +53,8 @@ class Coverage:
     translated: int
     fuzzy: int
     untranslated: int
+    problems: tuple[Diagnostic, ...] = ()
+    """Located warnings about entries counted as untranslated: a plural entry with an empty form."""
 
     @property
     def total(self) -> int:
@@ -106,27 +110,52 @@ def _header_line(data: bytes, field: str) -> int:
     return data.count(b"\n", 0, found) + 1 if found >= 0 else 1
 
 
-def source_units(folder: Path) -> list[tuple[str, str, int]]:
-    """(msgid, file name, line) of every unit of the folder's sources, files in name order."""
+MsgId = str | tuple[str, str]
+"""A catalog id: a text, or (singular, plural) for a text bound to a number."""
+
+
+class SourceUnit(NamedTuple):
+    """One unit of a folder's sources: its catalog id, file name and line, and for a text bound to a number the
+    number's expression (`{{ rules.cars }}`, or `{cars}` in strings.txt; "" for other texts)."""
+
+    msgid: MsgId
+    file: str
+    line: int
+    number: str = ""
+
+
+def source_units(folder: Path) -> list[SourceUnit]:
+    """Every unit of the folder's sources, files in name order."""
     # imported here: pnp.booklet renders through pnp.i18n.translate, which needs this module first
     from pnp.rulebook.markdown import iter_units, parse_document
     from pnp.rulebook.steps import guide_units, parse_build
 
-    found: list[tuple[str, str, int]] = []
+    def quoted(count: str) -> str:
+        return "{{ " + count + " }}" if count else ""
+
+    found: list[SourceUnit] = []
     for path in sorted(folder.glob("*.md")):
         document = parse_document(path.read_text(encoding="utf-8"), str(path))
-        found.extend((unit.text, path.name, unit.line) for unit in iter_units(document))
+        found.extend(SourceUnit(unit.msgid, path.name, unit.line, quoted(unit.count)) for unit in iter_units(document))
     build = folder / BUILD_NAME
     if build.is_file():
         guide = parse_build(build.read_text(encoding="utf-8"), str(build))
-        found.extend((unit.text, build.name, unit.line) for unit in guide_units(guide))
+        found.extend(SourceUnit(unit.msgid, build.name, unit.line, quoted(unit.count)) for unit in guide_units(guide))
     strings = folder / STRINGS_NAME
     if strings.exists():
         for number, line in enumerate(strings.read_text(encoding="utf-8").splitlines(), start=1):
             text = line.strip()
             if text and not text.startswith("#"):
-                found.append((text, strings.name, number))
+                forms = split_plural(text)  # a line may be "singular {% plural NAME %} plural"
+                found.append(SourceUnit((forms.singular, forms.plural), strings.name, number, "{" + forms.count + "}")
+                             if forms else SourceUnit(text, strings.name, number))
     return found
+
+
+def plural_comment(count: str) -> str:
+    """The note a plural entry carries for its translators (a `#.` comment)."""
+    return (f"{count} chooses the form: msgstr[N] is the text for the numbers that your language's "
+            f"Plural-Forms gives form N (a form may leave the number out)")
 
 
 def build_template(folder: Path) -> Catalog:
@@ -139,10 +168,10 @@ def build_template(folder: Path) -> Catalog:
         header_comment=HEADER,
         **TEAM,
     )
-    for text, file, line in source_units(folder):
+    for text, file, line, number in source_units(folder):
         message = catalog.get(text)
         if message is None:
-            catalog.add(text, locations=[(file, line)])
+            catalog.add(text, locations=[(file, line)], auto_comments=[plural_comment(number)] if number else ())
         else:
             message.locations.append((file, line))
     return catalog
@@ -266,20 +295,52 @@ def update(folder: Path) -> list[Path]:
     return updated
 
 
-def catalog_coverage(path: Path, wanted: set[str]) -> Coverage:
-    """How many of the `wanted` texts the catalog at `path` translates (fuzzy entries are not translated)."""
+def catalog_coverage(path: Path, wanted: set[MsgId]) -> Coverage:
+    """How many of the `wanted` texts the catalog at `path` translates (fuzzy entries are not translated; a
+    text bound to a number is translated when its entry is a plural one with every form filled in)."""
     catalog = load_catalog(path)
     translated = fuzzy = 0
+    problems: list[Diagnostic] = []
     for text in wanted:
-        message = catalog.get(text)
-        if message is not None and message.string and message.fuzzy:
+        message = catalog.get(text[0] if isinstance(text, tuple) else text)
+        if message is None or not any(forms_of(message)):
+            continue
+        if message.fuzzy:
             fuzzy += 1
-        elif message is not None and message.string:
+        elif isinstance(text, tuple) != message.pluralizable:
+            problems.append(plural_mismatch(path, message, catalog))
+        elif message.pluralizable and empty_forms(message):
+            problems.append(plural_gap(path, message, catalog))
+        else:
             translated += 1
-    return Coverage(language_of(path), translated, fuzzy, len(wanted) - translated - fuzzy)
+    problems.sort(key=lambda d: d.line)
+    return Coverage(language_of(path), translated, fuzzy, len(wanted) - translated - fuzzy, tuple(problems))
+
+
+def plural_gap(path: Path | str, message: Message, catalog: Catalog) -> Diagnostic:
+    """The warning that the plural entry `message` leaves a form empty (so the source text is printed)."""
+    forms = describe_forms(catalog, empty_forms(message))
+    return Diagnostic.at(Mark(str(path), message.lineno or 1, 1), "i18n.plural",
+                         f"the plural entry {str(message.id[0])[:50]!r} has no text for {forms}, so the English "
+                         f"text is printed", f"translate every msgstr[N] form of this entry (nplurals="
+                         f"{catalog.num_plurals}: each form serves the numbers named)", Severity.WARNING)
+
+
+def plural_mismatch(path: Path | str, message: Message, catalog: Catalog) -> Diagnostic:
+    """The warning that an entry is plural where the source is not, or the other way round."""
+    if message.pluralizable:
+        said = "is a plural entry (msgid_plural) but its source text is no longer bound to a number"
+        hint = "run `pnp i18n update` and translate the entry again with a single msgstr"
+    else:
+        said = (f"has a single msgstr but its source text is bound to a number: it needs "
+                f"{catalog.num_plurals} forms, msgstr[0] to msgstr[{catalog.num_plurals - 1}]")
+        hint = "run `pnp i18n update` and translate the entry's msgid_plural in every form"
+    return Diagnostic.at(Mark(str(path), message.lineno or 1, 1), "i18n.plural",
+                         f"the entry {str(message.id[0] if message.pluralizable else message.id)[:50]!r} {said}, "
+                         f"so the English text is printed", hint, Severity.WARNING)
 
 
 def coverage(folder: Path) -> list[Coverage]:
     """Per-language counts of translated, fuzzy and untranslated entries against the sources."""
-    wanted = {text for text, _, _ in source_units(folder)}
+    wanted = {unit.msgid for unit in source_units(folder)}
     return [catalog_coverage(path, wanted) for path in catalog_files(folder)]

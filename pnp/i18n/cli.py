@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from pnp.commands import user_errors
+from pnp.commands import report, user_errors
 
 _DIR = click.Path(exists=True, file_okay=False, dir_okay=True, path_type=Path)
 _FOLDER = click.argument("folder", type=_DIR)
@@ -103,6 +103,7 @@ def status_command(folder: Path | None, catalogs: Path | None) -> None:
             f"{row.lang:6} {row.translated:4}/{row.total:<4} {row.percent:5.1f}%  "
             f"fuzzy {row.fuzzy}, untranslated {row.untranslated}"
         )
+    report([problem for row in rows for problem in row.problems])
 
 
 def _workspace_status(catalogs: Path) -> None:
@@ -120,3 +121,4 @@ def _workspace_status(catalogs: Path) -> None:
             c = row.coverage
             click.echo(_coverage_line(row.folder, row.lang, c.translated, c.total, c.percent, c.fuzzy,
                                       c.untranslated) + f"  {row.path}")
+    report([problem for row in rows if row.coverage is not None for problem in row.coverage.problems])

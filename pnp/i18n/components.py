@@ -25,6 +25,7 @@ from pnp.i18n.languages import (
     length_warning,
     longest_translation,
 )
+from pnp.rulebook.plural import english_index, forms_of, plural_index, split_plural
 from pnp.text.fonts import missing_glyphs
 
 COMPONENTS_DIR = installed_folders()[COMPONENTS]
@@ -53,22 +54,39 @@ def _shown(chars: list[str]) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One catalog entry: its translation ('' when none or fuzzy) and the .po line it starts on."""
+    """One catalog entry: its translation ('' when none or fuzzy, or for a plural entry), the .po line it starts
+    on, and a plural entry's forms (msgstr[0]...; () for a plain entry, or a fuzzy one)."""
 
     text: str
     line: int
+    forms: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The entries of one catalog by msgid (a plural entry by its singular), and its `Plural-Forms`."""
+
+    entries: dict[str, Entry]
+    plural_expr: str = "(n != 1)"
+    num_plurals: int = 2
 
 
 @cache
-def _entries(path: Path, stamp: tuple[int, int]) -> dict[str, Entry]:
+def _entries(path: Path, stamp: tuple[int, int]) -> Table:
     del stamp  # part of the cache key: a catalog edited on disk is read again
     from pnp.i18n.catalogs import load_catalog  # Babel loads only when a language is asked for
 
     catalog = load_catalog(path)
-    return {str(m.id): Entry("" if m.fuzzy else str(m.string or ""), m.lineno or 1) for m in catalog if m.id}
+    entries: dict[str, Entry] = {}
+    for m in catalog:
+        if m.pluralizable:
+            entries[str(m.id[0])] = Entry("", m.lineno or 1, () if m.fuzzy else forms_of(m))
+        elif m.id:
+            entries[str(m.id)] = Entry("" if m.fuzzy else str(m.string or ""), m.lineno or 1)
+    return Table(entries, catalog.plural_expr, catalog.num_plurals)
 
 
-def _read(path: Path) -> dict[str, Entry]:
+def _read(path: Path) -> Table:
     status = path.stat()
     return _entries(path, (status.st_mtime_ns, status.st_size))
 
@@ -80,10 +98,34 @@ class ComponentTranslator:
     lang: str
     catalog_file: str
     entries: dict[str, Entry]
+    table: Table | None = None
     missing: dict[str, None] = field(default_factory=dict)
     dropped: dict[str, list[str]] = field(default_factory=dict)
     unprintable: dict[str, list[str]] = field(default_factory=dict)
     too_long: dict[str, str] = field(default_factory=dict)
+    plural_gaps: dict[str, list[int]] = field(default_factory=dict)
+    """Plural entries with an empty form (their singular): the empty forms' indexes."""
+
+    def plural(self, text: str, number: float) -> str:
+        """The translation of a text bound to a number (`singular {% plural NAME %} plural`) in the form that
+        serves `number` in the language (the English form when the entry is missing or lacks a form)."""
+        forms = split_plural(text)
+        if forms is None:
+            return self(text)
+        english = forms.plural if english_index(number) else forms.singular
+        entry = self.entries.get(forms.singular)
+        table = self.table or Table(self.entries)
+        if entry is None or not any(entry.forms):
+            self.missing.setdefault(forms.singular)
+            return english
+        if len(entry.forms) != table.num_plurals or not all(entry.forms):
+            self.plural_gaps[forms.singular] = [i for i in range(table.num_plurals)
+                                                if i >= len(entry.forms) or not entry.forms[i]]
+            return english
+        chosen = entry.forms[plural_index(table.plural_expr, table.num_plurals, number)]
+        if forms.singular not in self.unprintable:
+            self.unprintable[forms.singular] = unprintable_chars(chosen)
+        return chosen
 
     def __call__(self, text: str) -> str:
         entry = self.entries.get(text)
@@ -131,6 +173,11 @@ class ComponentTranslator:
         found += [Diagnostic.at(Mark(self.catalog_file, self._line(text), 1), "i18n.length",
                                 length_warning(text, translated, self.lang), LENGTH_HINT, severity)
                   for text, translated in self.too_long.items()]
+        found += [Diagnostic.at(Mark(self.catalog_file, self._line(text), 1), "i18n.plural",
+                                f"the plural entry {text!r} has no text for "
+                                f"{', '.join(f'msgstr[{i}]' for i in indexes)}, so the English text is printed",
+                                "translate every msgstr[N] form of this entry", severity)
+                  for text, indexes in self.plural_gaps.items()]
         for text, chars in self.unprintable.items():
             if chars:
                 found.append(Diagnostic.at(
@@ -149,7 +196,8 @@ def component_translator(lang: str, catalogs: Path | None = None,
     if path is None:
         where = (catalogs / COMPONENTS if catalogs else installed) / f"{lang}.po"
         return ComponentTranslator(lang, str(where), {})
-    return ComponentTranslator(lang, str(path), _read(path))
+    table = _read(path)
+    return ComponentTranslator(lang, str(path), table.entries, table)
 
 
 def gettext_for(lang: str | None, folder: Path = COMPONENTS_DIR) -> Callable[[str], str]:
@@ -157,7 +205,7 @@ def gettext_for(lang: str | None, folder: Path = COMPONENTS_DIR) -> Callable[[st
     if not lang:
         return str
     path = folder / f"{lang}.po"
-    table = _read(path) if path.is_file() else {}
+    table = _read(path).entries if path.is_file() else {}
     return lambda text: table[text].text if text in table and table[text].text else text
 
 

@@ -8,13 +8,13 @@ in which case the source text is printed), and at the end a summary warning nami
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
-from pnp.i18n.catalogs import load_catalog
+from pnp.i18n.catalogs import load_catalog, plural_gap, plural_mismatch
 from pnp.i18n.languages import (
     LENGTH_HINT,
     SOURCE_LANGUAGE,
@@ -24,6 +24,7 @@ from pnp.i18n.languages import (
     longest_translation,
 )
 from pnp.rulebook.markdown import Unit
+from pnp.rulebook.plural import empty_forms, english_index, form_index, forms_of
 
 SHOWN = 5
 """How many untranslated texts the summary warning names."""
@@ -49,30 +50,56 @@ class Translation:
     catalog_file: str = ""
     missing: list[Unit] = field(default_factory=list)
     too_long: dict[Unit, tuple[str, int]] = field(default_factory=dict)
+    plurals: dict[Unit, Diagnostic] = field(default_factory=dict)
+    """Units whose plural entry has an empty form (or is plural where the source is not): each one's warning."""
 
     def file_of(self, unit: Unit) -> str:
         """The file `unit` is written in: its own (a kit's build.yaml) or the document's."""
         return unit.file or self.source_file
 
-    def lookup(self, unit: Unit) -> Resolved:
-        """The translation of `unit`, or its source text when the catalog lacks it (counted as missing)."""
+    @staticmethod
+    def source_form(unit: Unit, count: float | None) -> str:
+        """The English text of `unit` for `count`: the plural of a unit bound to a number unless it is 1."""
+        return unit.plural if unit.plural and english_index(count if count is not None else 2) else unit.text
+
+    def lookup(self, unit: Unit, count: float | None = None) -> Resolved:
+        """The translation of `unit`, or its source text when the catalog lacks it (counted as missing); for a
+        unit bound to a number, the form that serves `count` (in English: the singular for 1, else the plural)."""
+        source = self.source_form(unit, count)
         if self.catalog is None or not any(ch.isalpha() for ch in unit.text):
-            return Resolved(unit.text, self.file_of(unit), unit.line, False)  # numbers and signs: as written
+            return Resolved(source, self.file_of(unit), unit.line, False)  # numbers and signs: as written
         message = self.catalog.get(unit.text)
-        if message is None or not message.string or message.fuzzy:
+        text = self._text(unit, message, count)
+        if message is None or not text:
             if unit not in self.missing:
                 self.missing.append(unit)
-            return Resolved(unit.text, self.file_of(unit), unit.line, False)
-        text = str(message.string)
-        if len(text) > longest_translation(unit.text):
+            return Resolved(source, self.file_of(unit), unit.line, False)
+        if len(text) > longest_translation(source):
             self.too_long[unit] = (text, message.lineno or 1)
-            return Resolved(unit.text, self.file_of(unit), unit.line, False)
+            return Resolved(source, self.file_of(unit), unit.line, False)
         return Resolved(text, self.catalog_file, message.lineno or 1, True)
+
+    def _text(self, unit: Unit, message: Message | None, count: float | None) -> str:
+        """The entry's text for `unit` ("" when there is none: no entry, fuzzy, or a plural entry with an empty
+        form, noted in `plurals`, or one that is plural where the source is not, or not where it is)."""
+        if message is None or message.fuzzy or not any(forms_of(message)):
+            return ""
+        assert self.catalog is not None
+        if message.pluralizable != bool(unit.plural):
+            self.plurals.setdefault(unit, plural_mismatch(self.catalog_file, message, self.catalog))
+            return ""
+        if not message.pluralizable:
+            return str(message.string)
+        if empty_forms(message):
+            self.plurals.setdefault(unit, plural_gap(self.catalog_file, message, self.catalog))
+            return ""
+        return forms_of(message)[form_index(self.catalog, count if count is not None else 2)]
 
     def _length_problems(self, severity: Severity) -> list[Diagnostic]:
         return [Diagnostic.at(Mark(self.catalog_file, line, 1), "i18n.length",
                               length_warning(unit.text, text, self.lang), LENGTH_HINT, severity)
-                for unit, (text, line) in self.too_long.items()]
+                for unit, (text, line) in self.too_long.items()] + [
+            replace(problem, severity=severity) for problem in self.plurals.values()]
 
     def warnings(self) -> list[Diagnostic]:
         """A warning naming how many entries fell back to the source text (and the first few), if any did, and

@@ -101,7 +101,7 @@ def folder_status(catalogs: Path, installed: Mapping[str, Path] | None = None) -
     folders = catalog_folders(installed)
     langs = sorted({p.stem for p in catalogs.glob("*/*.po")})
     rows: list[CatalogStatus] = []
-    wanted = {name: {text for text, _, _ in source_units(folder)} for name, folder in folders.items()}
+    wanted = {name: {unit.msgid for unit in source_units(folder)} for name, folder in folders.items()}
     for lang in langs:
         for name in folders:
             path = catalogs / name / f"{lang}.po"

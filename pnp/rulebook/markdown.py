@@ -25,6 +25,7 @@ from markdown_it import MarkdownIt
 from markdown_it.token import Token
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
+from pnp.rulebook.plural import split_plural
 
 _FIGURE_RE = re.compile(
     r'^!\[(?P<caption>.*)\]\(figure:(?P<name>[A-Za-z0-9_.-]+)(?:\s+"(?P<height>[1-9][0-9]?)%")?\)$', re.DOTALL
@@ -43,6 +44,19 @@ class Unit:
     file: str = ""
     """The file the text is written in ("": the document being typeset)."""
     column: int = 1
+    plural: str = ""
+    """For a text bound to a number (`singular {% plural EXPR %} plural`): `text` is the English singular, this
+    the English plural (gettext's msgid_plural), `count` the expression EXPR; "" for any other text."""
+    count: str = ""
+
+    @property
+    def msgid(self) -> str | tuple[str, str]:
+        """The catalog id: the text, or (singular, plural) for a text bound to a number."""
+        return (self.text, self.plural) if self.plural else self.text
+
+    def expression_texts(self) -> tuple[str, ...]:
+        """The source texts whose `{{ expressions }}` the unit quotes (both forms and the count)."""
+        return (self.text, self.plural, "{{ " + self.count + " }}") if self.plural else (self.text,)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,14 +143,28 @@ def markdown_parser() -> MarkdownIt:
     return MarkdownIt("commonmark").enable("table")
 
 
-def _unit(content: str, line: int) -> Unit:
+def _unit(content: str, line: int, file: str) -> Unit:
     """A unit whose soft line breaks are spaces; hard breaks stay as a backslash and a newline."""
     pieces: list[str] = []
     for raw in content.strip().split("\n"):
         hard = raw.endswith(("  ", "\\"))
         text = raw.strip().removesuffix("\\").rstrip()
         pieces.append(text + ("\\\n" if hard else " "))
-    return Unit("".join(pieces).strip(), line)
+    return unit_of("".join(pieces).strip(), Mark(file, line, 1))
+
+
+def unit_of(text: str, at: Mark, own_file: str = "") -> Unit:
+    """The unit of `text` written at `at`; a text written `singular {% plural EXPR %} plural` is bound to the
+    number EXPR (a SpecError at `at` when the mark is misused). `own_file`: the unit's file when it is not the
+    document's (a kit's build.yaml)."""
+    try:
+        forms = split_plural(text)
+    except ValueError as err:
+        raise SpecError(Diagnostic.at(at, "rulebook.plural", str(err), "e.g. 'One car starts. "
+                                      "{% plural rules.cars %} The {{ rules.cars }} cars start.'")) from None
+    if forms is None:
+        return Unit(text, at.line, own_file, at.column)
+    return Unit(forms.singular, at.line, own_file, at.column, forms.plural, forms.count)
 
 
 class _Parser:
@@ -173,7 +201,7 @@ class _Parser:
         token = self.next()
         line = self.line
         self.pos += 1  # the matching *_close token
-        return _unit(token.content, line)
+        return _unit(token.content, line, self.file)
 
     def block(self, token: Token) -> Block | None:
         kind = token.type

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.diagnostics import Diagnostic, SpecError
-from pnp.rulebook.markdown import Unit
+from pnp.rulebook.markdown import Unit, unit_of
 from pnp.source.located import Located, PathKey
 
 FIGURES = ("piece", "cut", "score", "tent", "tube", "half", "cube", "glue", "tiles", "overlap", "card")
@@ -127,7 +127,7 @@ class _Reader:
         if path is None or not isinstance(value, str) or not value.strip():
             raise self.error(path or where, "expected a text")
         at = self.located.mark(path)
-        return Unit(" ".join(value.split()), at.line, at.file, at.column)
+        return unit_of(" ".join(value.split()), at, at.file)
 
     def word(self, path: PathKey | None, where: PathKey, allowed: tuple[str, ...] | None = None) -> str:
         value = self.value(path)

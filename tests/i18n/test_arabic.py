@@ -10,6 +10,7 @@ import pikepdf
 import pytest
 
 from pnp.i18n.catalogs import coverage, load_catalog
+from pnp.rulebook.plural import forms_of
 from tests.conftest import PnpRunner
 from tests.i18n.test_catalogs import FOLDERS
 from tests.i18n.test_spanish_greek import KITS
@@ -23,7 +24,9 @@ _EASTERN_DIGITS = re.compile(r"[\u0660-\u0669\u06f0-\u06f9]")
 
 
 def _entries(name: str) -> list[tuple[str, str]]:
-    return [(str(m.id), str(m.string)) for m in load_catalog(FOLDERS[name] / "ar.po") if m.id]
+    """(source, translation) of every entry, one pair per form of a plural entry."""
+    return [(str(m.id[0] if m.pluralizable else m.id), form) for m in load_catalog(FOLDERS[name] / "ar.po") if m.id
+            for form in forms_of(m)]
 
 
 @pytest.mark.parametrize("name", ["mdd", "drag-rage", "nitro-dice", "components"])

@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.i18n.catalogs import read_po
-from pnp.i18n.components import COMPONENTS_DIR, gettext_for
+from pnp.i18n.components import COMPONENTS_DIR, component_translator, gettext_for
 from pnp.i18n.languages import SOURCE_LANGUAGE, available_languages
 from pnp.layout.text import caps
 from tests.conftest import PnpRunner
@@ -29,12 +29,13 @@ def _english_fragments(lang: str) -> tuple[str, ...]:
     {placeholders} gives its literal pieces of three letters or more. A piece that is also a word of the
     language (Italian "mine") is left out."""
     with open(COMPONENTS_DIR / "messages.pot", "rb") as template:
-        msgids = [str(m.id) for m in read_po(template) if m.id]
+        msgids = [text for m in read_po(template) if m.id for text in (m.id if m.pluralizable else [m.id])]
     tr = gettext_for(lang)
-    translations = " · ".join(tr(msgid) for msgid in msgids)
+    entries = component_translator(lang).entries
+    translations = " · ".join([tr(msgid) for msgid in msgids] + [f for e in entries.values() for f in e.forms])
     fragments: list[str] = []
     for msgid in msgids:
-        if tr(msgid).casefold() == msgid.casefold():
+        if tr(msgid).casefold() == msgid.casefold() and not (msgid in entries and entries[msgid].forms):
             continue  # the same word (German "start" is "Start")
         fragments += [p.strip() for p in _PLACEHOLDER.split(msgid) if len(re.findall(r"[A-Za-z]", p)) >= 3]
     return tuple(f for f in dict.fromkeys(fragments) if not _found(f, translations))

@@ -9,6 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from pnp.i18n.languages import installed_folders
+from pnp.rulebook.plural import forms_of
 from tests.booklet.conftest import pdf_text
 from tests.conftest import PnpRunner
 from tests.i18n.translator import init_folder, translate
@@ -31,7 +32,7 @@ def test_init_writes_every_catalog_prefilled_from_the_templates(tmp_path: Path):
         catalog = tmp_path / "de" / folder / "de.po"
         assert _ids(catalog) == _ids(installed_folders()[folder] / "messages.pot")
         with catalog.open("rb") as handle:
-            assert all(not m.string for m in read_po(handle) if m.id)
+            assert all(not any(forms_of(m)) for m in read_po(handle) if m.id)
 
 
 def test_init_documents_the_folder_layout(run_pnp: PnpRunner):

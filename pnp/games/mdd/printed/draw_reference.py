@@ -18,6 +18,7 @@ from pnp.layout.pieces import Piece
 from pnp.layout.scene import Item, Rect, Style, Text
 from pnp.layout.strokes import CUT, fold_line
 from pnp.layout.text import caps, fill_placeholders, fit_size
+from pnp.rulebook.plural import english_index, split_plural
 from pnp.source.loader import trusted_yaml
 
 Translate = Callable[[str], str]
@@ -30,8 +31,16 @@ def _card_texts() -> tuple[dict[str, Any], ...]:
 
 
 def _fill(tr: Translate, text: str, values: dict[str, object]) -> str:
-    """Translate, then put the kit's numbers in by plain replacement (never str.format on catalog text)."""
-    return fill_placeholders(tr(text) if text else text, values)
+    """Translate, then put the kit's numbers in by plain replacement (never str.format on catalog text); a text
+    bound to a number (`singular {% plural NAME %} plural`) takes the form that the value of NAME takes."""
+    forms = split_plural(text) if text else None
+    if forms is None:
+        return fill_placeholders(tr(text) if text else text, values)
+    number = float(values[forms.count])  # type: ignore[arg-type]
+    plural = getattr(tr, "plural", None)
+    if plural is not None:
+        return fill_placeholders(plural(text, number), values)
+    return fill_placeholders(forms.plural if english_index(number) else forms.singular, values)
 
 
 def reference_cards(limits: RuleLimits, finalists: int, credit: str, *, base: bool = True, variants: bool = False,
