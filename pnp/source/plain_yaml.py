@@ -21,9 +21,10 @@ from pnp.source.build import NULLS, Budget, Built
 from pnp.source.files import Limits
 from pnp.source.located import COLUMNS, Branch
 
-_OUTSIDE = re.compile(r"[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd]")
-"""A character the plain form leaves to the walk: tabs, carriage returns, controls, YAML's other line breaks, a
-byte-order mark, surrogates, characters past the Basic Multilingual Plane."""
+_OUTSIDE = re.compile(r"[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]")
+"""A character the plain form leaves to the walk: tabs, carriage returns, controls, YAML's other line breaks (a
+next line, and the line and paragraph separators U+2028, U+2029, which end a line for libyaml, even in a comment
+or a quoted scalar), a byte-order mark, surrogates, characters past the Basic Multilingual Plane."""
 _KEY = r"[A-Za-z0-9_][A-Za-z0-9_-]*"
 _FIRST = r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=[^\s:#,\[\]{}]))"  # a plain scalar's first character
 _QUOTED = r"'(?:[^']|'')*'|\"[^\"\\]*\""

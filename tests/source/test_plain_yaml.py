@@ -112,3 +112,17 @@ def test_an_include_in_a_plain_spec_is_still_included(tmp_path: Path) -> None:
     (tmp_path / "spec.yaml").write_text("kit: K\nrules:\n  include: rules.yaml\n", encoding="utf-8")
     (tmp_path / "rules.yaml").write_text("title: Rules\n", encoding="utf-8")
     assert load_yaml(tmp_path / "spec.yaml").data == {"kit": "K", "rules": {"title": "Rules"}}
+
+
+@pytest.mark.parametrize("text", [
+    "# a note\u2028kit: K\nname: N\n",  # the separator ends the comment: `kit` is a key
+    "kit: 'K\u2028L'\nname: N\n",  # a quoted scalar over two lines: `name` is on the third
+    "kit: {title: \"K\u2029L\"}\nname: N\n",
+])
+def test_the_line_and_paragraph_separators_end_a_line_as_for_the_walk(text: str,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    located = load_yaml_text(text, "spec.yaml")
+    walked = _walked(monkeypatch, lambda: load_yaml_text(text, "spec.yaml"))
+    assert located.data == walked.data and "kit" in located.data
+    assert _marks(located, located.data) == _marks(walked, walked.data)
+    assert tuple(located.key_mark(("name",))) == ("spec.yaml", 3, 1)
