@@ -163,16 +163,14 @@ class _Reader:
         """A scalar's value as written (quoted, or plain: a null for `null`, `~`)."""
         first = written[0]
         if first == "'":
-            value: str | None = written[1:-1].replace("''", "'")
+            value = written[1:-1].replace("''", "'")
         elif first == '"':
             value = written[1:-1]
         else:
-            value = None if written in NULLS else written
-        if value is not None:
-            if len(value) > self.limits.max_string:
-                raise _Refused
-            value = self.strings.setdefault(value, value)
-        return value
+            value = written
+        if len(value) > self.limits.max_string:  # a null's text too (the walk refuses `null` past a cap of 3)
+            raise _Refused
+        return None if first != "'" and first != '"' and value in NULLS else self.strings.setdefault(value, value)
 
     def _flow(self, top: _Frame, line: str, column: int, base: int) -> None:
         """A flow mapping of scalars on one line, from its `{` at `column` (each distinct line read once per load);

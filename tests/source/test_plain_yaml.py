@@ -99,6 +99,8 @@ def test_every_example_loads_to_the_same_data_and_marks(spec: Path, monkeypatch:
     ("a:\n  b:\n    c: {d: 1}\n", Limits(max_depth=4), ("yaml.depth", 3, 12)),
     ("a: 1\nb: x\nc: y\n", Limits(max_nodes=3), ("yaml.size", 3, 4)),
     ("a: {b: 1, c: 2}\nd: x\n", Limits(max_nodes=3), ("yaml.size", 1, 14)),
+    ("a: 1\nb: null\n", Limits(max_string=3), ("yaml.string", 2, 4)),  # a null's text is counted too
+    ("a: {b: NULL}\n", Limits(max_string=3), ("yaml.string", 1, 8)),
 ])
 def test_what_the_plain_form_leaves_to_the_walk_is_refused_as_before(text: str, limits: Limits,
                                                                      expected: tuple[str, int, int]) -> None:
