@@ -21,9 +21,10 @@ from pnp.source.build import NULLS, Budget, Built
 from pnp.source.files import Limits
 from pnp.source.located import COLUMNS, Branch
 
-_OUTSIDE = re.compile(r"[^\n\x20-\x7e\xa0-\ud7ff\ue000-\ufefe\uff00-\ufffd]")
-"""A character the plain form leaves to the walk: tabs, carriage returns, controls, YAML's other line breaks, a
-byte-order mark, surrogates, characters past the Basic Multilingual Plane."""
+_OUTSIDE = re.compile(r"[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]")
+"""A character the plain form leaves to the walk: tabs, carriage returns, controls, YAML's other line breaks (a
+next line, and the line and paragraph separators U+2028, U+2029, which end a line for libyaml, even in a comment
+or a quoted scalar), a byte-order mark, surrogates, characters past the Basic Multilingual Plane."""
 _KEY = r"[A-Za-z0-9_][A-Za-z0-9_-]*"
 _FIRST = r"(?:[^\s\-?:,\[\]{}#&*!|>'\"%@`]|-(?=[^\s:#,\[\]{}]))"  # a plain scalar's first character
 _QUOTED = r"'(?:[^']|'')*'|\"[^\"\\]*\""
@@ -162,16 +163,14 @@ class _Reader:
         """A scalar's value as written (quoted, or plain: a null for `null`, `~`)."""
         first = written[0]
         if first == "'":
-            value: str | None = written[1:-1].replace("''", "'")
+            value = written[1:-1].replace("''", "'")
         elif first == '"':
             value = written[1:-1]
         else:
-            value = None if written in NULLS else written
-        if value is not None:
-            if len(value) > self.limits.max_string:
-                raise _Refused
-            value = self.strings.setdefault(value, value)
-        return value
+            value = written
+        if len(value) > self.limits.max_string:  # a null's text too (the walk refuses `null` past a cap of 3)
+            raise _Refused
+        return None if first != "'" and first != '"' and value in NULLS else self.strings.setdefault(value, value)
 
     def _flow(self, top: _Frame, line: str, column: int, base: int) -> None:
         """A flow mapping of scalars on one line, from its `{` at `column` (each distinct line read once per load);
