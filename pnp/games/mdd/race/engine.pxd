@@ -17,7 +17,7 @@ cdef class Race:
     cdef public Py_ssize_t turn, qualifying_turns, finals_turns, hits, exits, mines_taken, stuck, eliminations, rolls
     cdef Py_ssize_t _taken, _bumped, _roll_kills
     cdef bint two_dice
-    cdef Py_ssize_t turn_cap, _blocked
+    cdef Py_ssize_t turn_cap, _mines
     cdef list _start, _finals
     cdef object _random, _dice
 

@@ -54,8 +54,8 @@ class Race:
         self.finalists = board.limits.finalists.get(len(board.cars), DEFAULT_FINALISTS)
         self.two_dice, self.turn_cap = self.options.two_dice, self.options.turn_cap
         cell, occ, pos = start_tables(board, self.grid)
-        self._blocked = -sum(m for m in cell if m < 0)
-        """The negative cells (walls, pads) stay so: the mines left are sum(cell) + _blocked."""
+        self._mines = sum(m for m in cell if m > 0)
+        """Mines at the start: a mine leaves the board only when a car takes it (`mines_taken`)."""
         lives, cars = [c.lives for c in board.cars], len(pos)
         self._start = [_table(t) for t in (cell, occ, pos, lives, [0] * cars, [-1] * cars, [RACING] * cars)]
         """The tables at the start, which `reset` copies (cell, occ, pos, lives, kills, _bumped_in, status)."""
@@ -104,7 +104,7 @@ class Race:
 
     def mines_left(self) -> int:
         """Mines (bombs) still on the board."""
-        return sum(self.cell) + self._blocked
+        return self._mines - self.mines_taken
 
     def on_track(self) -> list[int]:
         """Indices of the cars still racing, in the order they would move now."""
@@ -358,7 +358,7 @@ class Race:
             if awards is not None:
                 awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
             self._taken = self._bumped = self._roll_kills = 0
-        elif awards is not None and self._kills[car] > awards.terminator[1]:
+        elif awards is not None and self._kills[car] > awards.terminator_kills:
             awards.on_roll(car, 0, 0, 0, self._kills[car])
         self.rolls += 1
 
