@@ -81,6 +81,19 @@ def start_tables(board: Board, grid: CellGrid) -> tuple[list[int], list[int], li
     return cell, occ, pos
 
 
+def finals_cells(board: Board, grid: CellGrid, cell: list[int]) -> list[tuple[int, str]]:
+    """The rear cell of each finals position of `board` whose `cell` tables `start_tables` made, with why a
+    qualifier cannot stand there (off the track, on a wall, on an earlier position) or "" where it can: when
+    qualifying ends, the track holds no car but the qualifiers lined up in the positions before."""
+    width, taken, cells = grid.width, set[int](), []
+    for c in board.finals:
+        p = grid.index(c.lane, c.row)
+        free = 0 <= p < len(cell) - width and all(q not in taken and cell[q] >= 0 for q in (p, p + width))
+        cells.append((p, "" if free else f"finals position lane {c.lane} row {c.row} is not free"))
+        taken.update((p, p + width))
+    return cells
+
+
 class RaceState(Protocol):
     """What `snapshot` reads of an engine.Race."""
 

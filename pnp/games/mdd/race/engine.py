@@ -1,12 +1,11 @@
 """The Mini Demolition Derby rules engine: one race, qualifying then finals, seeded and deterministic.
 
-Input: a `Board` and `RaceOptions`; dice from a seeded generator or given move by move (`Race.move`).
-Output: the `Race` state (positions, lives, mines, who qualified and finished, counters), `Event`s when
-recording, `Snapshot`s for drawing (records.py); the v2.1 awards, when kept (awards.py), hear of each
-car's first loss of lives and of each roll that hurt another car, from counters kept inline. This file alone
-states the race rules (their numbers: rule_numbers.py; readings: docs/mdd-engine.md); setup.py compiles it
-(engine.pxd) where a C compiler is. The state is flat tables of ints by cell (cells.py); a car is its index
-in `Board.cars`, placed by its rear cell.
+Input: a `Board` and `RaceOptions`; dice from a seeded generator or given move by move (`Race.move`). Output: the
+`Race` state (positions, lives, mines, who qualified and finished, counters), `Event`s when recording, `Snapshot`s
+for drawing (records.py); the v2.1 awards, when kept (awards.py), hear of each car's first loss of lives and of each
+roll that hurt another car, from counters kept inline. This file alone states the race rules (their numbers:
+rule_numbers.py; readings: docs/mdd-engine.md); setup.py compiles it (engine.pxd) where a C compiler is. The state
+is flat tables of ints by cell (cells.py); a car is its index in `Board.cars`, placed by its rear cell.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from typing import Any
 
 from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.race.awards import Awards
-from pnp.games.mdd.race.cells import EDGE, STATUS_NAMES, WALL, grid_of, snapshot, start_tables
+from pnp.games.mdd.race.cells import EDGE, STATUS_NAMES, WALL, finals_cells, grid_of, snapshot, start_tables
 from pnp.games.mdd.race.records import DEFAULT_TURN_CAP, Event, RaceOptions, Snapshot, ran_events
 from pnp.games.mdd.race.rule_numbers import DEFAULT_FINALISTS, EDGE_DAMAGE, HIT_DAMAGE, MINE_DAMAGE, ROLLS, SIDE_NAMES
 
@@ -37,14 +36,8 @@ QUALIFYING, FINALS, OVER = "qualifying", "finals", "over"
 class Race:
     """The state of one race and the rules that change it; see the module docstring."""
 
-    def __init__(
-        self,
-        board: Board,
-        options: RaceOptions | None = None,
-        seed: int | str | None = 0,
-        dice: Callable[[], int] | None = None,
-        awards: Awards | None = None,
-    ) -> None:
+    def __init__(self, board: Board, options: RaceOptions | None = None, seed: int | str | None = 0,
+                 dice: Callable[[], int] | None = None, awards: Awards | None = None) -> None:
         self.board = board
         self.options = options or RaceOptions()
         self.grid = grid_of(board)
@@ -57,15 +50,17 @@ class Race:
         self._mines = sum(m for m in cell if m > 0)
         """Mines at the start: a mine leaves the board only when a car takes it (`mines_taken`)."""
         lives, cars = [c.lives for c in board.cars], len(pos)
-        self._start = [_table(t) for t in (cell, occ, pos, lives, [0] * cars, [-1] * cars, [RACING] * cars)]
-        """The tables at the start, which `reset` copies (cell, occ, pos, lives, kills, _bumped_in, status)."""
+        tables = (cell, occ, pos, lives, [0] * cars, [-1] * cars, [RACING] * cars, list(range(cars)))
+        self._start = [_table(t) for t in tables]
+        """The tables at the start, which `reset` copies (cell, occ, pos, lives, kills, _bumped_in, status, order)."""
+        self._throws = _table([n for faces in ROLLS for throw in faces for n in throw])
+        """ROLLS flat: roll, first step's offset, straight steps at 3 * (6 * face + direction face), faces from 0."""
         self._full_lives = self._start[3]
-        self._finals = [(self.grid.index(c.lane, c.row), c.lane, c.row) for c in board.finals]
+        self._finals = finals_cells(board, self.grid, cell)
         self.reset(seed, awards, dice)
 
-    def reset(
-        self, seed: int | str | None = 0, awards: Awards | None = None, dice: Callable[[], int] | None = None
-    ) -> Race:
+    def reset(self, seed: int | str | None = 0, awards: Awards | None = None,
+              dice: Callable[[], int] | None = None) -> Race:
         """Back to the start of the race, with new dice and awards (cheaper than a new `Race`)."""
         start = self._start
         self.cell = self._cell = start[0][:]
@@ -80,6 +75,8 @@ class Race:
         self.rolls = self._taken = self._bumped = self._roll_kills = 0
         """Rolls played; what the roll under way did to other cars: lives taken, cars bumped, eliminations."""
         self.status = self._status = start[6][:]
+        self._order, self._ordered = start[7][:], len(self._lives)
+        """The cars in the order they moved last turn: the first `_ordered` of `_order`."""
         self.racing = len(self._lives)
         self.qualified: list[int] = []  # in crossing order, as finished
         self.finished: list[int] = []
@@ -115,8 +112,7 @@ class Race:
         """Take `amount` lives from `car`; eliminate it when it has fewer. True when eliminated."""
         left = self._lives[car]
         if self.events is not None:
-            lane, row = self.car_cell(car)
-            self.events.append(Event(kind, car, amount, lane, row, by))
+            self.events.append(Event(kind, car, amount, *self.car_cell(car), by))
         gone = amount > left
         if gone:
             self._lives[car] = 0
@@ -160,8 +156,7 @@ class Race:
     def _note(self, car: int, kind: str = "move", by: int = -1, detail: str = "") -> None:
         """Record that `car` moved or was pushed (by `by`), or was blocked (`detail`: by what)."""
         if self.events is not None:
-            lane, row = self.car_cell(car)
-            self.events.append(Event(kind, car, 0, lane, row, by, detail))
+            self.events.append(Event(kind, car, 0, *self.car_cell(car), by, detail))
 
     def _wave(self, car: int, side: int) -> bool:
         """A sideways step into edges, walls, mines or cars, then the moves; True when `car` still races."""
@@ -243,8 +238,7 @@ class Race:
     def _resolve(self, car: int, side: int, mover: int, seen: dict[int, bool], moving: list[int]) -> bool:
         """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is
         gone); it bumps every car in its own way."""
-        width = self.width
-        cell = self._cell
+        width, cell = self.width, self._cell
         q = self._pos[car] + side
         if cell[q] == EDGE:
             self.exits += 1
@@ -289,10 +283,8 @@ class Race:
         ahead, until the car stops, leaves the track or qualifying ends."""
         events = self.events
         if events is not None:
-            lane, row = self.car_cell(car)
-            events.append(Event("roll", car, roll, lane, row, detail=SIDE_NAMES[side]))
-        occ, cell, pos = self._occ, self._cell, self._pos
-        width = self.width
+            events.append(Event("roll", car, roll, *self.car_cell(car), detail=SIDE_NAMES[side]))
+        occ, cell, pos, width = self._occ, self._cell, self._pos, self.width
         step = 1
         if side:
             if events is not None:
@@ -348,12 +340,8 @@ class Race:
                 break
             straight -= 1
             step += 1
-        self._roll_over(car)
-
-    def _roll_over(self, car: int) -> None:
-        """The roll of `car` is over: the awards hear of it when it hurt another car (or might give `car` the
-        blue pawn), and the counters of the next roll start at nought."""
-        awards = self.awards
+        awards = self.awards  # the roll is over: the awards hear of it when it hurt another car (or might give
+        # `car` the blue pawn), and the counters of the next roll start at nought
         if self._taken or self._roll_kills:
             if awards is not None:
                 awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
@@ -379,21 +367,33 @@ class Race:
             self.qualifying_turns += 1
         else:
             self.finals_turns += 1
-        pos, occ = self._pos, self._occ
-        order = [occ[p] for p in sorted([p for p in pos if p >= 0], reverse=True)]
+        pos, order, throws = self._pos, self._order, self._throws
+        n = 0  # the order: an insertion sort of last turn's, by falling rear cell (the turn changed it little)
+        for i in range(self._ordered):
+            car = order[i]
+            p = pos[car]
+            if p >= 0:
+                j = n
+                while j and pos[order[j - 1]] < p:
+                    order[j] = order[j - 1]
+                    j -= 1
+                order[j] = car
+                n += 1
+        self._ordered = n
         rnd, dice, two, phase = self._random, self._dice, self.two_dice, self.phase
-        for car in order:
+        for i in range(n):
+            car = order[i]
             if pos[car] < 0:
                 continue  # put off the track earlier in this turn
-            if dice is not None:
-                roll = dice()
-                roll, side, straight = ROLLS[roll - 1][dice() - 1 if two else roll - 1]
+            if dice is not None:  # k: 3 * (6 * (face - 1) + direction face - 1), in the rows of ROLLS
+                face = dice()
+                k = 18 * face - 21 + 3 * (dice() if two else face)
             elif two:
-                roll, side, straight = ROLLS[int(rnd() * 6)][int(rnd() * 6)]
+                k = 18 * int(rnd() * 6)
+                k += 3 * int(rnd() * 6)
             else:
-                face = int(rnd() * 6)
-                roll, side, straight = ROLLS[face][face]
-            self._go(car, roll, side, straight)
+                k = 21 * int(rnd() * 6)
+            self._go(car, throws[k], throws[k + 1], throws[k + 2])
             if self.phase is not phase:
                 return
         if self.racing and (self.qualifying_turns if qualifying else self.finals_turns) < self.turn_cap:
@@ -416,15 +416,15 @@ class Race:
         finals = self._finals
         if len(finals) < len(self.qualified):
             raise ValueError(f"the board has {len(finals)} finals positions for {len(self.qualified)} qualifiers")
-        for car, (p, lane, row) in zip(self.qualified, finals, strict=False):
-            if not 0 <= p < len(self._cell) - self.width or any(
-                self._occ[q] >= 0 or self._cell[q] < 0 for q in (p, p + self.width)
-            ):
-                raise ValueError(f"finals position lane {lane} row {row} is not free")
+        for car, (p, error) in zip(self.qualified, finals, strict=False):
+            if error:
+                raise ValueError(error)
             self._pos[car] = p
             self._occ[p] = self._occ[p + self.width] = car
             self._status[car] = RACING
-        self.racing = len(self.qualified)
+            self._order[self.racing] = car
+            self.racing += 1
+        self._ordered = self.racing
         self._phase_event(FINALS)
 
     def _phase_event(self, phase: str) -> None:
