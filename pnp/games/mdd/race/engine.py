@@ -46,17 +46,15 @@ class Race:
         """First cell index whose row puts a car's front beyond the last row."""
         self.finalists = board.limits.finalists.get(len(board.cars), DEFAULT_FINALISTS)
         self.two_dice, self.turn_cap = self.options.two_dice, self.options.turn_cap
-        cell, occ, pos = start_tables(board, self.grid)
-        self._mines = sum(m for m in cell if m > 0)
+        self._start = [_table(t) for t in start_tables(board, self.grid)]
+        """The tables at the start, which `reset` copies (cells.start_tables)."""
+        self._mines = sum(m for m in self._start[0] if m > 0)
         """Mines at the start: a mine leaves the board only when a car takes it (`mines_taken`)."""
-        lives, cars = [c.lives for c in board.cars], len(pos)
-        tables = (cell, occ, pos, lives, [0] * cars, [-1] * cars, [RACING] * cars, list(range(cars)))
-        self._start = [_table(t) for t in tables]
-        """The tables at the start, which `reset` copies (cell, occ, pos, lives, kills, _bumped_in, status, order)."""
         self._throws = _table([n for faces in ROLLS for throw in faces for n in throw])
         """ROLLS flat: roll, first step's offset, straight steps at 3 * (6 * face + direction face), faces from 0."""
-        self._full_lives = self._start[3]
-        self._finals = finals_cells(board, self.grid, cell)
+        self._moving, self._moves = _table([0] * len(board.cars)), 0
+        """The cars a sideways wave moves (the first `_moves`), in the order they cleared their way."""
+        self._full_lives, self._finals = self._start[3], finals_cells(board, self.grid, self._start[0])
         self.reset(seed, awards, dice)
 
     def reset(self, seed: int | str | None = 0, awards: Awards | None = None,
@@ -72,10 +70,11 @@ class Race:
         self.lives = self._lives = start[3][:]
         self.kills = self._kills = start[4][:]  # other cars each car eliminated
         self._bumped_in = start[5][:]  # the roll (numbered in `rolls`) in which each car was last bumped
+        self._moved_in = start[6][:]  # the roll in which each car last moved sideways in a wave
         self.rolls = self._taken = self._bumped = self._roll_kills = 0
         """Rolls played; what the roll under way did to other cars: lives taken, cars bumped, eliminations."""
-        self.status = self._status = start[6][:]
-        self._order, self._ordered = start[7][:], len(self._lives)
+        self.status = self._status = start[7][:]
+        self._order, self._ordered = start[8][:], len(self._lives)
         """The cars in the order they moved last turn: the first `_ordered` of `_order`."""
         self.racing = len(self._lives)
         self.qualified: list[int] = []  # in crossing order, as finished
@@ -160,28 +159,32 @@ class Race:
 
     def _wave(self, car: int, side: int) -> bool:
         """A sideways step into edges, walls, mines or cars, then the moves; True when `car` still races."""
-        moving: list[int] = []
-        self._resolve(car, side, car, {}, moving)
-        if moving:
-            self._shift(moving, side, car)
-        return self._status[car] == RACING
+        self._moves = 0
+        self._resolve(car, side, car)
+        if self._moves:
+            self._shift(side, car)
+        return self._pos[car] >= 0
 
-    def _shift(self, moving: list[int], side: int, car: int) -> None:
-        """The cars of `moving` (pushed by `car`) move sideways by `side` together, then meet the mines there."""
-        width, occ, pos = self.width, self._occ, self._pos
-        for c in moving:
+    def _shift(self, side: int, car: int) -> None:
+        """The first `_moves` cars of `_moving` (pushed by `car`) move sideways by `side` together, then meet
+        the mines there."""
+        width, occ, pos, moving, moves = self.width, self._occ, self._pos, self._moving, self._moves
+        for i in range(moves):
+            c = moving[i]
             occ[pos[c]] = occ[pos[c] + width] = -1
-        for c in moving:
+        for i in range(moves):
+            c = moving[i]
             p = pos[c] + side
             pos[c] = p
             occ[p] = occ[p + width] = c
             if self.events is not None:
                 self._note(c, "move" if c == car else "push", car)
         cell = self._cell
-        for c in moving:
-            if self._status[c] != RACING:
-                continue
+        for i in range(moves):
+            c = moving[i]
             p = pos[c]
+            if p < 0:
+                continue
             if cell[p] > 0 and self._take_mine(c, p, car):
                 continue
             if cell[p + width] > 0:
@@ -233,12 +236,12 @@ class Race:
                 self._cross(c)
             elif cell[q + width] > 0:
                 self._take_mine(c, q + width, car)
-        return self._status[car] == RACING
+        return pos[car] >= 0
 
-    def _resolve(self, car: int, side: int, mover: int, seen: dict[int, bool], moving: list[int]) -> bool:
+    def _resolve(self, car: int, side: int, mover: int) -> bool:
         """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is
-        gone); it bumps every car in its own way."""
-        width, cell = self.width, self._cell
+        gone); it bumps every car in its own way. A car met twice was bumped in this roll (`_bumped_in`)."""
+        width, cell, occ, rolls = self.width, self._cell, self._occ, self.rolls
         q = self._pos[car] + side
         if cell[q] == EDGE:
             self.exits += 1
@@ -247,28 +250,25 @@ class Race:
             self._note(car, "blocked", -1, "edge")
             return False
         free = cell[q] >= 0 and cell[q + width] >= 0
-        targets = (q, q + width)
         if not free:
             self._note(car, "blocked", -1, "wall")
-        occ = self._occ
-        for q in targets:
-            other = occ[q]
-            if other < 0:
+        for t in range(2):
+            other = occ[q + t * width]
+            if other < 0:  # (a car the wave eliminated left its cells)
                 continue
-            if other in seen:
-                free = free and seen[other]
+            if self._bumped_in[other] == rolls:  # met before in this wave: it moves, or it stays
+                free = free and self._moved_in[other] == rolls
                 continue
             if self._bump(other, mover):
-                seen[other] = True
                 continue
-            gone = self._resolve(other, side, mover, seen, moving)
-            seen[other] = gone
-            if not gone:
+            if not self._resolve(other, side, mover):
                 if free:
                     self._note(car, "blocked", -1, "car")
                 free = False
         if free:
-            moving.append(car)
+            self._moving[self._moves] = car
+            self._moves += 1
+            self._moved_in[car] = rolls
         return free
 
     def move(self, car: int, roll: int, direction_roll: int | None = None) -> None:
