@@ -1,11 +1,10 @@
 """The Mini Demolition Derby rules engine: one race, qualifying then finals, seeded and deterministic.
 
-Input: a `Board` and `RaceOptions`; dice from a seeded generator or given move by move (`Race.move`). Output: the
-`Race` state (positions, lives, mines, who qualified and finished, counters), `Event`s when recording, `Snapshot`s
-for drawing (records.py); the v2.1 awards, when kept (awards.py), hear of each car's first loss of lives and of each
-roll that hurt another car, from counters kept inline. This file alone states the race rules (their numbers:
-rule_numbers.py; readings: docs/mdd-engine.md); setup.py compiles it (engine.pxd) where a C compiler is. The state
-is flat tables of ints by cell (cells.py); a car is its index in `Board.cars`, placed by its rear cell.
+Input: a `Board`, `RaceOptions`, seeded or given dice (`Race.move`). Output: the `Race` state, `Event`s when
+recording, `Snapshot`s (records.py); the v2.1 awards (awards.py) hear of each car's first loss of lives and of each
+roll that hurt another car. This file alone states the race rules (numbers: rule_numbers.py; readings:
+docs/mdd-engine.md); setup.py compiles it (engine.pxd). The state is flat tables of ints by cell and by car
+(cells.py); a car is its index in `Board.cars`, placed by its rear cell.
 """
 
 from __future__ import annotations
@@ -46,14 +45,12 @@ class Race:
         """First cell index whose row puts a car's front beyond the last row."""
         self.finalists = board.limits.finalists.get(len(board.cars), DEFAULT_FINALISTS)
         self.two_dice, self.turn_cap = self.options.two_dice, self.options.turn_cap
-        self._start = [_table(t) for t in start_tables(board, self.grid)]
-        """The tables at the start, which `reset` copies (cells.start_tables)."""
-        self._mines = sum(m for m in self._start[0] if m > 0)
-        """Mines at the start: a mine leaves the board only when a car takes it (`mines_taken`)."""
-        self._throws = _table([n for faces in ROLLS for throw in faces for n in throw])
-        """ROLLS flat: roll, first step's offset, straight steps at 3 * (6 * face + direction face), faces from 0."""
-        self._moving, self._moves = _table([0] * len(board.cars)), 0
-        """The cars a sideways wave moves (the first `_moves`), in the order they cleared their way."""
+        self._start = [_table(t) for t in start_tables(board, self.grid)]  # which `reset` copies
+        self._mines = sum(m for m in self._start[0] if m > 0)  # a mine goes only when a car takes it
+        self._throws = _table([n for faces in ROLLS for throw in faces for n in throw])  # ROLLS flat: roll, first
+        # step's offset, straight steps at 3 * (6 * face + direction face), faces from 0
+        self._moving, self._moves = _table([0] * len(board.cars)), 0  # the cars a sideways wave moves (the first
+        # `_moves`), in the order they cleared their way
         self._full_lives, self._finals = self._start[3], finals_cells(board, self.grid, self._start[0])
         self.reset(seed, awards, dice)
 
@@ -74,9 +71,8 @@ class Race:
         self.rolls = self._taken = self._bumped = self._roll_kills = 0
         """Rolls played; what the roll under way did to other cars: lives taken, cars bumped, eliminations."""
         self.status = self._status = start[7][:]
-        self._order, self._ordered = start[8][:], len(self._lives)
-        """The cars in the order they moved last turn: the first `_ordered` of `_order`."""
-        self.racing = len(self._lives)
+        self._order, self._ordered, self.racing = start[8][:], len(self._lives), len(self._lives)
+        """The cars in the order they moved last turn: the first `_ordered` of `_order`; the cars racing."""
         self.qualified: list[int] = []  # in crossing order, as finished
         self.finished: list[int] = []
         self.phase = QUALIFYING
@@ -84,9 +80,8 @@ class Race:
         self.hits = self.exits = self.mines_taken = self.stuck = self.eliminations = 0
         """`eliminations`: cars eliminated by losing a life they did not have (not those left out at the line)."""
         self.events: list[Event] | None = [] if self.options.record else None
-        self.awards = awards
+        self.awards, self._dice = awards, dice
         self._random = random.Random(seed).random
-        self._dice = dice
         return self
 
     def car_cell(self, car: int) -> tuple[int, int]:
@@ -166,8 +161,7 @@ class Race:
         return self._pos[car] >= 0
 
     def _shift(self, side: int, car: int) -> None:
-        """The first `_moves` cars of `_moving` (pushed by `car`) move sideways by `side` together, then meet
-        the mines there."""
+        """The first `_moves` cars of `_moving` (pushed by `car`) move by `side` together, then meet the mines."""
         width, occ, pos, moving, moves = self.width, self._occ, self._pos, self._moving, self._moves
         for i in range(moves):
             c = moving[i]
@@ -239,8 +233,8 @@ class Race:
         return pos[car] >= 0
 
     def _resolve(self, car: int, side: int, mover: int) -> bool:
-        """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is
-        gone); it bumps every car in its own way. A car met twice was bumped in this roll (`_bumped_in`)."""
+        """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is gone);
+        it bumps every car in its own way. A car met twice was bumped in this roll (`_bumped_in`)."""
         width, cell, occ, rolls = self.width, self._cell, self._occ, self.rolls
         q = self._pos[car] + side
         if cell[q] == EDGE:
@@ -388,11 +382,17 @@ class Race:
             if dice is not None:  # k: 3 * (6 * (face - 1) + direction face - 1), in the rows of ROLLS
                 face = dice()
                 k = 18 * face - 21 + 3 * (dice() if two else face)
-            elif two:
-                k = 18 * int(rnd() * 6)
-                k += 3 * int(rnd() * 6)
+            elif two:  # (r: a C double compiled, so that each face is a C integer)
+                r = rnd()
+                face = int(r * 6)
+                k = 18 * face
+                r = rnd()
+                face = int(r * 6)  # the direction die
+                k += 3 * face
             else:
-                k = 21 * int(rnd() * 6)
+                r = rnd()
+                face = int(r * 6)
+                k = 21 * face
             self._go(car, throws[k], throws[k + 1], throws[k + 2])
             if self.phase is not phase:
                 return
