@@ -33,7 +33,6 @@ cdef class Race:
     @cython.locals(width=Py_ssize_t, p=Py_ssize_t, c=Py_ssize_t, i=Py_ssize_t, moves=Py_ssize_t, occ=int[:], pos=int[:],
                    cell=int[:], moving=int[:])
     cdef void _shift(self, Py_ssize_t side, Py_ssize_t car) except *
-    cdef bint _bump(self, Py_ssize_t other, Py_ssize_t mover) except -1
     @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, ahead=Py_ssize_t, front=Py_ssize_t, c=Py_ssize_t,
                    q=Py_ssize_t, other=Py_ssize_t)
     cdef bint _push(self, Py_ssize_t car) except -1

@@ -103,7 +103,13 @@ class Race:
         return sorted((i for i in range(len(status)) if status[i] == RACING), key=self.pos.__getitem__, reverse=True)
 
     def _damage(self, car: int, amount: int, kind: str, by: int) -> bool:
-        """Take `amount` lives from `car`; eliminate it when it has fewer. True when eliminated."""
+        """Take `amount` lives from `car`; eliminate it when it has fewer. True when eliminated. A "hit": the step
+        of `by` bumps `car` (the roll's bumped cars count each car once)."""
+        if kind == "hit":
+            self.hits += 1
+            if self._bumped_in[car] != self.rolls:
+                self._bumped_in[car] = self.rolls
+                self._bumped += 1
         left = self._lives[car]
         if self.events is not None:
             self.events.append(Event(kind, car, amount, *self.car_cell(car), by))
@@ -184,14 +190,6 @@ class Race:
             if cell[p + width] > 0:
                 self._take_mine(c, p + width, car)
 
-    def _bump(self, other: int, mover: int) -> bool:
-        """The step of `mover` bumps `other`: True when the hit eliminates it."""
-        self.hits += 1
-        if self._bumped_in[other] != self.rolls:
-            self._bumped_in[other] = self.rolls
-            self._bumped += 1
-        return self._damage(other, HIT_DAMAGE, "hit", mover)
-
     def _push(self, car: int) -> bool:
         """A straight step of `car` into a mine or a car: each car bumps the one ahead; the chain moves unless a
         wall stops its front car, then each, front first, meets the line or mines. True: `car` still races."""
@@ -206,7 +204,7 @@ class Race:
                         self._note(occ[q], "blocked", -1, "car")
                 return True
             other = occ[q]
-            if other < 0 or self._bump(other, car):
+            if other < 0 or self._damage(other, HIT_DAMAGE, "hit", car):
                 break
             front = other
         q = pos[car]  # each car of the chain, from the back, takes its front cell and the one ahead of it
@@ -253,7 +251,7 @@ class Race:
             if self._bumped_in[other] == rolls:  # met before in this wave: it moves, or it stays
                 free = free and self._moved_in[other] == rolls
                 continue
-            if self._bump(other, mover):
+            if self._damage(other, HIT_DAMAGE, "hit", mover):
                 continue
             if not self._resolve(other, side, mover):
                 if free:
