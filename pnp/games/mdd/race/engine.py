@@ -99,8 +99,23 @@ class Race:
 
     def on_track(self) -> list[int]:
         """Indices of the cars still racing, in the order they would move now."""
-        status = self.status
-        return sorted((i for i in range(len(status)) if status[i] == RACING), key=self.pos.__getitem__, reverse=True)
+        return [self._order[i] for i in range(self._sort_order())]
+
+    def _sort_order(self) -> int:
+        """Sort the cars on the track to the front of `_order`, highest rear cell first; how many they are."""
+        order, pos, n = self._order, self._pos, 0
+        for i in range(self._ordered):
+            car = order[i]
+            p = pos[car]
+            if p >= 0:
+                j = n
+                while j and pos[order[j - 1]] < p:
+                    order[j] = order[j - 1]
+                    j -= 1
+                order[j] = car
+                n += 1
+        self._ordered = n
+        return n
 
     def _damage(self, car: int, amount: int, kind: str, by: int) -> bool:
         """Take `amount` lives from `car`; eliminate it when it has fewer. True when eliminated. A "hit": the step
@@ -207,9 +222,8 @@ class Race:
             if other < 0 or self._damage(other, HIT_DAMAGE, "hit", car):
                 break
             front = other
-        q = pos[car]  # each car of the chain, from the back, takes its front cell and the one ahead of it
+        q, c = pos[car], car  # each car of the chain, from the back, takes its front cell and the one ahead of it
         occ[q] = -1
-        c = car
         while True:
             pos[c] = q + width
             if c == front:
@@ -360,20 +374,8 @@ class Race:
         else:
             self.finals_turns += 1
         pos, order, throws = self._pos, self._order, self._throws
-        n = 0  # the order: an insertion sort of last turn's, by falling rear cell (the turn changed it little)
-        for i in range(self._ordered):
-            car = order[i]
-            p = pos[car]
-            if p >= 0:
-                j = n
-                while j and pos[order[j - 1]] < p:
-                    order[j] = order[j - 1]
-                    j -= 1
-                order[j] = car
-                n += 1
-        self._ordered = n
         rnd, dice, two, phase = self._random, self._dice, self.two_dice, self.phase
-        for i in range(n):
+        for i in range(self._sort_order()):
             car = order[i]
             if pos[car] < 0:
                 continue  # put off the track earlier in this turn
