@@ -29,7 +29,6 @@ cdef class Race:
     cdef void _remove(self, Py_ssize_t car, Py_ssize_t status, str cause, Py_ssize_t by=*) except *
     cdef void _cross(self, Py_ssize_t car) except *
     cdef void _note(self, Py_ssize_t car, str kind=*, Py_ssize_t by=*, str detail=*) except *
-    cdef bint _wave(self, Py_ssize_t car, Py_ssize_t side) except -1
     @cython.locals(width=Py_ssize_t, p=Py_ssize_t, c=Py_ssize_t, i=Py_ssize_t, moves=Py_ssize_t, occ=int[:], pos=int[:],
                    cell=int[:], moving=int[:])
     cdef void _shift(self, Py_ssize_t side, Py_ssize_t car) except *

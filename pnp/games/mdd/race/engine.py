@@ -173,14 +173,6 @@ class Race:
         if self.events is not None:
             self.events.append(Event(kind, car, 0, *self.car_cell(car), by, detail))
 
-    def _wave(self, car: int, side: int) -> bool:
-        """A sideways step into edges, walls, mines or cars, then the moves; True when `car` still races."""
-        self._moves = 0
-        self._resolve(car, side, car)
-        if self._moves:
-            self._shift(side, car)
-        return self._pos[car] >= 0
-
     def _shift(self, side: int, car: int) -> None:
         """The first `_moves` cars of `_moving` (pushed by `car`) move by `side` together, then meet the mines."""
         width, occ, pos, moving, moves = self.width, self._occ, self._pos, self._moving, self._moves
@@ -304,8 +296,13 @@ class Race:
                 pos[car] = q
                 if events is not None:
                     self._note(car)
-            elif not self._wave(car, side):
-                straight = 0
+            else:  # a sideways step into edges, walls, mines or cars: the wave, then the moves
+                self._moves = 0
+                self._resolve(car, side, car)
+                if self._moves:
+                    self._shift(side, car)
+                if pos[car] < 0:
+                    straight = 0
         while straight:
             p = pos[car]
             front = p + width
