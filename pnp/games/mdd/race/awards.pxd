@@ -4,7 +4,7 @@
 
 
 cdef class Awards:
-    cdef public tuple violent, best_hit, terminator
+    cdef public Py_ssize_t violent_car, violent_lives, best_hit_car, best_hit_cars, terminator_car, terminator_kills
     cdef public Py_ssize_t first_bump
     cdef public dict first_loss_turn
 

@@ -24,16 +24,31 @@ class Awards:
     """Record holders (car index, or -1) and record values (see PAWNS), kept by an engine.Race."""
 
     def __init__(self) -> None:
-        self.violent: tuple[int, int] = (-1, 4)
+        self.violent_car, self.violent_lives = -1, 4
         """Red pawn: most lives taken from other cars in one roll (at least 5)."""
-        self.best_hit: tuple[int, int] = (-1, 2)
+        self.best_hit_car, self.best_hit_cars = -1, 2
         """Green pawn: most cars bumped in one roll (at least 3)."""
-        self.terminator: tuple[int, int] = (-1, 0)
+        self.terminator_car, self.terminator_kills = -1, 0
         """Blue pawn: most cars eliminated in the race (at least 1)."""
         self.first_bump = -1
         """Yellow pawn, first part: the car that made the first bump of the race."""
         self.first_loss_turn: dict[int, int] = {}
         """Turn in which each car first lost a life (for the yellow pawn's 'kept all its lives longest')."""
+
+    @property
+    def violent(self) -> tuple[int, int]:
+        """The red pawn's (holder, lives taken in one roll)."""
+        return self.violent_car, self.violent_lives
+
+    @property
+    def best_hit(self) -> tuple[int, int]:
+        """The green pawn's (holder, cars bumped in one roll)."""
+        return self.best_hit_car, self.best_hit_cars
+
+    @property
+    def terminator(self) -> tuple[int, int]:
+        """The blue pawn's (holder, cars eliminated in the race)."""
+        return self.terminator_car, self.terminator_kills
 
     def on_first_loss(self, car: int, turn: int) -> None:
         """`car` lost lives for the first time, in turn `turn`."""
@@ -43,16 +58,16 @@ class Awards:
         """The roll of `car` took `taken` lives from other cars, bumped `bumped` cars and eliminated
         `roll_kills`, so that `car` has eliminated `kills` in the race: its records (a car wins at most one
         pawn per roll: red, green, blue, yellow first)."""
-        if taken > self.violent[1]:
-            self.violent = (car, taken)
-        elif bumped > self.best_hit[1]:
-            self.best_hit = (car, bumped)
-        elif kills > self.terminator[1] and self.terminator[0] != car:
-            self.terminator = (car, kills)
+        if taken > self.violent_lives:
+            self.violent_car, self.violent_lives = car, taken
+        elif bumped > self.best_hit_cars:
+            self.best_hit_car, self.best_hit_cars = car, bumped
+        elif kills > self.terminator_kills and self.terminator_car != car:
+            self.terminator_car, self.terminator_kills = car, kills
         elif self.first_bump < 0 and bumped:
             self.first_bump = car
-        if self.terminator[0] == car:
-            self.terminator = (car, kills)
+        if self.terminator_car == car:
+            self.terminator_kills = kills
 
     def full_lives_holders(self, cars: int) -> list[int]:
         """Yellow pawn, second part: of `cars` cars, those that kept all their lives longest."""
@@ -65,5 +80,5 @@ class Awards:
 
     def holders(self, cars: int) -> tuple[tuple[int, ...], ...]:
         """The cars holding each pawn of PAWNS now (empty: nobody took it), of a race of `cars` cars."""
-        single = (self.violent[0], self.best_hit[0], self.terminator[0], self.first_bump)
+        single = (self.violent_car, self.best_hit_car, self.terminator_car, self.first_bump)
         return (*(((c,) if c >= 0 else ()) for c in single), tuple(self.full_lives_holders(cars)))

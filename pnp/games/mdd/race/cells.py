@@ -54,9 +54,11 @@ def grid_of(board: Board) -> CellGrid:
     return CellGrid(board.lanes, board.rows, min([1] + [c.row for c in board.cars]))
 
 
-def start_tables(board: Board, grid: CellGrid) -> tuple[list[int], list[int], list[int]]:
-    """The cells (mines, WALL, EDGE), the car covering each (or -1) and the car cells at the start; ValueError
-    for a board that puts a car, wall or mine off the track, or a car on a wall (validation rejects such boards)."""
+def start_tables(board: Board, grid: CellGrid) -> list[list[int]]:
+    """The tables of an engine.Race at the start: by cell, its mines (or WALL, EDGE) and the car covering it (or
+    -1); by car, its rear cell, lives, kills (0), the roll it was last bumped in and last moved sideways in (-1),
+    its status (0, racing) and the turn order (the cars by index). ValueError for a board that puts a car, wall
+    or mine off the track, or a car on a wall (validation rejects such boards)."""
     width = grid.width
     cell = [EDGE] * ((board.rows - grid.first_row + 4) * width)
     for row in range(grid.first_row, board.rows + 2):
@@ -78,7 +80,22 @@ def start_tables(board: Board, grid: CellGrid) -> tuple[list[int], list[int], li
             raise ValueError(f"car {car.number} starts on a wall (lane {car.lane}, row {car.row})")
         pos.append(p)
         occ[p] = occ[p + width] = i
-    return cell, occ, pos
+    cars = len(pos)
+    return [cell, occ, pos, [c.lives for c in board.cars], [0] * cars, [-1] * cars, [-1] * cars, [0] * cars,
+            list(range(cars))]
+
+
+def finals_cells(board: Board, grid: CellGrid, cell: list[int]) -> list[tuple[int, str]]:
+    """The rear cell of each finals position of `board` whose `cell` tables `start_tables` made, with why a
+    qualifier cannot stand there (off the track, on a wall, on an earlier position) or "" where it can: when
+    qualifying ends, the track holds no car but the qualifiers lined up in the positions before."""
+    width, taken, cells = grid.width, set[int](), []
+    for c in board.finals:
+        p = grid.index(c.lane, c.row)
+        free = 0 <= p < len(cell) - width and all(q not in taken and cell[q] >= 0 for q in (p, p + width))
+        cells.append((p, "" if free else f"finals position lane {c.lane} row {c.row} is not free"))
+        taken.update((p, p + width))
+    return cells
 
 
 class RaceState(Protocol):

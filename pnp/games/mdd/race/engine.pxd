@@ -11,13 +11,13 @@ cdef class Race:
     cdef public Awards awards
     cdef public Py_ssize_t lanes, width, finish, finalists, racing
     cdef public object cell, occ, pos, lives, status, kills
-    cdef int[:] _cell, _occ, _pos, _lives, _status, _kills, _bumped_in, _full_lives
+    cdef int[:] _cell, _occ, _pos, _lives, _status, _kills, _bumped_in, _full_lives, _order, _throws, _moving, _moved_in
     cdef public list qualified, finished
     cdef public str phase
     cdef public Py_ssize_t turn, qualifying_turns, finals_turns, hits, exits, mines_taken, stuck, eliminations, rolls
-    cdef Py_ssize_t _taken, _bumped, _roll_kills
+    cdef Py_ssize_t _taken, _bumped, _roll_kills, _moves
     cdef bint two_dice
-    cdef Py_ssize_t turn_cap, _blocked
+    cdef Py_ssize_t turn_cap, _mines, _ordered
     cdef list _start, _finals
     cdef object _random, _dice
 
@@ -29,22 +29,23 @@ cdef class Race:
     cdef void _remove(self, Py_ssize_t car, Py_ssize_t status, str cause, Py_ssize_t by=*) except *
     cdef void _cross(self, Py_ssize_t car) except *
     cdef void _note(self, Py_ssize_t car, str kind=*, Py_ssize_t by=*, str detail=*) except *
-    cdef bint _wave(self, Py_ssize_t car, Py_ssize_t side) except -1
-    @cython.locals(width=Py_ssize_t, p=Py_ssize_t, c=Py_ssize_t, occ=int[:], pos=int[:], cell=int[:])
-    cdef void _shift(self, list moving, Py_ssize_t side, Py_ssize_t car) except *
-    cdef bint _bump(self, Py_ssize_t other, Py_ssize_t mover) except -1
+    @cython.locals(width=Py_ssize_t, p=Py_ssize_t, c=Py_ssize_t, i=Py_ssize_t, moves=Py_ssize_t, occ=int[:], pos=int[:],
+                   cell=int[:], moving=int[:])
+    cdef void _shift(self, Py_ssize_t side, Py_ssize_t car) except *
     @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, ahead=Py_ssize_t, front=Py_ssize_t, c=Py_ssize_t,
                    q=Py_ssize_t, other=Py_ssize_t)
     cdef bint _push(self, Py_ssize_t car) except -1
-    @cython.locals(width=Py_ssize_t, cell=int[:], occ=int[:], q=Py_ssize_t, other=Py_ssize_t, free=bint, gone=bint)
-    cdef bint _resolve(self, Py_ssize_t car, Py_ssize_t side, Py_ssize_t mover, dict seen, list moving) except -1
+    @cython.locals(width=Py_ssize_t, cell=int[:], occ=int[:], q=Py_ssize_t, other=Py_ssize_t, free=bint, t=Py_ssize_t,
+                   rolls=Py_ssize_t)
+    cdef bint _resolve(self, Py_ssize_t car, Py_ssize_t side, Py_ssize_t mover) except -1
     @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, step=Py_ssize_t, p=Py_ssize_t,
-                   q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, going=bint)
+                   q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, going=bint, awards=Awards)
     cdef void _go(self, Py_ssize_t car, Py_ssize_t roll, Py_ssize_t side, Py_ssize_t straight) except *
-    cdef void _roll_over(self, Py_ssize_t car) except *
     cdef bint _check_finalists(self) except -1
-    @cython.locals(qualifying=bint, pos=int[:], occ=int[:], order=list, p=Py_ssize_t, two=bint, car=Py_ssize_t, roll=Py_ssize_t,
-                   side=Py_ssize_t, straight=Py_ssize_t, face=Py_ssize_t)
+    @cython.locals(order=int[:], pos=int[:], n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, car=int, p=int)
+    cdef Py_ssize_t _sort_order(self) except -1
+    @cython.locals(qualifying=bint, pos=int[:], order=int[:], throws=int[:], i=Py_ssize_t, two=bint, car=Py_ssize_t,
+                   k=Py_ssize_t, face=Py_ssize_t, r=double)
     cpdef play_turn(self)
     cdef void _end_qualifying(self) except *
     cdef void _phase_event(self, str phase) except *

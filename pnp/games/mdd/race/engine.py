@@ -1,12 +1,10 @@
 """The Mini Demolition Derby rules engine: one race, qualifying then finals, seeded and deterministic.
 
-Input: a `Board` and `RaceOptions`; dice from a seeded generator or given move by move (`Race.move`).
-Output: the `Race` state (positions, lives, mines, who qualified and finished, counters), `Event`s when
-recording, `Snapshot`s for drawing (records.py); the v2.1 awards, when kept (awards.py), hear of each
-car's first loss of lives and of each roll that hurt another car, from counters kept inline. This file alone
-states the race rules (their numbers: rule_numbers.py; readings: docs/mdd-engine.md); setup.py compiles it
-(engine.pxd) where a C compiler is. The state is flat tables of ints by cell (cells.py); a car is its index
-in `Board.cars`, placed by its rear cell.
+Input: a `Board`, `RaceOptions`, seeded or given dice (`Race.move`). Output: the `Race` state, `Event`s when
+recording, `Snapshot`s (records.py); the v2.1 awards (awards.py) hear of each car's first loss of lives and of each
+roll that hurt another car. This file alone states the race rules (numbers: rule_numbers.py; readings:
+docs/mdd-engine.md); setup.py compiles it (engine.pxd). The state is flat tables of ints by cell and by car
+(cells.py); a car is its index in `Board.cars`, placed by its rear cell.
 """
 
 from __future__ import annotations
@@ -19,7 +17,7 @@ from typing import Any
 
 from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.race.awards import Awards
-from pnp.games.mdd.race.cells import EDGE, STATUS_NAMES, WALL, grid_of, snapshot, start_tables
+from pnp.games.mdd.race.cells import EDGE, STATUS_NAMES, WALL, finals_cells, grid_of, snapshot, start_tables
 from pnp.games.mdd.race.records import DEFAULT_TURN_CAP, Event, RaceOptions, Snapshot, ran_events
 from pnp.games.mdd.race.rule_numbers import DEFAULT_FINALISTS, EDGE_DAMAGE, HIT_DAMAGE, MINE_DAMAGE, ROLLS, SIDE_NAMES
 
@@ -37,14 +35,8 @@ QUALIFYING, FINALS, OVER = "qualifying", "finals", "over"
 class Race:
     """The state of one race and the rules that change it; see the module docstring."""
 
-    def __init__(
-        self,
-        board: Board,
-        options: RaceOptions | None = None,
-        seed: int | str | None = 0,
-        dice: Callable[[], int] | None = None,
-        awards: Awards | None = None,
-    ) -> None:
+    def __init__(self, board: Board, options: RaceOptions | None = None, seed: int | str | None = 0,
+                 dice: Callable[[], int] | None = None, awards: Awards | None = None) -> None:
         self.board = board
         self.options = options or RaceOptions()
         self.grid = grid_of(board)
@@ -53,19 +45,17 @@ class Race:
         """First cell index whose row puts a car's front beyond the last row."""
         self.finalists = board.limits.finalists.get(len(board.cars), DEFAULT_FINALISTS)
         self.two_dice, self.turn_cap = self.options.two_dice, self.options.turn_cap
-        cell, occ, pos = start_tables(board, self.grid)
-        self._blocked = -sum(m for m in cell if m < 0)
-        """The negative cells (walls, pads) stay so: the mines left are sum(cell) + _blocked."""
-        lives, cars = [c.lives for c in board.cars], len(pos)
-        self._start = [_table(t) for t in (cell, occ, pos, lives, [0] * cars, [-1] * cars, [RACING] * cars)]
-        """The tables at the start, which `reset` copies (cell, occ, pos, lives, kills, _bumped_in, status)."""
-        self._full_lives = self._start[3]
-        self._finals = [(self.grid.index(c.lane, c.row), c.lane, c.row) for c in board.finals]
+        self._start = [_table(t) for t in start_tables(board, self.grid)]  # which `reset` copies
+        self._mines = sum(m for m in self._start[0] if m > 0)  # a mine goes only when a car takes it
+        self._throws = _table([n for faces in ROLLS for throw in faces for n in throw])  # ROLLS flat: roll, first
+        # step's offset, straight steps at 3 * (6 * face + direction face), faces from 0
+        self._moving, self._moves = _table([0] * len(board.cars)), 0  # the cars a sideways wave moves (the first
+        # `_moves`), in the order they cleared their way
+        self._full_lives, self._finals = self._start[3], finals_cells(board, self.grid, self._start[0])
         self.reset(seed, awards, dice)
 
-    def reset(
-        self, seed: int | str | None = 0, awards: Awards | None = None, dice: Callable[[], int] | None = None
-    ) -> Race:
+    def reset(self, seed: int | str | None = 0, awards: Awards | None = None,
+              dice: Callable[[], int] | None = None) -> Race:
         """Back to the start of the race, with new dice and awards (cheaper than a new `Race`)."""
         start = self._start
         self.cell = self._cell = start[0][:]
@@ -77,10 +67,12 @@ class Race:
         self.lives = self._lives = start[3][:]
         self.kills = self._kills = start[4][:]  # other cars each car eliminated
         self._bumped_in = start[5][:]  # the roll (numbered in `rolls`) in which each car was last bumped
+        self._moved_in = start[6][:]  # the roll in which each car last moved sideways in a wave
         self.rolls = self._taken = self._bumped = self._roll_kills = 0
         """Rolls played; what the roll under way did to other cars: lives taken, cars bumped, eliminations."""
-        self.status = self._status = start[6][:]
-        self.racing = len(self._lives)
+        self.status = self._status = start[7][:]
+        self._order, self._ordered, self.racing = start[8][:], len(self._lives), len(self._lives)
+        """The cars in the order they moved last turn: the first `_ordered` of `_order`; the cars racing."""
         self.qualified: list[int] = []  # in crossing order, as finished
         self.finished: list[int] = []
         self.phase = QUALIFYING
@@ -88,9 +80,8 @@ class Race:
         self.hits = self.exits = self.mines_taken = self.stuck = self.eliminations = 0
         """`eliminations`: cars eliminated by losing a life they did not have (not those left out at the line)."""
         self.events: list[Event] | None = [] if self.options.record else None
-        self.awards = awards
+        self.awards, self._dice = awards, dice
         self._random = random.Random(seed).random
-        self._dice = dice
         return self
 
     def car_cell(self, car: int) -> tuple[int, int]:
@@ -104,19 +95,39 @@ class Race:
 
     def mines_left(self) -> int:
         """Mines (bombs) still on the board."""
-        return sum(self.cell) + self._blocked
+        return self._mines - self.mines_taken
 
     def on_track(self) -> list[int]:
         """Indices of the cars still racing, in the order they would move now."""
-        status = self.status
-        return sorted((i for i in range(len(status)) if status[i] == RACING), key=self.pos.__getitem__, reverse=True)
+        return [self._order[i] for i in range(self._sort_order())]
+
+    def _sort_order(self) -> int:
+        """Sort the cars on the track to the front of `_order`, highest rear cell first; how many they are."""
+        order, pos, n = self._order, self._pos, 0
+        for i in range(self._ordered):
+            car = order[i]
+            p = pos[car]
+            if p >= 0:
+                j = n
+                while j and pos[order[j - 1]] < p:
+                    order[j] = order[j - 1]
+                    j -= 1
+                order[j] = car
+                n += 1
+        self._ordered = n
+        return n
 
     def _damage(self, car: int, amount: int, kind: str, by: int) -> bool:
-        """Take `amount` lives from `car`; eliminate it when it has fewer. True when eliminated."""
+        """Take `amount` lives from `car`; eliminate it when it has fewer. True when eliminated. A "hit": the step
+        of `by` bumps `car` (the roll's bumped cars count each car once)."""
+        if kind == "hit":
+            self.hits += 1
+            if self._bumped_in[car] != self.rolls:
+                self._bumped_in[car] = self.rolls
+                self._bumped += 1
         left = self._lives[car]
         if self.events is not None:
-            lane, row = self.car_cell(car)
-            self.events.append(Event(kind, car, amount, lane, row, by))
+            self.events.append(Event(kind, car, amount, *self.car_cell(car), by))
         gone = amount > left
         if gone:
             self._lives[car] = 0
@@ -160,45 +171,31 @@ class Race:
     def _note(self, car: int, kind: str = "move", by: int = -1, detail: str = "") -> None:
         """Record that `car` moved or was pushed (by `by`), or was blocked (`detail`: by what)."""
         if self.events is not None:
-            lane, row = self.car_cell(car)
-            self.events.append(Event(kind, car, 0, lane, row, by, detail))
+            self.events.append(Event(kind, car, 0, *self.car_cell(car), by, detail))
 
-    def _wave(self, car: int, side: int) -> bool:
-        """A sideways step into edges, walls, mines or cars, then the moves; True when `car` still races."""
-        moving: list[int] = []
-        self._resolve(car, side, car, {}, moving)
-        if moving:
-            self._shift(moving, side, car)
-        return self._status[car] == RACING
-
-    def _shift(self, moving: list[int], side: int, car: int) -> None:
-        """The cars of `moving` (pushed by `car`) move sideways by `side` together, then meet the mines there."""
-        width, occ, pos = self.width, self._occ, self._pos
-        for c in moving:
+    def _shift(self, side: int, car: int) -> None:
+        """The first `_moves` cars of `_moving` (pushed by `car`) move by `side` together, then meet the mines."""
+        width, occ, pos, moving, moves = self.width, self._occ, self._pos, self._moving, self._moves
+        for i in range(moves):
+            c = moving[i]
             occ[pos[c]] = occ[pos[c] + width] = -1
-        for c in moving:
+        for i in range(moves):
+            c = moving[i]
             p = pos[c] + side
             pos[c] = p
             occ[p] = occ[p + width] = c
             if self.events is not None:
                 self._note(c, "move" if c == car else "push", car)
         cell = self._cell
-        for c in moving:
-            if self._status[c] != RACING:
-                continue
+        for i in range(moves):
+            c = moving[i]
             p = pos[c]
+            if p < 0:
+                continue
             if cell[p] > 0 and self._take_mine(c, p, car):
                 continue
             if cell[p + width] > 0:
                 self._take_mine(c, p + width, car)
-
-    def _bump(self, other: int, mover: int) -> bool:
-        """The step of `mover` bumps `other`: True when the hit eliminates it."""
-        self.hits += 1
-        if self._bumped_in[other] != self.rolls:
-            self._bumped_in[other] = self.rolls
-            self._bumped += 1
-        return self._damage(other, HIT_DAMAGE, "hit", mover)
 
     def _push(self, car: int) -> bool:
         """A straight step of `car` into a mine or a car: each car bumps the one ahead; the chain moves unless a
@@ -214,12 +211,11 @@ class Race:
                         self._note(occ[q], "blocked", -1, "car")
                 return True
             other = occ[q]
-            if other < 0 or self._bump(other, car):
+            if other < 0 or self._damage(other, HIT_DAMAGE, "hit", car):
                 break
             front = other
-        q = pos[car]  # each car of the chain, from the back, takes its front cell and the one ahead of it
+        q, c = pos[car], car  # each car of the chain, from the back, takes its front cell and the one ahead of it
         occ[q] = -1
-        c = car
         while True:
             pos[c] = q + width
             if c == front:
@@ -238,13 +234,12 @@ class Race:
                 self._cross(c)
             elif cell[q + width] > 0:
                 self._take_mine(c, q + width, car)
-        return self._status[car] == RACING
+        return pos[car] >= 0
 
-    def _resolve(self, car: int, side: int, mover: int, seen: dict[int, bool], moving: list[int]) -> bool:
-        """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is
-        gone); it bumps every car in its own way."""
-        width = self.width
-        cell = self._cell
+    def _resolve(self, car: int, side: int, mover: int) -> bool:
+        """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is gone);
+        it bumps every car in its own way. A car met twice was bumped in this roll (`_bumped_in`)."""
+        width, cell, occ, rolls = self.width, self._cell, self._occ, self.rolls
         q = self._pos[car] + side
         if cell[q] == EDGE:
             self.exits += 1
@@ -253,28 +248,25 @@ class Race:
             self._note(car, "blocked", -1, "edge")
             return False
         free = cell[q] >= 0 and cell[q + width] >= 0
-        targets = (q, q + width)
         if not free:
             self._note(car, "blocked", -1, "wall")
-        occ = self._occ
-        for q in targets:
-            other = occ[q]
-            if other < 0:
+        for t in range(2):
+            other = occ[q + t * width]
+            if other < 0:  # (a car the wave eliminated left its cells)
                 continue
-            if other in seen:
-                free = free and seen[other]
+            if self._bumped_in[other] == rolls:  # met before in this wave: it moves, or it stays
+                free = free and self._moved_in[other] == rolls
                 continue
-            if self._bump(other, mover):
-                seen[other] = True
+            if self._damage(other, HIT_DAMAGE, "hit", mover):
                 continue
-            gone = self._resolve(other, side, mover, seen, moving)
-            seen[other] = gone
-            if not gone:
+            if not self._resolve(other, side, mover):
                 if free:
                     self._note(car, "blocked", -1, "car")
                 free = False
         if free:
-            moving.append(car)
+            self._moving[self._moves] = car
+            self._moves += 1
+            self._moved_in[car] = rolls
         return free
 
     def move(self, car: int, roll: int, direction_roll: int | None = None) -> None:
@@ -289,10 +281,8 @@ class Race:
         ahead, until the car stops, leaves the track or qualifying ends."""
         events = self.events
         if events is not None:
-            lane, row = self.car_cell(car)
-            events.append(Event("roll", car, roll, lane, row, detail=SIDE_NAMES[side]))
-        occ, cell, pos = self._occ, self._cell, self._pos
-        width = self.width
+            events.append(Event("roll", car, roll, *self.car_cell(car), detail=SIDE_NAMES[side]))
+        occ, cell, pos, width = self._occ, self._cell, self._pos, self.width
         step = 1
         if side:
             if events is not None:
@@ -306,8 +296,13 @@ class Race:
                 pos[car] = q
                 if events is not None:
                     self._note(car)
-            elif not self._wave(car, side):
-                straight = 0
+            else:  # a sideways step into edges, walls, mines or cars: the wave, then the moves
+                self._moves = 0
+                self._resolve(car, side, car)
+                if self._moves:
+                    self._shift(side, car)
+                if pos[car] < 0:
+                    straight = 0
         while straight:
             p = pos[car]
             front = p + width
@@ -348,17 +343,13 @@ class Race:
                 break
             straight -= 1
             step += 1
-        self._roll_over(car)
-
-    def _roll_over(self, car: int) -> None:
-        """The roll of `car` is over: the awards hear of it when it hurt another car (or might give `car` the
-        blue pawn), and the counters of the next roll start at nought."""
-        awards = self.awards
+        awards = self.awards  # the roll is over: the awards hear of it when it hurt another car (or might give
+        # `car` the blue pawn), and the counters of the next roll start at nought
         if self._taken or self._roll_kills:
             if awards is not None:
                 awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
             self._taken = self._bumped = self._roll_kills = 0
-        elif awards is not None and self._kills[car] > awards.terminator[1]:
+        elif awards is not None and self._kills[car] > awards.terminator_kills:
             awards.on_roll(car, 0, 0, 0, self._kills[car])
         self.rolls += 1
 
@@ -379,21 +370,27 @@ class Race:
             self.qualifying_turns += 1
         else:
             self.finals_turns += 1
-        pos, occ = self._pos, self._occ
-        order = [occ[p] for p in sorted([p for p in pos if p >= 0], reverse=True)]
+        pos, order, throws = self._pos, self._order, self._throws
         rnd, dice, two, phase = self._random, self._dice, self.two_dice, self.phase
-        for car in order:
+        for i in range(self._sort_order()):
+            car = order[i]
             if pos[car] < 0:
                 continue  # put off the track earlier in this turn
-            if dice is not None:
-                roll = dice()
-                roll, side, straight = ROLLS[roll - 1][dice() - 1 if two else roll - 1]
-            elif two:
-                roll, side, straight = ROLLS[int(rnd() * 6)][int(rnd() * 6)]
+            if dice is not None:  # k: 3 * (6 * (face - 1) + direction face - 1), in the rows of ROLLS
+                face = dice()
+                k = 18 * face - 21 + 3 * (dice() if two else face)
+            elif two:  # (r: a C double compiled, so that each face is a C integer)
+                r = rnd()
+                face = int(r * 6)
+                k = 18 * face
+                r = rnd()
+                face = int(r * 6)  # the direction die
+                k += 3 * face
             else:
-                face = int(rnd() * 6)
-                roll, side, straight = ROLLS[face][face]
-            self._go(car, roll, side, straight)
+                r = rnd()
+                face = int(r * 6)
+                k = 21 * face
+            self._go(car, throws[k], throws[k + 1], throws[k + 2])
             if self.phase is not phase:
                 return
         if self.racing and (self.qualifying_turns if qualifying else self.finals_turns) < self.turn_cap:
@@ -416,15 +413,15 @@ class Race:
         finals = self._finals
         if len(finals) < len(self.qualified):
             raise ValueError(f"the board has {len(finals)} finals positions for {len(self.qualified)} qualifiers")
-        for car, (p, lane, row) in zip(self.qualified, finals, strict=False):
-            if not 0 <= p < len(self._cell) - self.width or any(
-                self._occ[q] >= 0 or self._cell[q] < 0 for q in (p, p + self.width)
-            ):
-                raise ValueError(f"finals position lane {lane} row {row} is not free")
+        for car, (p, error) in zip(self.qualified, finals, strict=False):
+            if error:
+                raise ValueError(error)
             self._pos[car] = p
             self._occ[p] = self._occ[p + self.width] = car
             self._status[car] = RACING
-        self.racing = len(self.qualified)
+            self._order[self.racing] = car
+            self.racing += 1
+        self._ordered = self.racing
         self._phase_event(FINALS)
 
     def _phase_event(self, phase: str) -> None:
