@@ -72,31 +72,34 @@ class Driver:
         if race.garage[die] >= 0:
             return self._garage_step(race, die)
         c = race.course
-        pos, lane, hand, speed = race.pos[die], race.lane[die], race.hand[die], race.speed[die]
+        pos, lane, speed = race.pos[die], race.lane[die], race.speed[die]
         if turn.moves >= speed:  # after the last move (play.after_last_move: lane_change)
+            hand = race.hand[die]
             garage = self.wants_garage(race, die) and hand and c.at_garage(pos, lane) and speed <= 5
             return ("garage", 0) if garage and race.cond[die] <= 8 else ("stop", 0)
         occ = race.occ
-        beside = c.sids[lane ^ 1][pos + 1]
         cond = race.cond[die]
-        if cond <= 8 and cond <= self.garage_at and hand and speed <= 5 and self.wants_garage(race, die):
+        if cond <= 8 and cond <= self.garage_at and speed <= 5 and race.hand[die] and self.wants_garage(race, die):
             if c.at_garage(pos, lane):
                 return ("garage", 0)
-            if c.section_at[pos + 1] == c.garage_host and lane != c.garage_lane and len(hand) >= 2 \
-                    and beside not in occ:
+            if c.section_at[pos + 1] == c.garage_host and lane != c.garage_lane and len(race.hand[die]) >= 2 \
+                    and c.sids[lane ^ 1][pos + 1] not in occ:
                 return ("drift", 0)
-        if race.nitro[die] and turn.nitro < race.rules.nitro_per_turn and self._nitro_ok(race, die):
+        if race.nitro[die] and turn.nitro < race.nitro_per_turn and self._nitro_ok(race, die):
             return ("nitro", 2)
         ahead = c.sids[lane][pos + 1]
         if ahead not in occ:
             hazards = race.hazard_sids
-            if ahead in hazards and beside not in occ and beside not in hazards and len(hand) > HORIZON:
-                return ("drift", 0)
+            if ahead in hazards and len(race.hand[die]) > HORIZON:
+                beside = c.sids[lane ^ 1][pos + 1]
+                if beside not in occ and beside not in hazards:
+                    return ("drift", 0)
             return ("move", 0)
         left = speed - turn.moves
         if _can_pass(race, die, left):
             return ("move", 0)
-        if hand and beside not in occ:
+        hand = race.hand[die]
+        if hand and c.sids[lane ^ 1][pos + 1] not in occ:
             return ("drift", 0)
         if left <= self.brake_budget and len(hand) >= left:
             return ("brake", left)
@@ -256,12 +259,12 @@ class Driver:
     def _nitro_ok(self, race: RaceState, die: int) -> bool:
         """Whether to use a Nitro card now (one is left, and allowed this turn)."""
         c = race.course
-        pos, sids = race.pos[die], c.sids[race.lane[die]]
-        last_lap = c.finish - pos <= c.lap_length
-        if race.nitro[die] <= 2 - self.nitro_spare and not last_lap:
-            return False
+        pos = race.pos[die]
+        if race.nitro[die] <= 2 - self.nitro_spare and c.finish - pos > c.lap_length:
+            return False  # kept for the last lap
+        straight, sids, occ, hazards = c.straight_at, c.sids[race.lane[die]], race.occ, race.hazard_sids
         for space in (pos + 1, pos + 2):
-            if not c.straight_at[space] or sids[space] in race.occ or sids[space] in race.hazard_sids:
+            if not straight[space] or sids[space] in occ or sids[space] in hazards:
                 return False
         return True
 

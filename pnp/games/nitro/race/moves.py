@@ -28,11 +28,15 @@ class Movement:
         self.race = race
         self.turn: Turn | None = None
         self.mover = -1
+        self._turn = Turn()
+        """The one `Turn` every turn of the race reuses (reset as a turn begins)."""
 
     def take_turn(self, die: int) -> None:
         """Play die `die`'s movement, then let it place a hazard card."""
         r = self.race
-        turn = self.turn = Turn()
+        turn = self.turn = self._turn
+        turn.moves = turn.nitro = 0
+        turn.moved = turn.over = False
         self.mover = die
         if r.record:
             r.note("turn", die, r.speed[die])
@@ -43,7 +47,7 @@ class Movement:
                 advance(die, turn, False, True)  # act's most common case
             else:
                 act(die, turn, name, amount)
-        if r.rules.after_last_move == "lane_change":
+        if r.lane_change_after:
             self._after_last_move(die, turn)
         self.turn, self.mover = None, -1
 

@@ -85,6 +85,9 @@ class RaceState:
         """`play.garage_rank: behind_the_card` (`forward_key`)."""
         self.lap_leader = self.rules.variants.lap_leader and not self.course.out_and_back
         """Whether the Lap Leader rule applies (`lap_boundary`)."""
+        self.nitro_per_turn = self.rules.nitro_per_turn
+        self.lane_change_after = self.rules.after_last_move == "lane_change"
+        """`play.after_last_move: lane_change` (the turn goes on after the last move)."""
         self.events: list[Event] = []
         self.drivers = list(drivers)
         self.cards = build_cards(track, self.rng, deck)
