@@ -147,22 +147,31 @@ class Driver:
 
     def swap(self, race: RaceState, die: int) -> tuple[int, int] | None:
         """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
-        if not (race.hazard_sids or self.places_hazards):
+        hazards, placing = race.hazard_sids, self.places_hazards
+        if not (hazards or placing):
             return None  # nothing to clear and nothing to place
         c, cards = race.course, race.cards
-        kinds, weight = cards.kind, cards.hazard_count
+        kinds, weight, on_track, section_at = cards.kind, cards.hazard_count, cards.on_track, c.section_at
         clean: dict[int, int] = {}
         dirty: dict[int, int] = {}
         for card in race.hand[die]:
             if not weight[card]:
                 clean[kinds[card]] = card
-            elif self.places_hazards:
+            elif placing:
                 dirty[kinds[card]] = card
-        if not (race.hazard_sids and clean) and not dirty:
+        if not (hazards and clean) and not dirty:
             return None
-        k, leg = c.k, race.progress(die) // c.k
-        places = [(c.section_at[(leg + 1) * k], clean, True), (c.section_at[(leg + 2) * k], clean, True),
-                  (c.section_at[(leg + 3) * k], clean, True)]
+        k = c.k
+        leg = race.progress(die) // k
+        places: list[int] = []
+        """Sections it could swap, in order: the three cards ahead carrying hazards it holds a clean card of the
+        type for, then the cards behind it (with a die further back) free of hazards, for a dirty card."""
+        if clean:
+            for ahead in (leg + 1, leg + 2, leg + 3):
+                section = section_at[ahead * k]
+                old = on_track[section] if section >= 0 else -1
+                if old >= 0 and weight[old] and kinds[old] in clean:
+                    places.append(section)
         if dirty:
             last = leg
             for other, pos in enumerate(race.pos):
@@ -170,20 +179,20 @@ class Driver:
                 if other != die and other_leg < last:
                     last = other_leg
             for back in range(leg - 1, max(last, leg - 5), -1):  # legs behind it with a die further back
-                places.append((c.section_at[back * k], dirty, False))
-        need: list[int] = []
-        have = [0, 0, 0]
-        for section, offer, clear in places:
-            old = cards.on_track[section] if section >= 0 else -1
-            if old < 0 or bool(weight[old]) != clear or kinds[old] not in offer:
-                continue
+                section = section_at[back * k]
+                old = on_track[section] if section >= 0 else -1
+                if old >= 0 and not weight[old] and kinds[old] in dirty:
+                    places.append(section)
+        if not places:
+            return None
+        spare = [-n for n in self.needs(race, die, HORIZON)]
+        for card in race.hand[die]:
+            spare[kinds[card]] += 1
+        for section in places:
+            old = on_track[section]
             kind = kinds[old]
-            if not need:
-                need = self.needs(race, die, HORIZON)
-                for card in race.hand[die]:
-                    have[kinds[card]] += 1
-            if have[kind] - need[kind] >= 1 and not race.dice_on(section):
-                return section, offer[kind]
+            if spare[kind] >= 1 and not race.dice_on(section):
+                return section, (dirty if weight[old] == 0 else clean)[kind]
         return None
 
     # --- what it looks at -------------------------------------------------------------------------

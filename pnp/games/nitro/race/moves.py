@@ -29,6 +29,8 @@ class Movement:
         self.turn: Turn | None = None
         self.mover = -1
         self._turn = Turn()
+        self.sids = race.course.sids
+        """The course's `sids` table (a race keeps its course)."""
         """The one `Turn` every turn of the race reuses (reset as a turn begins)."""
 
     def take_turn(self, die: int) -> None:
@@ -103,7 +105,7 @@ class Movement:
     def advance(self, die: int, turn: Turn, flip: bool, counted: bool) -> None:
         """One move forward (into the other lane too when `flip`: a drift), with all it triggers."""
         r = self.race
-        sids, occ, pos_of, lane_of = r.course.sids, r.occ, r.pos, r.lane
+        sids, occ, pos_of, lane_of = self.sids, r.occ, r.pos, r.lane
         old, lane = pos_of[die], lane_of[die]
         new, new_lane = old + 1, lane ^ flip
         arrival = sids[new_lane][new]
@@ -304,9 +306,10 @@ class Movement:
             raise IllegalMove(f"a Nitro card gives {' or '.join(map(str, allowed))} bonus moves")
         if r.nitro[die] == 0 or turn.nitro >= r.rules.nitro_per_turn or r.garage[die] >= 0:
             raise IllegalMove("no Nitro card left to use this turn (or the die is in the Garage)")
-        pos = r.pos[die]
-        if not all(r.course.straight_at[pos + s] for s in range(1, boost + 1)):
-            raise IllegalMove("Nitro moves go only onto consecutive spaces of straight cards")
+        pos, straight = r.pos[die], r.course.straight_at
+        for space in range(pos + 1, pos + boost + 1):
+            if not straight[space]:
+                raise IllegalMove("Nitro moves go only onto consecutive spaces of straight cards")
         r.nitro[die] -= 1
         turn.nitro += 1
         r.counts["nitro"] += 1

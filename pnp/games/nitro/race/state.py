@@ -176,11 +176,16 @@ class RaceState:
 
     def spend_any(self, die: int, count: int) -> bool:
         """Play `count` cards of the driver's choice; False (nothing played) when the hand is too small."""
-        if len(self.hand[die]) < count:
+        hand = self.hand[die]
+        if len(hand) < count:
             return False
         chosen = self.drivers[die].discard(self, die, count)
-        distinct = set(chosen)
-        if len(distinct) != count or not distinct.issubset(self.hand[die]):
+        if count == 1 and len(chosen) == 1:
+            legal = chosen[0] in hand
+        else:
+            distinct = set(chosen)
+            legal = len(distinct) == count and distinct.issubset(hand)
+        if not legal:
             raise ValueError(f"driver {self.drivers[die].name} chose cards not in its hand")
         self.spend(die, chosen)
         return True
