@@ -118,18 +118,21 @@ class Driver:
         """The `count` cards it needs least: those of the type it holds most of beyond the needs ahead."""
         kinds, weight = race.cards.kind, race.cards.hazard_count
         sign = -1 if self.places_hazards else 1
-        surplus = [-n for n in self.needs(race, die, HORIZON)]
-        for card in race.hand[die]:
-            surplus[kinds[card]] += 1
-        left = list(race.hand[die])
+        surplus = self.spare(race, die)
+        hand = race.hand[die]
+        left = hand if count == 1 else list(hand)
         chosen = []
         for _ in range(count):
-            best, best_key = -1, (0, 0, 0)
+            best, most, heaviest = -1, 0, 0
             for card in left:  # the card of greatest (surplus of its type, sign * hazards, -id)
-                key = (surplus[kinds[card]], sign * weight[card], -card)
-                if best < 0 or key > best_key:
-                    best, best_key = card, key
-            left.remove(best)
+                more = surplus[kinds[card]]
+                if best >= 0 and more < most:
+                    continue
+                heavy = sign * weight[card]
+                if best < 0 or more > most or heavy > heaviest or (heavy == heaviest and card < best):
+                    best, most, heaviest = card, more, heavy
+            if count > 1:
+                left.remove(best)
             surplus[kinds[best]] -= 1
             chosen.append(best)
         return chosen
@@ -185,9 +188,7 @@ class Driver:
                     places.append(section)
         if not places:
             return None
-        spare = [-n for n in self.needs(race, die, HORIZON)]
-        for card in race.hand[die]:
-            spare[kinds[card]] += 1
+        spare = self.spare(race, die)
         for section in places:
             old = on_track[section]
             kind = kinds[old]
@@ -197,16 +198,20 @@ class Driver:
 
     # --- what it looks at -------------------------------------------------------------------------
 
-    def needs(self, race: RaceState, die: int, cards: int) -> list[int]:
-        """Cards of each type (Straight, Turn A, Turn B) the next `cards` cards ahead ask for."""
-        c = race.course
-        leg = race.progress(die) // c.k
-        need = [0, 0, 0]
-        for ahead in range(1, cards + 1):
-            kind = c.paid_at[(leg + ahead) * c.k]
+    def spare(self, race: RaceState, die: int) -> list[int]:
+        """Cards of each type (Straight, Turn A, Turn B) in the hand beyond those the next HORIZON cards ahead
+        ask for (negative: too few)."""
+        c, kinds = race.course, race.cards.kind
+        k, paid = c.k, c.paid_at
+        spare = [0, 0, 0]
+        for card in race.hand[die]:
+            spare[kinds[card]] += 1
+        entry = race.progress(die) // k * k
+        for ahead in range(entry + k, entry + (HORIZON + 1) * k, k):
+            kind = paid[ahead]
             if kind >= 0:
-                need[kind] += 1
-        return need
+                spare[kind] -= 1
+        return spare
 
     def shortfall(self, race: RaceState, die: int, speed: int) -> int:
         """Cards entered within `speed` moves that the hand has no matching card for."""

@@ -15,7 +15,7 @@ from typing import NamedTuple, Protocol
 
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.track.cards import Cards, build_cards
-from pnp.games.nitro.track.course import RUN_OFF_BASE, Course, build_course
+from pnp.games.nitro.track.course import Course, build_course
 
 TOP_CONDITION = 9
 LAP_LEADER_CARDS = 2
@@ -252,7 +252,8 @@ class RaceState:
     def dice_on(self, section: int) -> bool:
         """Whether a die stands on a track space of `section`."""
         per_section = 2 * self.course.k
-        return any(sid < RUN_OFF_BASE and sid // per_section == section for sid in self.occ)
+        first = section * per_section  # the section's sids run from first up; the run-off's lie past them all
+        return any(first <= sid < first + per_section for sid in self.occ)
 
     def lap_boundary(self, die: int, old: int, new: int) -> None:
         """Lap Leader: the first to complete each lap (not the last) draws two cards at once."""
