@@ -56,10 +56,10 @@ class Driver:
             ahead = c.legs_to(race.pos[die], c.garage_host) * c.k - race.pos[die] % c.k
             if 0 <= ahead <= cond + c.k:
                 top = min(top, 5)
-        chasing = c.finish - race.pos[die] <= 2 * cond and race.order()[0] != die
+        chasing = c.finish - race.pos[die] <= 2 * cond and race.leader() != die
         """Two rounds from the finish and not in front: a reason to push (one card short more, no easing off)."""
-        while top > 1 and self.shortfall(race, die, top) > self.short_ok + chasing:
-            top -= 1
+        if top > 1:
+            top = self.affordable(race, die, top, self.short_ok + chasing)
         wall = self.wall_speed(race, die, top)
         if wall is not None:
             top = max(1, min(top, wall))
@@ -213,23 +213,26 @@ class Driver:
                 spare[kind] -= 1
         return spare
 
-    def shortfall(self, race: RaceState, die: int, speed: int) -> int:
-        """Cards entered within `speed` moves that the hand has no matching card for."""
+    def affordable(self, race: RaceState, die: int, top: int, short_ok: int) -> int:
+        """The highest speed up to `top` (at least 1) at which at most `short_ok` of the cards it enters find no
+        matching card in the hand (the hand's cards matched to the entries in order)."""
         c, kinds = race.course, race.cards.kind
-        pos, k = race.pos[die], c.k
+        pos, k, paid = race.pos[die], c.k, c.paid_at
         have = [0, 0, 0]
         for card in race.hand[die]:
             have[kinds[card]] += 1
         short = 0
-        for entry in range(pos // k + 1, (pos + speed) // k + 1):
-            kind = c.paid_at[entry * k]
+        for entry in range(pos // k * k + k, pos + top + 1, k):  # the first space of each card within reach
+            kind = paid[entry]
             if kind < 0:
                 continue
             if have[kind]:
                 have[kind] -= 1
             else:
                 short += 1
-        return short
+                if short > short_ok:
+                    return max(1, entry - pos - 1)  # the speed that stops short of this card
+        return top
 
     def wall_speed(self, race: RaceState, die: int, reach: int) -> int | None:
         """Both lanes ahead within `reach` are blocked by dice driving its way: the faster of their speeds (they
@@ -242,8 +245,9 @@ class Driver:
             sids = c.sids[lane]
             blocker = -1
             for ahead in range(pos + 1, pos + reach + 1):
-                blocker = occ.get(sids[ahead], -1)
-                if blocker >= 0:
+                sid = sids[ahead]
+                if sid in occ:
+                    blocker = occ[sid]
                     break
             if blocker < 0 or c.back_at[race.pos[blocker]] != c.back_at[pos + 1]:
                 return None

@@ -217,6 +217,10 @@ class RaceState:
         """Dice from furthest forward to furthest back."""
         return sorted(range(len(self.pos)), key=self.forward_key)
 
+    def leader(self) -> int:
+        """The die furthest forward (`order()[0]`)."""
+        return min(range(len(self.pos)), key=self.forward_key)
+
     def progress(self, die: int) -> int:
         """Route position of a die (a Garage die counts at its space beside the track)."""
         if self.garage[die] >= 0:
