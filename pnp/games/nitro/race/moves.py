@@ -29,8 +29,8 @@ class Movement:
         self.turn: Turn | None = None
         self.mover = -1
         self._turn = Turn()
-        self.sids = race.course.sids
-        """The course's `sids` table (a race keeps its course)."""
+        self.sids, self.entry_paid = race.course.sids, race.course.entry_paid
+        """The course's `sids` and `entry_paid` tables (a race keeps its course)."""
         """The one `Turn` every turn of the race reuses (reset as a turn begins)."""
 
     def take_turn(self, die: int) -> None:
@@ -128,18 +128,18 @@ class Movement:
             turn.moves += 1
         if r.record:
             r.note("drift" if flip else "move", die, new)
-        self.enter(die, old, new)
+        self.enter(die, old, new, arrival)
         if behind >= 0:
             self._pull(behind)
 
-    def enter(self, die: int, old: int, new: int) -> None:
-        """A die arrived at `new` from `old` (= new - 1): handling on a new card, damage on a hazard, Lap Leader."""
+    def enter(self, die: int, old: int, new: int, sid: int = -1) -> None:
+        """A die arrived at `new` from `old` (= new - 1): handling on a new card, damage on a hazard, Lap Leader.
+        `sid`: the space it stands on now, when the caller has it (-1: looked up)."""
         r = self.race
-        c = r.course
-        kind = c.entry_paid[new]
+        kind = self.entry_paid[new]
         if kind >= 0:
             self.pay_handling(die, kind)
-        if c.sids[r.lane[die]][new] in r.hazard_sids:
+        if (sid if sid >= 0 else self.sids[r.lane[die]][new]) in r.hazard_sids:
             self.hurt(die, "hazard")
         if r.lap_leader:
             r.lap_boundary(die, old, new)
@@ -158,6 +158,8 @@ class Movement:
             for card in hand:  # the first of the matching cards with the fewest hazards
                 if kinds[card] == kind and (best < 0 or weight[card] < weight[best]):
                     best = card
+                    if not weight[card]:
+                        break  # none has fewer
             if best < 0:
                 raise IllegalMove("no card of that type in the hand")
             r.spend(die, (best,))

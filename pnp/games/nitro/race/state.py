@@ -158,8 +158,16 @@ class RaceState:
     def draw(self, die: int, count: int, limit: int | None) -> int:
         """Draw up to `count` cards (not past `limit`, when given); the number drawn."""
         hand, cards = self.hand[die], self.cards
+        pile = cards.pile
+        room = count if limit is None else min(count, limit - len(hand))
+        if room <= 0:
+            return 0
+        if len(pile) >= room:  # all from the pile, top first
+            hand.extend(pile[-1:-room - 1:-1])
+            del pile[-room:]
+            return room
         drawn = 0
-        while drawn < count and (limit is None or len(hand) < limit):
+        while drawn < room:
             card = cards.pile.pop() if cards.pile else self._pop()  # _pop: the reshuffle when the pile is out
             if card < 0:
                 break
@@ -196,22 +204,21 @@ class RaceState:
 
     # --- order --------------------------------------------------------------------------------------
 
-    def forward_key(self, die: int) -> tuple[int, int, int, int]:
+    def forward_key(self, die: int) -> tuple[int, ...]:
         """Sort key: furthest forward first: leg, space, then the card's inside lane, its outside lane and
         the Garage beside that space (dice in one Garage space by arrival). With `play.garage_rank:
-        behind_the_card` a Garage die ranks behind every track die of its host card instead."""
-        c = self.course
-        k = c.k
+        behind_the_card` a Garage die ranks behind every track die of its host card instead. (Leg then space
+        is route position: -pos orders as (-leg, -space).)"""
         if self.garage[die] >= 0:
             if self.garage_behind:
                 return (-self.garage_leg[die], 1, -self.garage[die], self.arrival[die])
-            beside = c.beside_garage(self.garage_leg[die], self.garage[die])
-            return (-(beside // k), -(beside % k), 2, self.arrival[die])
+            return (-self.course.beside_garage(self.garage_leg[die], self.garage[die]), 2, self.arrival[die])
         pos = self.pos[die]
-        card_lane = self.lane[die] ^ c.flip_at[pos]
+        card_lane = self.lane[die] ^ self.course.flip_at[pos]
         if self.garage_behind:
+            k = self.course.k
             return (-(pos // k), 0, -(pos % k), card_lane)
-        return (-(pos // k), -(pos % k), card_lane, 0)
+        return (-pos, card_lane)
 
     def order(self) -> list[int]:
         """Dice from furthest forward to furthest back."""
