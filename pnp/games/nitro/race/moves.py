@@ -109,8 +109,8 @@ class Movement:
         old, lane = pos_of[die], lane_of[die]
         new, new_lane = old + 1, lane ^ flip
         arrival = sids[new_lane][new]
-        struck = occ.get(arrival, -1)
-        if struck >= 0:
+        if arrival in occ:
+            struck = occ[arrival]
             if not flip and counted and self._pass_oncoming(die, struck, turn):
                 return
             if flip and sids[new_lane][old] not in occ:
