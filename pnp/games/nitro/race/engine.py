@@ -126,6 +126,8 @@ class Race(RaceState):
 
 def _inversions(before: list[int], after: list[int]) -> int:
     """Pairs of dice whose order changed between two standings."""
+    if before == after:
+        return 0
     rank = [0] * len(after)
     for place, die in enumerate(after):
         rank[die] = place
