@@ -264,7 +264,13 @@ class RaceState:
         """Whether a die stands on a track space of `section`."""
         per_section = 2 * self.course.k
         first = section * per_section  # the section's sids run from first up; the run-off's lie past them all
-        return any(first <= sid < first + per_section for sid in self.occ)
+        last = first + per_section
+        for sid in self.occ:
+            if first <= sid < last:
+                break
+        else:
+            return False  # no die on its spaces (a loop, not any(): no generator per call)
+        return True
 
     def lap_boundary(self, die: int, old: int, new: int) -> None:
         """Lap Leader: the first to complete each lap (not the last) draws two cards at once."""
