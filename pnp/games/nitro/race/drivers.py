@@ -176,10 +176,10 @@ class Driver:
                 if old >= 0 and weight[old] and kinds[old] in clean:
                     places.append(section)
         if dirty:
-            last = leg
+            last, garage = leg, race.garage
             for other, pos in enumerate(race.pos):
-                other_leg = (pos if race.garage[other] < 0 else race.progress(other)) // k
-                if other != die and other_leg < last:
+                other_leg = (pos if garage[other] < 0 else race.progress(other)) // k
+                if other_leg < last and other != die:
                     last = other_leg
             for back in range(leg - 1, max(last, leg - 5), -1):  # legs behind it with a die further back
                 section = section_at[back * k]
