@@ -56,10 +56,10 @@ class Driver:
             ahead = c.legs_to(race.pos[die], c.garage_host) * c.k - race.pos[die] % c.k
             if 0 <= ahead <= cond + c.k:
                 top = min(top, 5)
-        chasing = c.finish - race.pos[die] <= 2 * cond and race.order()[0] != die
+        chasing = c.finish - race.pos[die] <= 2 * cond and race.leader() != die
         """Two rounds from the finish and not in front: a reason to push (one card short more, no easing off)."""
-        while top > 1 and self.shortfall(race, die, top) > self.short_ok + chasing:
-            top -= 1
+        if top > 1:
+            top = self.affordable(race, die, top, self.short_ok + chasing)
         wall = self.wall_speed(race, die, top)
         if wall is not None:
             top = max(1, min(top, wall))
@@ -72,31 +72,34 @@ class Driver:
         if race.garage[die] >= 0:
             return self._garage_step(race, die)
         c = race.course
-        pos, lane, hand, speed = race.pos[die], race.lane[die], race.hand[die], race.speed[die]
+        pos, lane, speed = race.pos[die], race.lane[die], race.speed[die]
         if turn.moves >= speed:  # after the last move (play.after_last_move: lane_change)
+            hand = race.hand[die]
             garage = self.wants_garage(race, die) and hand and c.at_garage(pos, lane) and speed <= 5
             return ("garage", 0) if garage and race.cond[die] <= 8 else ("stop", 0)
         occ = race.occ
-        beside = c.sids[lane ^ 1][pos + 1]
         cond = race.cond[die]
-        if cond <= 8 and cond <= self.garage_at and hand and speed <= 5 and self.wants_garage(race, die):
+        if cond <= 8 and cond <= self.garage_at and speed <= 5 and race.hand[die] and self.wants_garage(race, die):
             if c.at_garage(pos, lane):
                 return ("garage", 0)
-            if c.section_at[pos + 1] == c.garage_host and lane != c.garage_lane and len(hand) >= 2 \
-                    and beside not in occ:
+            if c.section_at[pos + 1] == c.garage_host and lane != c.garage_lane and len(race.hand[die]) >= 2 \
+                    and c.sids[lane ^ 1][pos + 1] not in occ:
                 return ("drift", 0)
-        if race.nitro[die] and turn.nitro < race.rules.nitro_per_turn and self._nitro_ok(race, die):
+        if race.nitro[die] and turn.nitro < race.nitro_per_turn and self._nitro_ok(race, die):
             return ("nitro", 2)
         ahead = c.sids[lane][pos + 1]
         if ahead not in occ:
             hazards = race.hazard_sids
-            if ahead in hazards and beside not in occ and beside not in hazards and len(hand) > HORIZON:
-                return ("drift", 0)
+            if ahead in hazards and len(race.hand[die]) > HORIZON:
+                beside = c.sids[lane ^ 1][pos + 1]
+                if beside not in occ and beside not in hazards:
+                    return ("drift", 0)
             return ("move", 0)
         left = speed - turn.moves
         if _can_pass(race, die, left):
             return ("move", 0)
-        if hand and beside not in occ:
+        hand = race.hand[die]
+        if hand and c.sids[lane ^ 1][pos + 1] not in occ:
             return ("drift", 0)
         if left <= self.brake_budget and len(hand) >= left:
             return ("brake", left)
@@ -115,18 +118,21 @@ class Driver:
         """The `count` cards it needs least: those of the type it holds most of beyond the needs ahead."""
         kinds, weight = race.cards.kind, race.cards.hazard_count
         sign = -1 if self.places_hazards else 1
-        surplus = [-n for n in self.needs(race, die, HORIZON)]
-        for card in race.hand[die]:
-            surplus[kinds[card]] += 1
-        left = list(race.hand[die])
+        surplus = self.spare(race, die)
+        hand = race.hand[die]
+        left = hand if count == 1 else list(hand)
         chosen = []
         for _ in range(count):
-            best, best_key = -1, (0, 0, 0)
+            best, most, heaviest = -1, 0, 0
             for card in left:  # the card of greatest (surplus of its type, sign * hazards, -id)
-                key = (surplus[kinds[card]], sign * weight[card], -card)
-                if best < 0 or key > best_key:
-                    best, best_key = card, key
-            left.remove(best)
+                more = surplus[kinds[card]]
+                if best >= 0 and more < most:
+                    continue
+                heavy = sign * weight[card]
+                if best < 0 or more > most or heavy > heaviest or (heavy == heaviest and card < best):
+                    best, most, heaviest = card, more, heavy
+            if count > 1:
+                left.remove(best)
             surplus[kinds[best]] -= 1
             chosen.append(best)
         return chosen
@@ -144,75 +150,89 @@ class Driver:
 
     def swap(self, race: RaceState, die: int) -> tuple[int, int] | None:
         """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
-        if not (race.hazard_sids or self.places_hazards):
+        hazards, placing = race.hazard_sids, self.places_hazards
+        if not (hazards or placing):
             return None  # nothing to clear and nothing to place
         c, cards = race.course, race.cards
-        kinds, weight = cards.kind, cards.hazard_count
+        kinds, weight, on_track, section_at = cards.kind, cards.hazard_count, cards.on_track, c.section_at
         clean: dict[int, int] = {}
         dirty: dict[int, int] = {}
         for card in race.hand[die]:
             if not weight[card]:
                 clean[kinds[card]] = card
-            elif self.places_hazards:
+            elif placing:
                 dirty[kinds[card]] = card
-        if not (race.hazard_sids and clean) and not dirty:
+        if not (hazards and clean) and not dirty:
             return None
-        k, leg = c.k, race.progress(die) // c.k
-        places = [(c.section_at[(leg + 1) * k], clean, True), (c.section_at[(leg + 2) * k], clean, True),
-                  (c.section_at[(leg + 3) * k], clean, True)]
+        k = c.k
+        leg = race.progress(die) // k
+        places: list[int] = []
+        """Sections it could swap, in order: the three cards ahead carrying hazards it holds a clean card of the
+        type for, then the cards behind it (with a die further back) free of hazards, for a dirty card."""
+        if clean:
+            for ahead in (leg + 1, leg + 2, leg + 3):
+                section = section_at[ahead * k]
+                old = on_track[section] if section >= 0 else -1
+                if old >= 0 and weight[old] and kinds[old] in clean:
+                    places.append(section)
         if dirty:
-            last = leg
+            last, garage = leg, race.garage
             for other, pos in enumerate(race.pos):
-                other_leg = (pos if race.garage[other] < 0 else race.progress(other)) // k
-                if other != die and other_leg < last:
+                other_leg = (pos if garage[other] < 0 else race.progress(other)) // k
+                if other_leg < last and other != die:
                     last = other_leg
             for back in range(leg - 1, max(last, leg - 5), -1):  # legs behind it with a die further back
-                places.append((c.section_at[back * k], dirty, False))
-        need: list[int] = []
-        have = [0, 0, 0]
-        for section, offer, clear in places:
-            old = cards.on_track[section] if section >= 0 else -1
-            if old < 0 or bool(weight[old]) != clear or kinds[old] not in offer:
-                continue
+                section = section_at[back * k]
+                old = on_track[section] if section >= 0 else -1
+                if old >= 0 and not weight[old] and kinds[old] in dirty:
+                    places.append(section)
+        if not places:
+            return None
+        spare = self.spare(race, die)
+        for section in places:
+            old = on_track[section]
             kind = kinds[old]
-            if not need:
-                need = self.needs(race, die, HORIZON)
-                for card in race.hand[die]:
-                    have[kinds[card]] += 1
-            if have[kind] - need[kind] >= 1 and not race.dice_on(section):
-                return section, offer[kind]
+            if spare[kind] >= 1 and not race.dice_on(section):
+                return section, (dirty if weight[old] == 0 else clean)[kind]
         return None
 
     # --- what it looks at -------------------------------------------------------------------------
 
-    def needs(self, race: RaceState, die: int, cards: int) -> list[int]:
-        """Cards of each type (Straight, Turn A, Turn B) the next `cards` cards ahead ask for."""
-        c = race.course
-        leg = race.progress(die) // c.k
-        need = [0, 0, 0]
-        for ahead in range(1, cards + 1):
-            kind = c.paid_at[(leg + ahead) * c.k]
-            if kind >= 0:
-                need[kind] += 1
-        return need
-
-    def shortfall(self, race: RaceState, die: int, speed: int) -> int:
-        """Cards entered within `speed` moves that the hand has no matching card for."""
+    def spare(self, race: RaceState, die: int) -> list[int]:
+        """Cards of each type (Straight, Turn A, Turn B) in the hand beyond those the next HORIZON cards ahead
+        ask for (negative: too few)."""
         c, kinds = race.course, race.cards.kind
-        pos, k = race.pos[die], c.k
+        k, paid = c.k, c.paid_at
+        spare = [0, 0, 0]
+        for card in race.hand[die]:
+            spare[kinds[card]] += 1
+        entry = race.progress(die) // k * k
+        for ahead in range(entry + k, entry + (HORIZON + 1) * k, k):
+            kind = paid[ahead]
+            if kind >= 0:
+                spare[kind] -= 1
+        return spare
+
+    def affordable(self, race: RaceState, die: int, top: int, short_ok: int) -> int:
+        """The highest speed up to `top` (at least 1) at which at most `short_ok` of the cards it enters find no
+        matching card in the hand (the hand's cards matched to the entries in order)."""
+        c, kinds = race.course, race.cards.kind
+        pos, k, paid = race.pos[die], c.k, c.paid_at
         have = [0, 0, 0]
         for card in race.hand[die]:
             have[kinds[card]] += 1
         short = 0
-        for entry in range(pos // k + 1, (pos + speed) // k + 1):
-            kind = c.paid_at[entry * k]
+        for entry in range(pos // k * k + k, pos + top + 1, k):  # the first space of each card within reach
+            kind = paid[entry]
             if kind < 0:
                 continue
             if have[kind]:
                 have[kind] -= 1
             else:
                 short += 1
-        return short
+                if short > short_ok:
+                    return max(1, entry - pos - 1)  # the speed that stops short of this card
+        return top
 
     def wall_speed(self, race: RaceState, die: int, reach: int) -> int | None:
         """Both lanes ahead within `reach` are blocked by dice driving its way: the faster of their speeds (they
@@ -225,8 +245,9 @@ class Driver:
             sids = c.sids[lane]
             blocker = -1
             for ahead in range(pos + 1, pos + reach + 1):
-                blocker = occ.get(sids[ahead], -1)
-                if blocker >= 0:
+                sid = sids[ahead]
+                if sid in occ:
+                    blocker = occ[sid]
                     break
             if blocker < 0 or c.back_at[race.pos[blocker]] != c.back_at[pos + 1]:
                 return None
@@ -256,12 +277,12 @@ class Driver:
     def _nitro_ok(self, race: RaceState, die: int) -> bool:
         """Whether to use a Nitro card now (one is left, and allowed this turn)."""
         c = race.course
-        pos, sids = race.pos[die], c.sids[race.lane[die]]
-        last_lap = c.finish - pos <= c.lap_length
-        if race.nitro[die] <= 2 - self.nitro_spare and not last_lap:
-            return False
+        pos = race.pos[die]
+        if race.nitro[die] <= 2 - self.nitro_spare and c.finish - pos > c.lap_length:
+            return False  # kept for the last lap
+        straight, sids, occ, hazards = c.straight_at, c.sids[race.lane[die]], race.occ, race.hazard_sids
         for space in (pos + 1, pos + 2):
-            if not c.straight_at[space] or sids[space] in race.occ or sids[space] in race.hazard_sids:
+            if not straight[space] or sids[space] in occ or sids[space] in hazards:
                 return False
         return True
 

@@ -92,7 +92,7 @@ class Race(RaceState):
             count += self.garage[die] >= 0
             limit = self.cond[die]
             drawn = self.draw(die, count, limit)
-            if drawn:
+            if drawn and self.record:
                 self.note("draw", die, drawn)
             extra = len(self.hand[die]) - limit
             if extra > 0:
@@ -120,12 +120,15 @@ class Race(RaceState):
         self._mark_hazards(section, card, add=True)
         self.discards.append(old)
         self.counts["swaps"] += 1
-        self.note("swap", die, section + 1, f"{len(cards.hazards[card])} hazard(s)")
+        if self.record:  # the detail is formatted only when kept
+            self.note("swap", die, section + 1, f"{len(cards.hazards[card])} hazard(s)")
 
 
 
 def _inversions(before: list[int], after: list[int]) -> int:
     """Pairs of dice whose order changed between two standings."""
+    if before == after:
+        return 0
     rank = [0] * len(after)
     for place, die in enumerate(after):
         rank[die] = place

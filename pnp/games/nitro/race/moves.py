@@ -28,11 +28,17 @@ class Movement:
         self.race = race
         self.turn: Turn | None = None
         self.mover = -1
+        self._turn = Turn()
+        self.sids, self.entry_paid = race.course.sids, race.course.entry_paid
+        """The course's `sids` and `entry_paid` tables (a race keeps its course)."""
+        """The one `Turn` every turn of the race reuses (reset as a turn begins)."""
 
     def take_turn(self, die: int) -> None:
         """Play die `die`'s movement, then let it place a hazard card."""
         r = self.race
-        turn = self.turn = Turn()
+        turn = self.turn = self._turn
+        turn.moves = turn.nitro = 0
+        turn.moved = turn.over = False
         self.mover = die
         if r.record:
             r.note("turn", die, r.speed[die])
@@ -43,7 +49,7 @@ class Movement:
                 advance(die, turn, False, True)  # act's most common case
             else:
                 act(die, turn, name, amount)
-        if r.rules.after_last_move == "lane_change":
+        if r.lane_change_after:
             self._after_last_move(die, turn)
         self.turn, self.mover = None, -1
 
@@ -99,12 +105,12 @@ class Movement:
     def advance(self, die: int, turn: Turn, flip: bool, counted: bool) -> None:
         """One move forward (into the other lane too when `flip`: a drift), with all it triggers."""
         r = self.race
-        sids, occ, pos_of, lane_of = r.course.sids, r.occ, r.pos, r.lane
+        sids, occ, pos_of, lane_of = self.sids, r.occ, r.pos, r.lane
         old, lane = pos_of[die], lane_of[die]
         new, new_lane = old + 1, lane ^ flip
         arrival = sids[new_lane][new]
-        struck = occ.get(arrival, -1)
-        if struck >= 0:
+        if arrival in occ:
+            struck = occ[arrival]
             if not flip and counted and self._pass_oncoming(die, struck, turn):
                 return
             if flip and sids[new_lane][old] not in occ:
@@ -122,18 +128,18 @@ class Movement:
             turn.moves += 1
         if r.record:
             r.note("drift" if flip else "move", die, new)
-        self.enter(die, old, new)
+        self.enter(die, old, new, arrival)
         if behind >= 0:
             self._pull(behind)
 
-    def enter(self, die: int, old: int, new: int) -> None:
-        """A die arrived at `new` from `old` (= new - 1): handling on a new card, damage on a hazard, Lap Leader."""
+    def enter(self, die: int, old: int, new: int, sid: int = -1) -> None:
+        """A die arrived at `new` from `old` (= new - 1): handling on a new card, damage on a hazard, Lap Leader.
+        `sid`: the space it stands on now, when the caller has it (-1: looked up)."""
         r = self.race
-        c = r.course
-        kind = c.entry_paid[new]
+        kind = self.entry_paid[new]
         if kind >= 0:
             self.pay_handling(die, kind)
-        if c.sids[r.lane[die]][new] in r.hazard_sids:
+        if (sid if sid >= 0 else self.sids[r.lane[die]][new]) in r.hazard_sids:
             self.hurt(die, "hazard")
         if r.lap_leader:
             r.lap_boundary(die, old, new)
@@ -152,6 +158,8 @@ class Movement:
             for card in hand:  # the first of the matching cards with the fewest hazards
                 if kinds[card] == kind and (best < 0 or weight[card] < weight[best]):
                     best = card
+                    if not weight[card]:
+                        break  # none has fewer
             if best < 0:
                 raise IllegalMove("no card of that type in the hand")
             r.spend(die, (best,))
@@ -300,9 +308,10 @@ class Movement:
             raise IllegalMove(f"a Nitro card gives {' or '.join(map(str, allowed))} bonus moves")
         if r.nitro[die] == 0 or turn.nitro >= r.rules.nitro_per_turn or r.garage[die] >= 0:
             raise IllegalMove("no Nitro card left to use this turn (or the die is in the Garage)")
-        pos = r.pos[die]
-        if not all(r.course.straight_at[pos + s] for s in range(1, boost + 1)):
-            raise IllegalMove("Nitro moves go only onto consecutive spaces of straight cards")
+        pos, straight = r.pos[die], r.course.straight_at
+        for space in range(pos + 1, pos + boost + 1):
+            if not straight[space]:
+                raise IllegalMove("Nitro moves go only onto consecutive spaces of straight cards")
         r.nitro[die] -= 1
         turn.nitro += 1
         r.counts["nitro"] += 1

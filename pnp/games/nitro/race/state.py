@@ -15,7 +15,7 @@ from typing import NamedTuple, Protocol
 
 from pnp.games.nitro.model import NitroTrack
 from pnp.games.nitro.track.cards import Cards, build_cards
-from pnp.games.nitro.track.course import RUN_OFF_BASE, Course, build_course
+from pnp.games.nitro.track.course import Course, build_course
 
 TOP_CONDITION = 9
 LAP_LEADER_CARDS = 2
@@ -85,6 +85,9 @@ class RaceState:
         """`play.garage_rank: behind_the_card` (`forward_key`)."""
         self.lap_leader = self.rules.variants.lap_leader and not self.course.out_and_back
         """Whether the Lap Leader rule applies (`lap_boundary`)."""
+        self.nitro_per_turn = self.rules.nitro_per_turn
+        self.lane_change_after = self.rules.after_last_move == "lane_change"
+        """`play.after_last_move: lane_change` (the turn goes on after the last move)."""
         self.events: list[Event] = []
         self.drivers = list(drivers)
         self.cards = build_cards(track, self.rng, deck)
@@ -155,8 +158,16 @@ class RaceState:
     def draw(self, die: int, count: int, limit: int | None) -> int:
         """Draw up to `count` cards (not past `limit`, when given); the number drawn."""
         hand, cards = self.hand[die], self.cards
+        pile = cards.pile
+        room = count if limit is None else min(count, limit - len(hand))
+        if room <= 0:
+            return 0
+        if len(pile) >= room:  # all from the pile, top first
+            hand.extend(pile[-1:-room - 1:-1])
+            del pile[-room:]
+            return room
         drawn = 0
-        while drawn < count and (limit is None or len(hand) < limit):
+        while drawn < room:
             card = cards.pile.pop() if cards.pile else self._pop()  # _pop: the reshuffle when the pile is out
             if card < 0:
                 break
@@ -173,11 +184,16 @@ class RaceState:
 
     def spend_any(self, die: int, count: int) -> bool:
         """Play `count` cards of the driver's choice; False (nothing played) when the hand is too small."""
-        if len(self.hand[die]) < count:
+        hand = self.hand[die]
+        if len(hand) < count:
             return False
         chosen = self.drivers[die].discard(self, die, count)
-        distinct = set(chosen)
-        if len(distinct) != count or not distinct.issubset(self.hand[die]):
+        if count == 1 and len(chosen) == 1:
+            legal = chosen[0] in hand
+        else:
+            distinct = set(chosen)
+            legal = len(distinct) == count and distinct.issubset(hand)
+        if not legal:
             raise ValueError(f"driver {self.drivers[die].name} chose cards not in its hand")
         self.spend(die, chosen)
         return True
@@ -188,26 +204,29 @@ class RaceState:
 
     # --- order --------------------------------------------------------------------------------------
 
-    def forward_key(self, die: int) -> tuple[int, int, int, int]:
+    def forward_key(self, die: int) -> tuple[int, ...]:
         """Sort key: furthest forward first: leg, space, then the card's inside lane, its outside lane and
         the Garage beside that space (dice in one Garage space by arrival). With `play.garage_rank:
-        behind_the_card` a Garage die ranks behind every track die of its host card instead."""
-        c = self.course
-        k = c.k
+        behind_the_card` a Garage die ranks behind every track die of its host card instead. (Leg then space
+        is route position: -pos orders as (-leg, -space).)"""
         if self.garage[die] >= 0:
             if self.garage_behind:
                 return (-self.garage_leg[die], 1, -self.garage[die], self.arrival[die])
-            beside = c.beside_garage(self.garage_leg[die], self.garage[die])
-            return (-(beside // k), -(beside % k), 2, self.arrival[die])
+            return (-self.course.beside_garage(self.garage_leg[die], self.garage[die]), 2, self.arrival[die])
         pos = self.pos[die]
-        card_lane = self.lane[die] ^ c.flip_at[pos]
+        card_lane = self.lane[die] ^ self.course.flip_at[pos]
         if self.garage_behind:
+            k = self.course.k
             return (-(pos // k), 0, -(pos % k), card_lane)
-        return (-(pos // k), -(pos % k), card_lane, 0)
+        return (-pos, card_lane)
 
     def order(self) -> list[int]:
         """Dice from furthest forward to furthest back."""
         return sorted(range(len(self.pos)), key=self.forward_key)
+
+    def leader(self) -> int:
+        """The die furthest forward (`order()[0]`)."""
+        return min(range(len(self.pos)), key=self.forward_key)
 
     def progress(self, die: int) -> int:
         """Route position of a die (a Garage die counts at its space beside the track)."""
@@ -244,7 +263,14 @@ class RaceState:
     def dice_on(self, section: int) -> bool:
         """Whether a die stands on a track space of `section`."""
         per_section = 2 * self.course.k
-        return any(sid < RUN_OFF_BASE and sid // per_section == section for sid in self.occ)
+        first = section * per_section  # the section's sids run from first up; the run-off's lie past them all
+        last = first + per_section
+        for sid in self.occ:
+            if first <= sid < last:
+                break
+        else:
+            return False  # no die on its spaces (a loop, not any(): no generator per call)
+        return True
 
     def lap_boundary(self, die: int, old: int, new: int) -> None:
         """Lap Leader: the first to complete each lap (not the last) draws two cards at once."""
