@@ -1,14 +1,17 @@
 """A vector deck's pages are drawn without its spec alive: the peak memory of `pnp render` grows by a few KB per
-card (measured in a child process: resource.getrusage maxrss, as benchmarks/'s vector-per-card row does)."""
+card (measured in a child process: resource.getrusage maxrss, as benchmarks/'s vector-per-card row does), and its
+rules run without a copy of its texts."""
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
 
+from pnp.pipeline import load_spec, validate_spec
 from tests.render.test_export_memory import PEAK
 
 CARD = """\
@@ -45,3 +48,18 @@ def test_a_vector_deck_costs_a_few_kb_a_card_at_its_peak(tmp_path: Path):
     per_card_kb = (large - small) * 1024 / 1500
     # with the spec's data, model and marks alive while the pages were drawn: 13 KB a card
     assert per_card_kb < 10, (small, large)
+
+
+def test_the_rules_of_a_large_deck_hold_no_copy_of_its_texts(tmp_path: Path):
+    spec = tmp_path / "deck.yaml"
+    spec.write_text(_deck(4), encoding="utf-8")
+    loaded = load_spec(spec)
+    tracemalloc.start()
+    try:
+        start = tracemalloc.get_traced_memory()[0]
+        assert validate_spec(loaded) == []
+        grown = tracemalloc.get_traced_memory()[1] - start
+    finally:
+        tracemalloc.stop()
+    # the glyph rule's list of every text with its path and the ink rule's join of every string: 3.6 MB for 2000 cards
+    assert grown < 1_000_000, grown
