@@ -36,7 +36,7 @@ from pnp.render.pdf_ops import Ops, keep
 from pnp.render.pdf_pages import PageImages, page_boxes, set_print_preferences
 from pnp.render.pdf_shaped import shaped_fonts
 from pnp.render.press import PDF_VERSIONS, RGB, Press
-from pnp.render.reportlab_internals import binary_streams, document
+from pnp.render.reportlab_internals import binary_streams, deflate_page, document
 from pnp.text.fonts import reportlab_name
 from pnp.text.shaping import FAUX_BOLD_EM, has_faux_bold, needs_shaping
 from pnp.units import PT_PER_MM
@@ -108,6 +108,7 @@ def _draw_page(canvas: Canvas, page: Page, images: PageImages, ops: Ops) -> None
         pen.draw(item)
     canvas.restoreState()
     canvas.showPage()
+    deflate_page(canvas)
 
 
 FAUX_BOLD = "faux bold"
