@@ -20,7 +20,7 @@ import click
 
 from pnp import __version__
 from pnp.collector import collector_paused
-from pnp.commands import report, user_errors
+from pnp.commands import report, say_how_to_print, user_errors
 from pnp.diagnostics import Diagnostic, SpecError, sort_diagnostics
 from pnp.games.registry import command_group, command_names, get_game, plugin_names
 from pnp.pipeline import (
@@ -275,13 +275,20 @@ def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dp
     if any(d.is_error for d in diagnostics):
         click.echo(f"{spec}: not rendered, fix the errors above first", err=True)
         sys.exit(1)
-    pages = len(build.document.pages)
-    bar = click.progressbar(length=pages, label="drawing pages", file=sys.stderr) if (
-        pages > 20 and sys.stderr.isatty() and any(f.sheets for f in chosen)) else None
     from pnp.render.press import press_for
 
-    press = press_for(build.loaded.spec, build.loaded.located, colour, profile, pdfx)
     settings = getattr(build.loaded.spec, "press", None)
+    try:  # read before the source is dropped; its errors are still told after the layout's
+        press, failed = press_for(build.loaded.spec, build.loaded.located, colour, profile, pdfx), None
+    except SpecError as exc:
+        press, failed = None, exc
+    if rulebook == "none" or build.loaded.plugin.rulebook is None:  # no rulebook is made from the spec
+        build.drop_source()
+    pages = len(build.document.pages)
+    if failed is not None:
+        raise failed
+    bar = click.progressbar(length=pages, label="drawing pages", file=sys.stderr) if (
+        pages > 20 and sys.stderr.isatty() and any(f.sheets for f in chosen)) else None
     options = RenderOptions(formats, paper, dpi, lang, svg_text, None if bar is None else lambda _n: bar.update(1),
                             press, shop or getattr(settings, "shop", None))
     outputs = _outputs(build, chosen, options, max_export_pixels)
@@ -301,7 +308,7 @@ def render(spec: Path, output: Path, formats: tuple[str, ...], svg_text: str, dp
     for path in written:
         click.echo(str(path))
     if any(f.sheets for f in chosen):
-        _say_how_to_print(build)
+        say_how_to_print(build.plan, len(build.document.pages))
 
 
 def _outputs(build: Build, chosen: list[OutputFormat], options: RenderOptions, budget: int) -> list[Output]:
@@ -345,15 +352,6 @@ def _add_rulebook(build: Build, rulebook: str, catalogs: Path | None, strict: bo
         gaps.extend(book.warnings)
     report(gaps)
     return gaps
-
-
-def _say_how_to_print(build: Build) -> None:
-    """The sheets' count and paper, and how to print them (at 100%, two-sided when they have backs)."""
-    plan, pages = build.plan, len(build.document.pages)
-    fronts = plan.paper_count
-    two_sided = f", {fronts} sheet(s) printed two-sided" if fronts < len(plan.sheets) else ""
-    click.echo(f"{pages} page(s) on {plan.paper.name} ({'landscape' if plan.paper.landscape else 'portrait'})"
-               f"{two_sided}; print at 100% / actual size", err=True)
 
 
 @main.command()

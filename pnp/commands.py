@@ -20,6 +20,7 @@ import click
 from pnp.diagnostics import Diagnostic, Severity, SpecError, format_json, sort_diagnostics
 
 if TYPE_CHECKING:
+    from pnp.layout.imposition import Plan
     from pnp.layout.scene import Page
     from pnp.source.located import Located
 
@@ -157,3 +158,11 @@ def write_file(target: Path, data: bytes, protected: list[Path], force: bool) ->
             "output.folder": "give a file name in a folder you can write to",
         }
         raise SpecError([replace(d, hint=hints.get(d.rule, d.hint)) for d in exc.diagnostics]) from None
+
+
+def say_how_to_print(plan: Plan, pages: int) -> None:
+    """The sheets' count and paper, and how to print them (at 100%, two-sided when they have backs)."""
+    fronts = plan.paper_count
+    two_sided = f", {fronts} sheet(s) printed two-sided" if fronts < len(plan.sheets) else ""
+    click.echo(f"{pages} page(s) on {plan.paper.name} ({'landscape' if plan.paper.landscape else 'portrait'})"
+               f"{two_sided}; print at 100% / actual size", err=True)

@@ -234,12 +234,24 @@ class Build:
         self._tr = tr
         self._loaded: LoadedSpec | None = None
         self._shared: dict[str, Any] = {}
+        self._dropping = False  # `drop_source` was called
+        self._marks: dict[str, Mark] = {}  # the top's ("") and the components' marks, once the source is dropped
 
     def on_paper(self, paper: str | None) -> Build:
         """The same spec built on another paper: the loaded spec is shared, the rest built anew."""
         other = Build(self.path, self.limits, paper, self.lang, self._tr, self.registration)
         other._loaded = self.loaded
         return other
+
+    def drop_source(self) -> None:
+        """Let go of the spec's source as soon as drawing has no more use for it (`pnp render` without a rulebook,
+        once the rules ran and it read the press settings): its plain data now, its model once the print job is
+        made, and where its values were written once the pages are composed, so a deck's pages are drawn beside
+        its pages alone. `top` and `component_mark` keep their marks; `loaded.spec` is None once the job is made.
+        A build whose source is dropped is not put `on_paper`."""
+        self._marks = _spec_marks(self.loaded.located)
+        self.loaded.located.data = None
+        self._dropping = True
 
     @property
     def loaded(self) -> LoadedSpec:
@@ -256,16 +268,12 @@ class Build:
     @property
     def top(self) -> Mark:
         """Where the spec starts: the place of problems of the whole kit."""
-        return self.loaded.located.mark(())
+        return self._marks[""] if self._marks else self.loaded.located.mark(())
 
     def component_mark(self, name: str) -> Mark:
         """Where the component called `name` is in the spec (its size when given; the spec's top when none is)."""
-        located = self.loaded.located
-        components = located.data.get("components") if isinstance(located.data, dict) else None
-        for index, entry in enumerate(components if isinstance(components, list) else []):
-            if isinstance(entry, dict) and entry.get("name") == name:
-                return located.mark(("components", index, "size") if "size" in entry else ("components", index))
-        return self.top
+        marks = self._marks or _spec_marks(self.loaded.located)
+        return marks.get("/" + name, marks[""])
 
     def shared(self, key: str, make: Callable[[], T]) -> T:
         """`make()`, made once per build under `key` (what several output formats draw alike)."""
@@ -282,7 +290,10 @@ class Build:
     @cached_property
     def job(self) -> PrintJob:
         """The printable pieces (`print_job`), with the registration marks asked for (None: the spec's)."""
-        return print_job(self.loaded, self.limits, self.paper, self.tr, self.registration)
+        job = print_job(self.loaded, self.limits, self.paper, self.tr, self.registration)
+        if self._dropping:
+            self._loaded = replace(self.loaded, spec=None)
+        return job
 
     @cached_property
     def plan(self) -> Plan:
@@ -292,7 +303,25 @@ class Build:
     @cached_property
     def document(self) -> Document:
         """The pages of the plan, composed (`pnp.layout.compose`)."""
-        return compose_pages(self.loaded, self.job, self.plan, self.limits, self.tr, self.lang)
+        document = compose_pages(self.loaded, self.job, self.plan, self.limits, self.tr, self.lang)
+        if self._dropping:
+            from pnp.source.located import Located
+
+            was = self.loaded.located
+            self._loaded = replace(self.loaded, located=Located(None, was.file, was.root, inputs=was.inputs))
+        return document
+
+
+def _spec_marks(located: Located) -> dict[str, Mark]:
+    """Where the spec starts (key "") and where each component is ("/" and its name; the first of a name): at its
+    size when given."""
+    marks = {"": located.mark(())}
+    components = located.data.get("components") if isinstance(located.data, dict) else None
+    for index, entry in enumerate(components if isinstance(components, list) else []):
+        if isinstance(entry, dict) and isinstance(entry.get("name"), str):
+            marks.setdefault("/" + entry["name"], located.mark(
+                ("components", index, "size") if "size" in entry else ("components", index)))
+    return marks
 
 
 def plan_sheets(loaded: LoadedSpec, job: PrintJob, paper: str | None) -> Plan:

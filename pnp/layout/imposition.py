@@ -297,12 +297,14 @@ def _add_block(gi: int, first: int, take: int, cols: int, g: _Group, spots: tupl
     used_rows = math.ceil(take / cols)
     inner_x, inner_y = min(b, gx / 2), min(b, gy / 2)
     placements = []
+    shared: dict[tuple[float, float, float, float], tuple[float, float, float, float]] = {}  # a few kinds a block
     for k in range(take):
         r, c = divmod(k, cols)
         # full bleed on the grid's outer sides; inside it, up to the middle of the gutter
         bleeds = (b if c == 0 else inner_x, b if r == 0 else inner_y,
                   b if c == used_cols - 1 else inner_x, b if r == used_rows - 1 else inner_y)
-        placements.append(Placement(gi, first + k, x0 + c * (w + gx), y0 + r * (h + gy), bleeds))
+        placements.append(Placement(gi, first + k, x0 + c * (w + gx), y0 + r * (h + gy),
+                                    shared.setdefault(bleeds, bleeds)))
     x1 = x0 + used_cols * w + (used_cols - 1) * gx
     y1 = y0 + used_rows * h + (used_rows - 1) * gy
     xs = [x0 + c * (w + gx) for c in range(used_cols)]

@@ -8,7 +8,8 @@ the shop's `.icc` file inside the kit folder); `standard: pdf/x-4` or `pdf/x-1a`
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Literal, get_args
 
@@ -78,9 +79,8 @@ def spec_values(data: Any, path: PathKey = ()) -> Iterator[tuple[PathKey, str, A
                 stack.append((at, value))
 
 
-def spec_strings(data: Any) -> list[str]:
+def spec_strings(data: Any) -> Iterator[str]:
     """Every string value in `data` (not its keys), nested lists and mappings included, in no given order."""
-    found: list[str] = []
     stack = [data]
     while stack:
         node = stack.pop()
@@ -88,14 +88,21 @@ def spec_strings(data: Any) -> list[str]:
             node = node.values()
         elif not isinstance(node, list | tuple):
             if isinstance(node, str):
-                found.append(node)
+                yield node
             continue
         for item in node:
             if isinstance(item, str):
-                found.append(item)
+                yield item
             elif isinstance(item, dict | list | tuple):
                 stack.append(item)
-    return found
+
+
+def joined(strings: Iterable[str], sep: str, size: int = 1024) -> Iterator[str]:
+    """`strings` joined by `sep`, `size` at a time: one search or test per chunk, as over all of them joined,
+    without a copy of every string of a large spec at once."""
+    rest = iter(strings)
+    while chunk := list(islice(rest, size)):
+        yield sep.join(chunk)
 
 
 def transparency_problems(located: Located, standard: str) -> list[Diagnostic]:

@@ -33,10 +33,10 @@ from pnp.layout.scene import (
     Text,
 )
 from pnp.render.pdf_ops import Ops, keep
-from pnp.render.pdf_pages import PageImages, page_boxes, set_print_preferences
+from pnp.render.pdf_pages import PageImages, Sink, page_boxes, set_print_preferences
 from pnp.render.pdf_shaped import shaped_fonts
 from pnp.render.press import PDF_VERSIONS, RGB, Press
-from pnp.render.reportlab_internals import binary_streams, document, page_operators
+from pnp.render.reportlab_internals import binary_streams, deflate_page, document, page_operators
 from pnp.text.fonts import reportlab_name
 from pnp.text.shaping import FAUX_BOLD_EM, has_faux_bold, needs_shaping
 from pnp.units import PT_PER_MM
@@ -56,11 +56,12 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
               press: Press = RGB) -> None:
     """Draw every page of `document` into `out` as `press` says (RGB, or CMYK and PDF/X); images are streamed
     into it one at a time, so memory stays flat however many images the document holds."""
-    buffer = io.BytesIO()
+    images = PageImages(press)
+    sink = Sink(out, images)
     first = document.pages[0]
     version = PDF_VERSIONS.get(press.standard)
     binary_streams()
-    canvas = Canvas(buffer, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM), invariant=1,
+    canvas = Canvas(sink, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM), invariant=1,
                     pageCompression=1, initialFontName=reportlab_name("sans"), initialFontSize=10,
                     lang=document.lang, pdfVersion=tuple(map(int, version.split("."))) if version else None)
     set_print_preferences(canvas, document.duplex)
@@ -76,14 +77,13 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
 
         assert press.profile is not None
         mark_pdfx(canvas, press.pdfx, press.profile.condition, press.profile.data, document.title)
-    images = PageImages(press)
     ops = Ops(press)
     for number, page in enumerate(document.pages, start=1):
         _draw_page(canvas, page, images, ops)
         if progress is not None:
             progress(number)
     canvas.save()
-    images.write(buffer.getvalue(), out)
+    sink.close()
 
 
 def draw_items(canvas: Canvas, items: Iterable[Item]) -> None:
@@ -108,6 +108,7 @@ def _draw_page(canvas: Canvas, page: Page, images: PageImages, ops: Ops) -> None
         pen.draw(item)
     canvas.restoreState()
     canvas.showPage()
+    deflate_page(canvas)
 
 
 FAUX_BOLD = "faux bold"

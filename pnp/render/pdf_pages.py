@@ -8,6 +8,7 @@ every page pnp writes.
 
 from __future__ import annotations
 
+import io
 from typing import TYPE_CHECKING, BinaryIO
 
 from reportlab.pdfgen.canvas import Canvas
@@ -75,3 +76,20 @@ class PageImages:
             out.write(pdf)
         else:
             self.cache.write(pdf, out)
+
+
+class Sink:
+    """The file reportlab writes a document into: `out` itself when no image was drawn (nothing is appended),
+    else memory, which `close` hands to `images` to append the images to (a copy of the file fewer held)."""
+
+    def __init__(self, out: BinaryIO, images: PageImages) -> None:
+        self.out = out
+        self.images = images
+        self.held = io.BytesIO()
+
+    def write(self, data: bytes) -> int:
+        return (self.out if self.images.cache is None else self.held).write(data)
+
+    def close(self) -> None:
+        if self.images.cache is not None:
+            self.images.write(self.held.getvalue(), self.out)

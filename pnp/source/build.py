@@ -26,12 +26,13 @@ _KEY_HINT = "use a simple word as the key"
 @dataclass(slots=True)
 class Budget:
     """What one load has used so far, shared by the spec and every file it includes; equal texts share one
-    string."""
+    string, and mappings of the same keys in the same order one tuple of their names (`Branch.names`)."""
 
     values: int = 0
     includes: int = 0
     reparsed: int = 0  # characters given to PyYAML's slow parser (`loader.PYTHON_PARSER_MAX_CHARS`)
     strings: dict[str, str] = field(default_factory=dict)
+    names: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
 
 
 Include = Callable[[str, Mark, int], tuple[Any, Any, int, int]]
@@ -82,7 +83,8 @@ class Builder:
 
     def _close(self, frame: Open) -> Built:
         names, data = frame.names, frame.data
-        node = Branch(frame.at, None if names is None else tuple(names), array("q", frame.spots), frame.kids)
+        keys = None if names is None else self.budget.names.setdefault(key := tuple(names), key)
+        node = Branch(frame.at, keys, array("q", frame.spots), frame.kids)
         built: Built = (data, node, frame.at, frame.levels + 1)
         if names is not None and len(names) == 1 and names[0] == "include" and isinstance(data["include"], str):
             self.before_include()

@@ -14,19 +14,19 @@ from collections.abc import Iterator
 from pnp.diagnostics import Diagnostic, Severity, SpecError
 from pnp.games.kit.model import Kit
 from pnp.model.colour import INK_LIMIT, parse_colour, total_ink
-from pnp.model.press import spec_strings, spec_values
+from pnp.model.press import joined, spec_strings, spec_values
 from pnp.rules import rule
 from pnp.source.located import Located
 
 _CMYK = re.compile(r"^\s*cmyk\(", re.IGNORECASE)
 _CMYK_ANYWHERE = re.compile(r"cmyk\(", re.IGNORECASE)
-"""What every `_CMYK` string holds: one search of all the spec's strings joined finds whether any may be one
-(most kits have none, and walking every value with its path cost more than the rest of the rules)."""
+"""What every `_CMYK` string holds: searching the spec's strings joined (a chunk at a time) finds whether any may be
+one (most kits have none, and walking every value with its path cost more than the rest of the rules)."""
 
 
 @rule("press.ink_limit", Kit, f"a CMYK colour has at most {INK_LIMIT:g} % total ink")
 def check_ink_limit(kit: Kit, located: Located) -> Iterator[Diagnostic]:
-    if not _CMYK_ANYWHERE.search("\n".join(spec_strings(located.data))):
+    if not any(_CMYK_ANYWHERE.search(chunk) for chunk in joined(spec_strings(located.data), "\n")):
         return
     for path, _key, value in spec_values(located.data):
         if not isinstance(value, str) or not _CMYK.match(value):

@@ -10,7 +10,8 @@ control characters, and this rule reports them instead of letting them vanish un
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import chain
 from typing import Any
 
 from pnp.diagnostics import Diagnostic, Mark
@@ -18,7 +19,7 @@ from pnp.games.kit.model import Kit
 from pnp.games.kit.model.components import Board, Card, Counters, Deck
 from pnp.games.kit.model.elements import BUILTIN_FONTS, Element, Face, TextElement
 from pnp.games.kit.model.tuckbox import TuckBox
-from pnp.model.press import spec_strings
+from pnp.model.press import joined, spec_strings
 from pnp.rules import rule
 from pnp.source.located import Located, PathKey
 from pnp.text.fonts import missing_glyphs
@@ -29,10 +30,10 @@ PrintedText = tuple[PathKey, str, tuple[str, ...]]
 LABEL_FONT = "sans-bold"
 
 
-def _elements(elements: list[Element], path: PathKey, out: list[PrintedText]) -> None:
+def _elements(elements: list[Element], path: PathKey) -> Iterator[PrintedText]:
     for i, element in enumerate(elements):
         if isinstance(element, TextElement):
-            out.append(((*path, i, "text"), element.text, (element.font,)))
+            yield (*path, i, "text"), element.text, (element.font,)
 
 
 def _fonts(*element_lists: list[Element]) -> tuple[str, ...]:
@@ -40,47 +41,47 @@ def _fonts(*element_lists: list[Element]) -> tuple[str, ...]:
     return tuple(sorted(fonts or {"sans"}))
 
 
-def _card(card: Card, back: Face | None, path: PathKey, out: list[PrintedText]) -> None:
-    out.append(((*path, "name"), card.name, ("sans",)))
-    _elements(card.elements, (*path, "elements"), out)
+def _card(card: Card, back: Face | None, path: PathKey) -> Iterator[PrintedText]:
+    yield (*path, "name"), card.name, ("sans",)
+    yield from _elements(card.elements, (*path, "elements"))
     if card.back is not None:
-        _elements(card.back.elements, (*path, "back", "elements"), out)
+        yield from _elements(card.back.elements, (*path, "back", "elements"))
     if card.fields:
         fonts = _fonts(card.elements, back.elements if back is not None else [])
-        out.extend(((*path, "fields", name), value, fonts) for name, value in card.fields.items())
+        yield from (((*path, "fields", name), value, fonts) for name, value in card.fields.items())
 
 
-def _component(component: Deck | Counters | Board | TuckBox, path: PathKey, out: list[PrintedText]) -> None:
-    out.append(((*path, "name"), component.name, ("sans",)))
+def _component(component: Deck | Counters | Board | TuckBox, path: PathKey) -> Iterator[PrintedText]:
+    yield (*path, "name"), component.name, ("sans",)
     match component:
         case Deck():
             if component.back is not None:
-                _elements(component.back.elements, (*path, "back", "elements"), out)
+                yield from _elements(component.back.elements, (*path, "back", "elements"))
             for i, card in enumerate(component.cards):
-                _card(card, card.back or component.back, (*path, "cards", i), out)
+                yield from _card(card, card.back or component.back, (*path, "cards", i))
         case Counters():
             for i, item in enumerate(component.items):
-                out.append(((*path, "items", i, "label"), item.label, (LABEL_FONT,)))
+                yield (*path, "items", i, "label"), item.label, (LABEL_FONT,)
                 if item.back_label is not None:
-                    out.append(((*path, "items", i, "back_label"), item.back_label, (LABEL_FONT,)))
-                _elements(item.elements, (*path, "items", i, "elements"), out)
+                    yield (*path, "items", i, "back_label"), item.back_label, (LABEL_FONT,)
+                yield from _elements(item.elements, (*path, "items", i, "elements"))
         case Board():
             for i, cell in enumerate(component.cells):
-                out.append(((*path, "cells", i, "label"), cell.label, (LABEL_FONT,)))
-            _elements(component.elements, (*path, "elements"), out)
+                yield (*path, "cells", i, "label"), cell.label, (LABEL_FONT,)
+            yield from _elements(component.elements, (*path, "elements"))
         case TuckBox():
             for key in ("front", "back", "spine"):
                 face = getattr(component, key)
                 if face is not None:
-                    _elements(face.elements, (*path, key, "elements"), out)
+                    yield from _elements(face.elements, (*path, key, "elements"))
 
 
-def printed_texts(kit: Kit) -> list[PrintedText]:
-    """Every non-empty text the kit prints, with its YAML path and the fonts it is printed in."""
-    found: list[PrintedText] = [(("kit",), kit.kit, ("sans",)), (("credit",), kit.credit, ("sans",))]
-    for i, component in enumerate(kit.components):
-        _component(component, ("components", i), found)
-    return [text for text in found if text[1]]
+def printed_texts(kit: Kit) -> Iterator[PrintedText]:
+    """Every non-empty text the kit prints, with its YAML path and the fonts it is printed in (made as they are
+    read: a large deck's texts are never all held at once)."""
+    found = chain(((("kit",), kit.kit, ("sans",)), (("credit",), kit.credit, ("sans",))),
+                  *(_component(component, ("components", i)) for i, component in enumerate(kit.components)))
+    return (text for text in found if text[1])
 
 
 def _as_written(data: Any, path: PathKey, default: str) -> str:
@@ -94,23 +95,27 @@ def _as_written(data: Any, path: PathKey, default: str) -> str:
     return data if isinstance(data, str) else default
 
 
-def _printable(texts: list[str], fonts: set[str]) -> bool:
+def _printable(texts: Iterable[str], fonts: set[str]) -> bool:
     """Whether every character of `texts` has a glyph in every one of `fonts` (checked once for them all)."""
-    joined = "".join(texts)
-    if joined.isascii() and joined.replace("\n", "").replace("\r", "").replace("\t", "").isprintable():
-        return True  # every font we ship covers printable ASCII
-    chars = "".join(set(joined))
-    return not any(missing_glyphs(chars, font) for font in fonts)
+    chars: set[str] = set()
+    for chunk in joined(texts, ""):
+        if not (chunk.isascii() and chunk.replace("\n", "").replace("\r", "").replace("\t", "").isprintable()):
+            chars.update(chunk)  # a chunk of printable ASCII needs no look: every font we ship covers it
+    return not chars or not any(missing_glyphs("".join(chars), font) for font in fonts)
 
 
 @rule("text.glyphs", Kit, "every printed character exists in the font")
 def check_glyphs(kit: Kit, located: Located) -> Iterator[Diagnostic]:
-    texts = printed_texts(kit)
-    fonts = {font for _, _, used in texts for font in used if font in BUILTIN_FONTS}
-    if _printable([*spec_strings(located.data), *(printed for _, printed, _ in texts)], fonts):
+    used_fonts: set[str] = set()
+    printed = []
+    for _, text, used in printed_texts(kit):
+        printed.append(text)
+        used_fonts.update(used)
+    fonts = {font for font in used_fonts if font in BUILTIN_FONTS}
+    if _printable(chain(spec_strings(located.data), printed), fonts):
         return  # each text as written is one of the spec's strings, or the printed text
-    for path, printed, used in texts:
-        text = _as_written(located.data, path, printed)
+    for path, text, used in printed_texts(kit):
+        text = _as_written(located.data, path, text)
         missing: list[str] = []
         for font in (f for f in used if f in BUILTIN_FONTS):  # a kit's own fonts are checked as drawn
             missing.extend(ch for ch in missing_glyphs(text, font) if ch not in missing)
