@@ -204,11 +204,13 @@ class _Reader:
             raise _Refused
         columns = [start.to_bytes(_HALF, sys.byteorder) for start in starts]
         columns.insert(len(columns) if sys.byteorder == "little" else 0, b"")  # the line number after or before each
-        return data, tuple(data), columns, len(data) + 1
+        keys = self.budget.names.setdefault(key := tuple(data), key)
+        return data, keys, columns, len(data) + 1
 
     def _close(self, frame: _Frame) -> Built:
-        names = frame.names
-        node = Branch(frame.at, None if names is None else tuple(names), array("q", frame.spots), frame.kids)
+        names = frame.names  # mappings of the same keys share one tuple of them, as the walk's do
+        keys = None if names is None else self.budget.names.setdefault(key := tuple(names), key)
+        node = Branch(frame.at, keys, array("q", frame.spots), frame.kids)
         self.values += 1
         return frame.data, node, frame.at, frame.levels + 1
 
