@@ -6,7 +6,7 @@ mapping and list (`pnp.source.located`), and the checks of the caps, tags, keys 
 from __future__ import annotations
 
 from array import array
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +33,11 @@ class Budget:
     reparsed: int = 0  # characters given to PyYAML's slow parser (`loader.PYTHON_PARSER_MAX_CHARS`)
     strings: dict[str, str] = field(default_factory=dict)
     names: dict[tuple[str, ...], tuple[str, ...]] = field(default_factory=dict)
+
+    def keys_of(self, names: Iterable[str]) -> tuple[str, ...]:
+        """The one tuple of these key names (in this order) that every mapping of them shares."""
+        keys = tuple(names)
+        return self.names.setdefault(keys, keys)
 
 
 Include = Callable[[str, Mark, int], tuple[Any, Any, int, int]]
@@ -83,7 +88,7 @@ class Builder:
 
     def _close(self, frame: Open) -> Built:
         names, data = frame.names, frame.data
-        keys = None if names is None else self.budget.names.setdefault(key := tuple(names), key)
+        keys = None if names is None else self.budget.keys_of(names)
         node = Branch(frame.at, keys, array("q", frame.spots), frame.kids)
         built: Built = (data, node, frame.at, frame.levels + 1)
         if names is not None and len(names) == 1 and names[0] == "include" and isinstance(data["include"], str):

@@ -204,12 +204,12 @@ class _Reader:
             raise _Refused
         columns = [start.to_bytes(_HALF, sys.byteorder) for start in starts]
         columns.insert(len(columns) if sys.byteorder == "little" else 0, b"")  # the line number after or before each
-        keys = self.budget.names.setdefault(key := tuple(data), key)
+        keys = self.budget.keys_of(data)
         return data, keys, columns, len(data) + 1
 
     def _close(self, frame: _Frame) -> Built:
         names = frame.names  # mappings of the same keys share one tuple of them, as the walk's do
-        keys = None if names is None else self.budget.names.setdefault(key := tuple(names), key)
+        keys = None if names is None else self.budget.keys_of(names)
         node = Branch(frame.at, keys, array("q", frame.spots), frame.kids)
         self.values += 1
         return frame.data, node, frame.at, frame.levels + 1
