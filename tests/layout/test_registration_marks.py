@@ -36,10 +36,10 @@ components:
 """
 
 A4_W, A4_H = 210.0, 297.0
-SILHOUETTE_MARKS = [  # Studio's Type 1: inset 10 mm, a 5 mm square, L arms 20 mm long and 0.5 mm thick
+SILHOUETTE_MARKS = [  # Studio's Type 1: inset 10 mm, a 5 mm square, L arms 20 mm long and 0.3 mm thick
     (10.0, 10.0, 15.0, 15.0),
-    (A4_W - 30, 10.0, A4_W - 10, 10.5), (A4_W - 10.5, 10.5, A4_W - 10, 30.0),
-    (10.0, A4_H - 10.5, 30.0, A4_H - 10), (10.0, A4_H - 30, 10.5, A4_H - 10.5),
+    (A4_W - 30, 10.0, A4_W - 10, 10.3), (A4_W - 10.3, 10.3, A4_W - 10, 30.0),
+    (10.0, A4_H - 10.3, 30.0, A4_H - 10), (10.0, A4_H - 30, 10.3, A4_H - 10.3),
 ]
 SILHOUETTE_KEEP_OUT = [(0.0, 0.0, 30.0, 30.0), (A4_W - 30, 0.0, A4_W, 30.0), (0.0, A4_H - 30, 30.0, A4_H)]
 """The 20 mm square at each mark's corner, out to the page edges: where Studio lets nothing else print."""
