@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 import zlib
 from pathlib import Path
 from typing import Any
@@ -181,14 +182,19 @@ def type0_objects(canvas_doc: PDFDocument, base: str, font_file: bytes, descript
         "ToUnicode": canvas_doc.Reference(unicode_stream)})
 
 
-def mark_pdfx(canvas: Canvas, version: str, condition: tuple[str, str, bool], profile: bytes, title: str) -> None:
+def mark_pdfx(canvas: Canvas, version: str, condition: tuple[str, str, bool], profile: bytes, title: str,
+              created: int) -> None:
     """Make the canvas's document PDF/X `version` (e.g. "PDF/X-4"): the output intent with the ICC `profile`
     embedded (`/S /GTS_PDFX`) for `condition` (identifier, description, whether the ICC registry lists it),
     GTS_PDFXVersion and /Trapped /False in the info dictionary and in XMP metadata (reportlab has no API for
-    either: its catalog and info are given them here, on this document alone)."""
+    either: its catalog and info are given them here, on this document alone), dated `created` (seconds since
+    1970) in UTC: the info dictionary's CreationDate and ModDate are written of the document's `_timeStamp`
+    (which invariant mode fixes at 2000-01-01), and the XMP's dates are read of the same."""
     from reportlab.pdfbase.pdfdoc import XMP, PDFArray, PDFDictionary, PDFInfo, PDFName, PDFStream, PDFString
 
     doc = canvas._doc
+    stamp, utc = doc._timeStamp, time.gmtime(created)
+    stamp.t, stamp.lt, stamp.YMDhms, stamp.dhh, stamp.dmm, stamp.tzname = created, utc, tuple(utc)[:6], 0, 0, "UTC"
     stream = PDFStream(PDFDictionary({"N": 4}), profile)
     identifier, description, registered = condition
     intent = PDFDictionary({
@@ -216,7 +222,8 @@ def mark_pdfx(canvas: Canvas, version: str, condition: tuple[str, str, bool], pr
 
 
 def _xmp(document: Any, version: str, title: str) -> bytes:
-    """The XMP packet of a PDF/X file: its title, dates (the info dictionary's), trapping and version."""
+    """The XMP packet of a PDF/X file: its title, dates (the info dictionary's instant, in UTC as it is), trapping
+    and version."""
     from xml.sax.saxutils import escape
 
     y, mo, d, h, mi, s = document._timeStamp.YMDhms
