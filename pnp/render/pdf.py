@@ -37,7 +37,7 @@ from pnp.render.pdf_ops import Ops, keep
 from pnp.render.pdf_pages import PageImages, Sink, page_boxes, set_print_preferences
 from pnp.render.pdf_shaped import shaped_fonts
 from pnp.render.press import PDF_VERSIONS, RGB, Press, creation_time
-from pnp.render.reportlab_internals import binary_streams, deflate_page, document, page_operators
+from pnp.render.reportlab_internals import binary_streams, close_page, document, page_operators
 from pnp.text.fonts import reportlab_name
 from pnp.text.shaping import FAUX_BOLD_EM, has_faux_bold, needs_shaping
 from pnp.units import PT_PER_MM
@@ -109,8 +109,7 @@ def _draw_page(canvas: Canvas, page: Page, images: PageImages, ops: Ops) -> None
     for item in page.items:
         pen.draw(item)
     canvas.restoreState()
-    canvas.showPage()
-    deflate_page(canvas)
+    close_page(canvas, images.translucent, "DeviceCMYK" if ops.press.cmyk else None)  # blended in the inks
 
 
 FAUX_BOLD = "faux bold"

@@ -3,6 +3,7 @@ XMP's dates, the same instant), read back with pikepdf."""
 
 from __future__ import annotations
 
+import io
 import time
 from datetime import UTC, datetime
 from pathlib import Path
@@ -70,3 +71,47 @@ def test_a_bad_source_date_epoch_is_one_error_not_a_traceback(run_pnp, tmp_path,
     assert result.exit_code == 1
     assert "[output.date] SOURCE_DATE_EPOCH is 'yesterday'" in result.output
     assert "internal" not in result.output
+
+
+def groups(pdf: Path) -> list[object]:
+    """Each page's /Group, as (S, CS), or None."""
+    with pikepdf.open(pdf) as document:
+        return [(str(page.Group.S), str(page.Group.CS)) if "/Group" in page.obj else None for page in document.pages]
+
+
+BLEND = ("/Transparency", "/DeviceCMYK")
+
+
+@pytest.mark.parametrize("args", [("--pdfx", "x-4"), ("--colour", "cmyk")])
+def test_cmyk_pages_with_transparency_blend_in_cmyk_and_the_others_have_no_group(run_pnp, tmp_path, args):
+    pages = groups(render(run_pnp, PRESS_DECK, tmp_path, *args))
+    # duplex sheets: the fronts hold a translucent dot, the backs nothing translucent
+    assert len(pages) >= 2 and pages[0::2] == [BLEND] * len(pages[0::2])
+    assert pages[1::2] == [None] * len(pages[1::2])
+    with pikepdf.open(next(tmp_path.glob("*-a4.pdf"))) as document:
+        assert document.pages[0].Group.Type == "/Group"
+
+
+def test_rgb_pages_keep_no_group(run_pnp, tmp_path):
+    assert set(groups(render(run_pnp, PRESS_DECK, tmp_path))) == {None}
+
+
+def _deck(element: str) -> str:
+    return ("kit: One\ncomponents:\n  - type: deck\n    name: D\n    cards:\n      - name: A\n"
+            f"        elements: [{element}]\n")
+
+
+def test_a_picture_with_alpha_or_svg_art_with_opacity_makes_its_page_blend(run_pnp, tmp_kit, tmp_path):
+    from PIL import Image
+
+    picture = io.BytesIO()
+    Image.new("RGBA", (8, 8), (255, 0, 0, 128)).save(picture, "PNG")
+    solid = io.BytesIO()
+    Image.new("RGB", (8, 8), (255, 0, 0)).save(solid, "PNG")
+    faded = ('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">'
+             '<rect width="10" height="10" fill="#0000ff" fill-opacity="0.4"/></svg>')
+    opaque = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'
+    files = {"see.png": picture.getvalue(), "solid.png": solid.getvalue(), "faded.svg": faded, "opaque.svg": opaque}
+    for name, expected in [("see.png", BLEND), ("faded.svg", BLEND), ("solid.png", None), ("opaque.svg", None)]:
+        spec = tmp_kit(_deck(f"{{type: image, src: {name}, x: 0, y: 0, width: 10mm, height: 10mm}}"), files)
+        assert groups(render(run_pnp, spec, tmp_path / name, "--pdfx", "x-4")) == [expected], name
