@@ -198,12 +198,20 @@ def _decoded_stream(path: Path, inks: Inks | None = None) -> tuple[Stream, Strea
     return stream, mask
 
 
+def _has_alpha(path: Path) -> bool:
+    """Whether a picture has transparency (its header read, not its pixels), as `_decoded_stream` finds it."""
+    with PILImage.open(path) as opened:
+        return opened.mode in ("RGBA", "LA", "PA") or "transparency" in opened.info
+
+
 class ImageCache:
     """Embeds each distinct image (by `Image.key`) once per document and draws it by reference."""
 
-    def __init__(self, press: Press = RGB) -> None:
+    def __init__(self, press: Press = RGB, translucent: set[str] | None = None) -> None:
         self._images: dict[str, Placeholder] = {}
         self.press = press
+        self.translucent = set() if translucent is None else translucent
+        """The names of the CMYK images drawn that have an alpha channel (their pages blend: `close_page`)."""
 
     def draw(self, canvas: Canvas, item: Image) -> None:
         """Draw `item` into the unit box set up by the caller (origin bottom-left, y up, size w x h)."""
@@ -211,6 +219,8 @@ class ImageCache:
         if name not in self._images:
             self._images[name] = Placeholder(name, item.path)
             add_placeholder(canvas, self._images[name])
+            if self.press.cmyk and _has_alpha(item.path):
+                self.translucent.add(name)
         canvas.saveState()
         canvas.scale(item.w, item.h)
         canvas.doForm(name)

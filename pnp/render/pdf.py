@@ -1,8 +1,9 @@
 """PDF backend (reportlab): a `Document` to a PDF file or bytes, vector, fonts embedded as subsets.
 
 Only this module knows points and flips y: the page is drawn in a mm coordinate system with the origin
-top-left and y down, set up once per page. Output is deterministic (`invariant=1`, fixed metadata); streams are
-deflated without reportlab's default ASCII85 layer (`reportlab_internals.binary_streams`).
+top-left and y down, set up once per page. Output is deterministic (`invariant=1`, fixed metadata dated
+2000-01-01 or `SOURCE_DATE_EPOCH`) but for a PDF/X file's dates, which say when it was made (`creation_time`);
+streams are deflated without reportlab's default ASCII85 layer (`reportlab_internals.binary_streams`).
 """
 
 from __future__ import annotations
@@ -35,8 +36,8 @@ from pnp.layout.scene import (
 from pnp.render.pdf_ops import Ops, keep
 from pnp.render.pdf_pages import PageImages, Sink, page_boxes, set_print_preferences
 from pnp.render.pdf_shaped import shaped_fonts
-from pnp.render.press import PDF_VERSIONS, RGB, Press
-from pnp.render.reportlab_internals import binary_streams, deflate_page, document, page_operators
+from pnp.render.press import PDF_VERSIONS, RGB, Press, creation_time
+from pnp.render.reportlab_internals import binary_streams, close_page, document, page_operators
 from pnp.text.fonts import reportlab_name
 from pnp.text.shaping import FAUX_BOLD_EM, has_faux_bold, needs_shaping
 from pnp.units import PT_PER_MM
@@ -60,6 +61,7 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
     sink = Sink(out, images)
     first = document.pages[0]
     version = PDF_VERSIONS.get(press.standard)
+    created = creation_time()  # before reportlab reads SOURCE_DATE_EPOCH, which it does for every PDF
     binary_streams()
     canvas = Canvas(sink, pagesize=(first.width * PT_PER_MM, first.height * PT_PER_MM), invariant=1,
                     pageCompression=1, initialFontName=reportlab_name("sans"), initialFontSize=10,
@@ -76,7 +78,7 @@ def write_pdf(document: Document, out: BinaryIO, progress: Callable[[int], None]
         from pnp.render.reportlab_internals import mark_pdfx
 
         assert press.profile is not None
-        mark_pdfx(canvas, press.pdfx, press.profile.condition, press.profile.data, document.title)
+        mark_pdfx(canvas, press.pdfx, press.profile.condition, press.profile.data, document.title, created)
     ops = Ops(press)
     for number, page in enumerate(document.pages, start=1):
         _draw_page(canvas, page, images, ops)
@@ -107,8 +109,7 @@ def _draw_page(canvas: Canvas, page: Page, images: PageImages, ops: Ops) -> None
     for item in page.items:
         pen.draw(item)
     canvas.restoreState()
-    canvas.showPage()
-    deflate_page(canvas)
+    close_page(canvas, images.translucent, "DeviceCMYK" if ops.press.cmyk else None)  # blended in the inks
 
 
 FAUX_BOLD = "faux bold"

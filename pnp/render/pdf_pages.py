@@ -56,19 +56,21 @@ class PageImages:
         self.press = press
         self.cache: ImageCache | None = None
         self.vectors: VectorForms | None = None
+        self.translucent: set[str] = set()
+        """The names of the forms drawn that are translucent themselves (for CMYK pages: `close_page`)."""
 
     def draw(self, canvas: Canvas, item: Image) -> None:
         if item.vector:
             if self.vectors is None:
                 from pnp.render.pdf_paint import VectorForms
 
-                self.vectors = VectorForms(self.press)
+                self.vectors = VectorForms(self.press, self.translucent)
             self.vectors.draw(canvas, item)
             return
         if self.cache is None:
             from pnp.render.images import ImageCache
 
-            self.cache = ImageCache(self.press)
+            self.cache = ImageCache(self.press, self.translucent)
         self.cache.draw(canvas, item)
 
     def write(self, pdf: bytes, out: BinaryIO) -> None:

@@ -144,9 +144,11 @@ class VectorForms:
     no resources of its own, and SVG gradients and opacities need them), so a deck of many cards repeating the
     art does not repeat its drawing operations."""
 
-    def __init__(self, press: Press | None = None) -> None:
+    def __init__(self, press: Press | None = None, translucent: set[str] | None = None) -> None:
         self.forms: set[str] = set()
         self.inks = press.inks if press is not None else None
+        self.translucent = set() if translucent is None else translucent
+        """The names of the forms drawn with opacities of their own (their pages blend: `close_page`)."""
 
     def draw(self, canvas: Canvas, item: Image) -> None:
         """Draw `item`'s art into the unit box set up by the caller (origin bottom-left, y up, size w x h)."""
@@ -156,7 +158,8 @@ class VectorForms:
                                                                                        item.opacity)
         name = f"pnpArt{item.key}o{round(item.opacity * 10_000)}"
         if name not in self.forms:
-            vector_form(canvas, name, drawing if self.inks is None else _inked(drawing, self.inks))
+            if vector_form(canvas, name, drawing if self.inks is None else _inked(drawing, self.inks)):
+                self.translucent.add(name)
             self.forms.add(name)
         canvas.saveState()
         canvas.setFillAlpha(1)  # the form's colours at opacity 1 set none (its own fading is drawn in it)

@@ -10,6 +10,8 @@ Two things have no public API and matter for speed and memory:
 - SVG art: drawn once per document as a form (`vector_form`), whose resources (its gradients' shadings,
   its opacities' graphics states) reportlab does not write for forms: they are read from the canvas as the
   form is drawn and given to `endForm`, which sets them on the form (nothing of reportlab's is written to);
+- transparency: a CMYK page that paints anything translucent gets a page group blending in DeviceCMYK
+  (`close_page`, which reads the page's graphics states and forms, `translucent_page`);
 - page streams: reportlab holds every page's operators as text until `save` deflates them; pnp deflates each
   as its page is closed (`deflate_page`), the same bytes written, a quarter of the memory held.
 Everything here reads what reportlab 5.1 does; `tests/golden` holds qpdf-normalised PDFs and fails the day
@@ -20,7 +22,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+import time
 import zlib
+from collections.abc import Container
 from pathlib import Path
 from typing import Any
 
@@ -65,6 +69,33 @@ def deflate_page(canvas: Canvas) -> None:
         text = page.stream
         page.Contents = DeflatedStream(content=zlib.compress(text.encode("utf8") if isinstance(text, str) else text))
         page.stream = None
+
+
+def close_page(canvas: Canvas, forms: Container[str], space: str | None = None) -> None:
+    """Close the page being drawn (`showPage`), its stream deflated (`deflate_page`); with a `space` (e.g.
+    "DeviceCMYK"), a page that paints anything translucent (`translucent_page`) is given a transparency group
+    of that colour space: what it paints translucent is blended in that space, the press's inks, not in one the
+    reader chooses (reportlab's pages have no /Group: this page's own list of keys is given it)."""
+    grouped = space is not None and translucent_page(canvas, forms)
+    canvas.showPage()
+    if grouped:
+        page = canvas._doc.Pages.pages[-1]
+        page.__NoDefault__ = [*type(page).__NoDefault__, "Group"]
+        page.Group = PDFDictionary({"Type": PDFName("Group"), "S": PDFName("Transparency"), "CS": PDFName(space)})
+    deflate_page(canvas)
+
+
+def translucent_page(canvas: Canvas, forms: Container[str]) -> bool:
+    """Whether the page being drawn paints anything translucent: one of its graphics states sets an alpha under
+    1, or it draws one of `forms` (the names of the forms that are translucent themselves: pictures with an
+    alpha channel, SVG art with opacities of its own)."""
+    return _translucent_states(canvas) or any(name in forms for name in set(canvas._formsinuse))
+
+
+def _translucent_states(canvas: Canvas) -> bool:
+    """Whether a graphics state of the page (or form) being drawn sets an alpha under 1: reportlab keeps them in
+    `_extgstate`, a new one each page and form, keyed by (key, value)."""
+    return any(key in ("ca", "CA") and value < 1 for key, value in canvas._extgstate._c)
 
 
 def document(canvas: Canvas) -> Any:
@@ -114,14 +145,15 @@ def updated_trailer(trailer: bytes, size: int, previous: int) -> bytes:
     return _SIZE.sub(b"/Size %d" % size, trailer[:-2]) + b"/Prev %d\n>>" % previous
 
 
-def vector_form(canvas: Canvas, name: str, drawing: Any) -> None:
+def vector_form(canvas: Canvas, name: str, drawing: Any) -> bool:
     """Write reportlab `drawing` as the form `name` of the canvas's document (its own units, for `doForm`),
-    with the shadings and graphics states it uses as its resources; nothing if the document has it."""
+    with the shadings and graphics states it uses as its resources; nothing if the document has it. Whether it
+    paints anything translucent (a graphics state of alpha under 1), False when it was written before."""
     from reportlab.graphics import renderPDF
     from reportlab.pdfbase.pdfdoc import PDFResourceDictionary
 
     if canvas._doc.getXObjectName(name) in canvas._doc.idToObject:
-        return
+        return False
     canvas.beginForm(name, 0, 0, drawing.width, drawing.height)  # a fresh graphics state: opacity 1 (the
     renderPDF.draw(drawing, canvas, 0, 0, showBoundary=False)     # caller draws the form at opacity 1)
     shadings, colours, states = dict(canvas._shadingUsed), dict(canvas._colorsUsed), canvas._extgstate.getState()
@@ -132,7 +164,9 @@ def vector_form(canvas: Canvas, name: str, drawing: Any) -> None:
     resources.setColorSpace(colours)
     if states:
         resources.ExtGState = states
+    translucent = _translucent_states(canvas)
     canvas.endForm(Resources=resources)  # endForm sets the attributes it is given on the form it writes
+    return translucent
 
 
 class DeferredFont:
@@ -181,14 +215,19 @@ def type0_objects(canvas_doc: PDFDocument, base: str, font_file: bytes, descript
         "ToUnicode": canvas_doc.Reference(unicode_stream)})
 
 
-def mark_pdfx(canvas: Canvas, version: str, condition: tuple[str, str, bool], profile: bytes, title: str) -> None:
+def mark_pdfx(canvas: Canvas, version: str, condition: tuple[str, str, bool], profile: bytes, title: str,
+              created: int) -> None:
     """Make the canvas's document PDF/X `version` (e.g. "PDF/X-4"): the output intent with the ICC `profile`
     embedded (`/S /GTS_PDFX`) for `condition` (identifier, description, whether the ICC registry lists it),
     GTS_PDFXVersion and /Trapped /False in the info dictionary and in XMP metadata (reportlab has no API for
-    either: its catalog and info are given them here, on this document alone)."""
+    either: its catalog and info are given them here, on this document alone), dated `created` (seconds since
+    1970) in UTC: the info dictionary's CreationDate and ModDate are written of the document's `_timeStamp`
+    (which invariant mode fixes at 2000-01-01), and the XMP's dates are read of the same."""
     from reportlab.pdfbase.pdfdoc import XMP, PDFArray, PDFDictionary, PDFInfo, PDFName, PDFStream, PDFString
 
     doc = canvas._doc
+    stamp, utc = doc._timeStamp, time.gmtime(created)
+    stamp.t, stamp.lt, stamp.YMDhms, stamp.dhh, stamp.dmm, stamp.tzname = created, utc, tuple(utc)[:6], 0, 0, "UTC"
     stream = PDFStream(PDFDictionary({"N": 4}), profile)
     identifier, description, registered = condition
     intent = PDFDictionary({
@@ -216,7 +255,8 @@ def mark_pdfx(canvas: Canvas, version: str, condition: tuple[str, str, bool], pr
 
 
 def _xmp(document: Any, version: str, title: str) -> bytes:
-    """The XMP packet of a PDF/X file: its title, dates (the info dictionary's), trapping and version."""
+    """The XMP packet of a PDF/X file: its title, dates (the info dictionary's instant, in UTC as it is), trapping
+    and version."""
     from xml.sax.saxutils import escape
 
     y, mo, d, h, mi, s = document._timeStamp.YMDhms

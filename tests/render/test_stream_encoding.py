@@ -56,7 +56,7 @@ def test_a_booklet_rulebook_is_written_without_ascii85(tmp_path: Path) -> None:
 def test_each_page_is_deflated_as_it_is_closed_into_the_bytes_reportlab_writes_at_save(monkeypatch) -> None:
     from reportlab.pdfgen.canvas import Canvas
 
-    import pnp.render.pdf as pdf_module
+    import pnp.render.reportlab_internals as internals
 
     items = (Rect(10, 10, 63, 88, FRAME), Text(40, 30, "Card 1", 5.0, "sans-bold"))
     document = Document("Deflated", tuple(Page(210, 297, items) for _ in range(5)))
@@ -70,5 +70,5 @@ def test_each_page_is_deflated_as_it_is_closed_into_the_bytes_reportlab_writes_a
     monkeypatch.setattr(Canvas, "save", saving)
     early = render_pdf(document)
     assert held == [None] * 5  # no page's text is held until the save (a deck's 1 KB a card)
-    monkeypatch.setattr(pdf_module, "deflate_page", lambda canvas: None)
+    monkeypatch.setattr(internals, "deflate_page", lambda canvas: None)
     assert render_pdf(document) == early

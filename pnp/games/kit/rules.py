@@ -70,7 +70,7 @@ def _component(component: Deck | Counters | Board | TuckBox, path: PathKey) -> I
                 yield (*path, "cells", i, "label"), cell.label, (LABEL_FONT,)
             yield from _elements(component.elements, (*path, "elements"))
         case TuckBox():
-            for key in ("front", "back", "spine"):
+            for key in ("front", "back", "spine", "lid"):
                 face = getattr(component, key)
                 if face is not None:
                     yield from _elements(face.elements, (*path, key, "elements"))

@@ -1,7 +1,8 @@
 """Draw a tuck box as one piece: the flat net of a one-piece box for one of the kit's decks.
 
 Across, left to right: the glue flap, the front (with the thumb notch at its top), a spine, the back, a spine.
-Above the back: the lid and its tuck flap; above the spines: dust flaps; below every panel: a bottom flap.
+Above the back: the lid (a face of its own, turned to read from the front) and its tuck flap; above the
+spines: dust flaps; below every panel: a bottom flap.
 Inner size: the deck's card width and height, and its card count x `card_thickness` deep, each plus `play`.
 Each face's art runs FOLD_BLEED past its folds onto the flaps (not onto the next face). Solid lines are cut,
 dash-dot lines folded, both two-tone (`pnp.layout.strokes`) so they show on dark art; the sheets' own cut lines
@@ -104,9 +105,10 @@ def _folds(net: Net) -> list[Item]:
 
 
 def _panel(drawer: Drawer, face: Face | None, at: tuple[float, float, float, float], context: dict[str, Any],
-           path: PathKey, who: str, reach: tuple[float, float, float, float]) -> list[Item]:
-    """A face drawn in its panel's own millimetres (x, y, width, height on the net), its fill and art running
-    `reach` (left, top, right, bottom) past the panel's edges: across a fold onto a flap, past a cut edge."""
+           path: PathKey, who: str, reach: tuple[float, float, float, float], turned: bool = False) -> list[Item]:
+    """A face drawn in its panel's own millimetres (x, y, width, height on the net; `turned`: half a turn, its
+    top at the panel's bottom edge), its fill and art running `reach` (left, top, right, bottom, in the face's
+    own directions) past the panel's edges: across a fold onto a flap, past a cut edge."""
     if face is None:
         return []
     x, y, w, h = at
@@ -115,7 +117,7 @@ def _panel(drawer: Drawer, face: Face | None, at: tuple[float, float, float, flo
     own: list[Item] = [Rect(area.x, area.y, area.w, area.h, Style(fill=paint(face.fill), stroke=None))] \
         if face.fill else []
     own += drawer.elements(face.elements, w, h, context, (*path, "elements"), FaceOf(who, "box"))
-    return [Group(tuple(own), Transform(x, y), clip=area)]
+    return [Group(tuple(own), Transform(x + w, y + h, rotate=180) if turned else Transform(x, y), clip=area)]
 
 
 def draw_tuckbox(drawer: Drawer, box: TuckBox, path: PathKey, kit: dict[str, Any], decks: dict[str, Deck],
@@ -145,7 +147,10 @@ def draw_tuckbox(drawer: Drawer, box: TuckBox, path: PathKey, kit: dict[str, Any
     items += _panel(drawer, box.front, (b, y0, net.w, net.h), context, (*path, "front"), f'the front of "{name}"',
                     (over, over, 0.0, over))
     items += _panel(drawer, box.back, (d, y0, net.w, net.h), context, (*path, "back"), f'the back of "{name}"',
-                    (0.0, over, 0.0, over))
+                    (0.0, 0.0 if box.lid else over, 0.0, over))
+    # the lid reads from the front: its top is the tuck flap's fold, its bottom the fold it shares with the back
+    items += _panel(drawer, box.lid, (d, y0 - net.d, net.w, net.d), context, (*path, "lid"), f'the lid of "{name}"',
+                    (over, 0.0, over, over), turned=True)
     for x in (c, e):
         items += _panel(drawer, box.spine, (x, y0, net.d, net.h), context, (*path, "spine"), f'a spine of "{name}"',
                         (0.0, over, 0.0, over))

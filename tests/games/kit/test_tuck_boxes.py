@@ -185,3 +185,77 @@ def test_each_face_bleeds_across_its_folds_onto_the_flaps_but_not_onto_the_next_
     assert near(colour(xs[1] - 1.2 * mm, middle), front)
     assert near(colour((xs[1] + xs[2]) / 2, bottom + 1.2 * mm), spine)  # the spine onto its bottom flap
     assert not near(colour(xs[0] - 4 * mm, middle), front)  # 2 mm, not the whole flap
+
+
+LID = """\
+    lid:
+      fill: "#884499"
+      elements:
+        - {type: rect, x: 2mm, y: 2mm, width: 10mm, height: 4mm, fill: "#ffee00"}
+        - {type: text, x: 0, y: 14mm, text: "{{ deck.name }}", size: 5mm, colour: white, align: center}
+"""
+
+
+def _box_pixels(run_pnp, spec: Path, out: Path):
+    """The box's page at 100 dpi: a test of a point's colour (in points from the page's top left, within 12 of
+    each channel), the vertical folds' x (b, c, d, e) and the horizontal ones' y (the lid's, the body's top and
+    bottom)."""
+    import subprocess
+
+    from PIL import Image
+
+    result = run_pnp("render", spec, "-o", out)
+    assert result.exit_code == 0, result.output
+    pdf_path = next(out.glob("*.pdf"))
+    with pdfplumber.open(pdf_path) as pdf:
+        folds = [o for o in pdf.pages[-1].lines if o.get("dash") and o["dash"][0]]
+        count = len(pdf.pages)
+    xs = sorted({round(o["x0"], 2) for o in folds if abs(o["x0"] - o["x1"]) < 0.01})
+    ys = sorted({round(o["top"], 2) for o in folds if abs(o["top"] - o["bottom"]) < 0.01})
+    dpi = 100
+    subprocess.run(["pdftoppm", "-png", "-r", str(dpi), "-f", str(count), "-l", str(count), str(pdf_path),
+                    str(out / "box")], check=True)
+    image = Image.open(next(out.glob("box*.png"))).convert("RGB")
+
+    def near(x_pt: float, y_pt: float, want: tuple[int, ...]) -> bool:
+        got = image.getpixel((round(x_pt * dpi / 72), round(y_pt * dpi / 72)))
+        return all(abs(a - b) <= 12 for a, b in zip(got, want, strict=True))
+
+    assert len(xs) == 4 and len(ys) == 3
+    return near, xs, ys
+
+
+GREEN_BACK = KIT.format(count=40, deck="Heroes").replace("    back: {elements", "    back: {fill: '#336622', elements")
+MM = 72 / 25.4
+
+
+def test_the_lid_takes_its_own_art_turned_to_read_from_the_front_and_bleeding_onto_the_tuck_flap(
+        tmp_kit, tmp_path: Path, run_pnp):
+    """The lid is a face like the others: its fill and art on the lid panel, running 2 mm over the tuck flap's
+    fold (never onto the back, which keeps its own colour up to their fold), turned half a turn so that it
+    reads the right way up from the box's front (its top-left corner at the net's bottom right)."""
+    near, xs, ys = _box_pixels(run_pnp, tmp_kit(GREEN_BACK + LID), tmp_path / "out")
+    lid, back, yellow = (0x88, 0x44, 0x99), (0x33, 0x66, 0x22), (0xFF, 0xEE, 0x00)
+    (left, right), (tuck, top), middle = xs[2:4], ys[:2], (xs[2] + xs[3]) / 2
+    assert near(middle, (tuck + top) / 2 - 4 * MM, lid)
+    assert near(middle, tuck - 1.2 * MM, lid)  # over the tuck flap's fold
+    assert not near(middle, tuck - 4 * MM, lid)  # 2 mm, not the whole tuck flap
+    assert near(middle, top - 1.2 * MM, lid) and near(middle, top + 1.2 * MM, back)
+    assert near(right - 7 * MM, top - 4 * MM, yellow)  # its (2 mm, 2 mm) corner, turned: by the back's fold
+    assert not near(left + 7 * MM, tuck + 4 * MM, yellow)
+
+
+def test_without_lid_art_the_lid_shows_the_box_fill_and_the_back_runs_onto_it(tmp_kit, tmp_path: Path, run_pnp):
+    near, xs, ys = _box_pixels(run_pnp, tmp_kit(GREEN_BACK), tmp_path / "out")
+    middle, (tuck, top) = (xs[2] + xs[3]) / 2, ys[:2]
+    assert near(middle, top - 1.2 * MM, (0x33, 0x66, 0x22))  # the back, 2 mm over its fold
+    assert near(middle, (tuck + top) / 2, (0xFF, 0xFF, 0xFF))  # the box's fill (white)
+
+
+def test_a_mistake_on_the_lid_is_located_and_the_schema_knows_the_lid(tmp_kit, run_pnp):
+    spec = tmp_kit(KIT.format(count=10, deck="Heroes") + "    lid: {elements: [{type: text, text: '{{ deck.nope }}',"
+                   " x: 0, y: 0, size: 3mm}]}\n")
+    found = _errors(run_pnp, spec)
+    assert [(d["rule"], d["line"]) for d in found if d.get("line") == 15], found
+    schema = json.loads(run_pnp("schema").output)
+    assert "lid" in schema["$defs"]["TuckBox"]["properties"]

@@ -15,8 +15,8 @@ from pnp.units import NonNegativeLength, PositiveLength
 
 
 class TuckBox(SpecModel):
-    """A one-piece tuck box for a deck: front, back, two spines, a tuck lid, dust and glue flaps and a thumb
-    notch, with cut lines (solid) and fold lines (dashed)."""
+    """A one-piece tuck box for a deck: front, back, two spines, a lid with its tuck flap, dust and glue flaps
+    and a thumb notch, with cut lines (solid) and fold lines (dashed)."""
 
     type: Literal["tuckbox"]
     """A tuck box for a deck of the kit."""
@@ -38,6 +38,10 @@ class TuckBox(SpecModel):
     """What is printed on the back (the side the lid folds from), like `front`."""
     spine: Face | None = None
     """What is printed on both spines, in mm of the spine (the box's depth wide, the card's height high)."""
+    lid: Face | None = None
+    """What is printed on the lid (the closed box's top, folding from the back's top edge), in mm of the lid
+    (the box's width wide, its depth high), the right way up seen from the front: it is turned half a turn on
+    the net. Without it the lid shows the box's `fill`."""
 
     @model_validator(mode="after")
     def _sane(self) -> TuckBox:
