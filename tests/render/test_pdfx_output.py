@@ -73,6 +73,15 @@ def test_a_bad_source_date_epoch_is_one_error_not_a_traceback(run_pnp, tmp_path,
     assert "internal" not in result.output
 
 
+def test_a_bad_source_date_epoch_is_one_error_for_a_rulebook_too(run_pnp, tmp_path, monkeypatch):
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "yesterday")
+    result = run_pnp("render", "examples/mdd-micro/kit.yaml", "-o", tmp_path, "--format", "svg")
+    assert result.exit_code == 1
+    assert "[output.date] SOURCE_DATE_EPOCH is 'yesterday'" in result.output
+    assert "internal" not in result.output
+    assert not any(tmp_path.iterdir())
+
+
 def groups(pdf: Path) -> list[object]:
     """Each page's /Group, as (S, CS), or None."""
     with pikepdf.open(pdf) as document:
