@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import click
 
 from pnp.diagnostics import Diagnostic, Severity, SpecError, format_json, sort_diagnostics
+from pnp.output.dates import creation_time
 
 if TYPE_CHECKING:
     from pnp.layout.imposition import Plan
@@ -84,6 +85,7 @@ def user_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         fmt = kwargs.get("fmt", "text")
         try:
+            creation_time()  # a bad SOURCE_DATE_EPOCH, which reportlab reads for every PDF and SVG art, is one error
             return func(*args, **kwargs)
         except SpecError as exc:
             report(exc.diagnostics, fmt)

@@ -32,8 +32,8 @@ from pnp.booklet.shaped import fallback_markup
 from pnp.booklet.styles import ACCENT, MUTED, RULE, Styles
 from pnp.i18n.languages import direction
 from pnp.layout.scene import Text
+from pnp.output.dates import creation_time
 from pnp.render.pdf_pages import set_print_preferences
-from pnp.render.press import creation_time
 from pnp.text.fonts import reportlab_name, text_width_mm
 from pnp.text.shaping import needs_shaping
 from pnp.units import PT_PER_MM, mm_to_pt

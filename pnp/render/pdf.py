@@ -33,10 +33,11 @@ from pnp.layout.scene import (
     Style,
     Text,
 )
+from pnp.output.dates import creation_time
 from pnp.render.pdf_ops import Ops, keep
 from pnp.render.pdf_pages import PageImages, Sink, page_boxes, set_print_preferences
 from pnp.render.pdf_shaped import shaped_fonts
-from pnp.render.press import PDF_VERSIONS, RGB, Press, creation_time
+from pnp.render.press import PDF_VERSIONS, RGB, Press
 from pnp.render.reportlab_internals import binary_streams, close_page, document, page_operators
 from pnp.text.fonts import reportlab_name
 from pnp.text.shaping import FAUX_BOLD_EM, has_faux_bold, needs_shaping

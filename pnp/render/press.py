@@ -105,25 +105,6 @@ class Inks:
         return converted
 
 
-def creation_time() -> int:
-    """When a PDF/X file is made, in seconds since 1970: `SOURCE_DATE_EPOCH` when it is set (the reproducible-
-    builds convention: the same inputs and the same variable give the same bytes), else now. A value that is no
-    whole number of seconds is a SpecError (reportlab, which reads the variable for every PDF, would fail on it
-    with a traceback)."""
-    import os
-    import time
-
-    from pnp.diagnostics import Diagnostic, SpecError
-
-    given = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if not given:
-        return int(time.time())
-    if not given.isdigit():
-        raise SpecError(Diagnostic.at(None, "output.date", f"SOURCE_DATE_EPOCH is {given!r}, not a whole number "
-                                      "of seconds since 1970", "unset it, or set it to `date +%s` of the build"))
-    return int(given)
-
-
 def press_for(spec: object, located: Located, colour: str | None, profile: str | None,
               standard: str | None) -> Press:
     """The press a render uses: the spec's `press:` key (a kit's), each part overridden by the command line

@@ -124,3 +124,12 @@ def test_a_picture_with_alpha_or_svg_art_with_opacity_makes_its_page_blend(run_p
     for name, expected in [("see.png", BLEND), ("faded.svg", BLEND), ("solid.png", None), ("opaque.svg", None)]:
         spec = tmp_kit(_deck(f"{{type: image, src: {name}, x: 0, y: 0, width: 10mm, height: 10mm}}"), files)
         assert groups(render(run_pnp, spec, tmp_path / name, "--pdfx", "x-4")) == [expected], name
+
+
+def test_a_bad_source_date_epoch_is_one_error_for_validate(run_pnp, monkeypatch):
+    """The showcase's SVG art is drawn through reportlab, which reads the variable too."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "abc")
+    result = run_pnp("validate", "examples/showcase/kit.yaml")
+    assert result.exit_code == 1
+    assert "[output.date] SOURCE_DATE_EPOCH is 'abc'" in result.output
+    assert "internal" not in result.output
