@@ -1,7 +1,8 @@
 """A kit's `lives:` in its printed rules: the MDD rulebook and the reference card quote the spec's lives per car
 (not the rule set's 7), in the form the number takes in each language, and the rulebook's counters sentence
 gives the five-life and one-life counters the kit's life counters make of that number (5 = one five, 2 = two
-ones, 99 = 19 fives and 4 ones)."""
+ones, 99 = 19 fives and 4 ones). The other numbers a spec's `cars:` changes follow it too: the rows of the start
+grid (6 with 36 cars) and, in the bigger-races variant, the finalists it replaces (10, not the kit's 12)."""
 
 from __future__ import annotations
 
@@ -22,16 +23,16 @@ from pnp.source.loader import load_yaml_text
 KIT = Path(__file__).parents[2] / "examples" / "mdd-micro" / "kit.yaml"
 
 
-def _setup(lives: int, ruleset: str = "v2.1") -> MddSetup:
-    """The micro kit (25 cars) with `lives: N`, on the rule set asked for."""
-    text = KIT.read_text(encoding="utf-8").replace("\ncars: 25\n", f"\ncars: 25\nlives: {lives}\n")
+def _setup(lives: int, ruleset: str = "v2.1", cars: int = 25) -> MddSetup:
+    """The micro kit with `lives: N` and `cars: N`, on the rule set asked for."""
+    text = KIT.read_text(encoding="utf-8").replace("\ncars: 25\n", f"\ncars: {cars}\nlives: {lives}\n")
     text = text.replace("ruleset: v2.1", f"ruleset: {ruleset}")
     return load_setup(load_yaml_text(text, str(KIT)))
 
 
-def _rulebook(lives: int, lang: str, ruleset: str = "v2.1") -> str:
+def _rulebook(lives: int, lang: str, ruleset: str = "v2.1", cars: int = 25) -> str:
     """The kit's rulebook text as a reader of `lang` gets it."""
-    request = mdd_rulebook(_setup(lives, ruleset))
+    request = mdd_rulebook(_setup(lives, ruleset, cars))
     translation = translation_for(request.source, None if lang == "en" else lang)
     resolver = TextResolver(translation, request.context)
     units = iter_units(parse_document(request.source.read_text(encoding="utf-8"), str(request.source)))
@@ -152,3 +153,18 @@ def test_the_counters_sentence_is_what_the_kit_prints_for_each_car(lives, fives,
     names = [piece.name for piece in counters.pieces]
     assert (names.count("5-life counter"), names.count("1-life counter")) == (25 * fives, max(25 * ones, 60))
     assert (f"(five-life counters: {fives}, one-life counters: {ones})") in _rulebook(lives, "en")
+
+
+@pytest.mark.parametrize(("lang", "cars", "words"), [
+    ("en", 30, "Let 12 cars reach the final instead of 10,"),
+    ("de", 36, "Lasst 12 Autos statt 10 ins Finale"),
+    ("ar", 30, "واجعل عدد المتأهلين إلى النهائي 12 بدلًا من 10،"),
+    ("ja", 36, "決勝に進む車を10台ではなく12台にし"),
+    ("en", 25, "Line the cars up in 5 rows at the start."),
+    ("en", 30, "Line the cars up in 5 rows at the start."),
+    ("en", 36, "Line the cars up in 6 rows at the start."),
+    ("ar", 36, "صُفّ السيارات عند خط الانطلاق في 6 صفوف."),
+    ("fr", 36, "6 rangées"),
+])
+def test_a_bigger_kit_quotes_its_own_rows_and_the_finalists_it_replaces(lang, cars, words):
+    assert words in _rulebook(7, lang, cars=cars)

@@ -76,7 +76,7 @@ def rulebook_context(
     rules: dict[str, Any] = {
         "cars": cars,
         "teams": teams,
-        "rows": ON_TRACK_LINES,
+        "rows": -(-cars // cars_per_line(cars)) if cars else ON_TRACK_LINES,
         "lives": lives,
         "start": {"five_life": five_life, "one_life": one_life},
         "walls": limits.walls,
@@ -89,7 +89,8 @@ def rulebook_context(
     if limits.mines_min_ahead is not None:
         rules["mines"]["gap"] = limits.mines_min_ahead
     if big := limits.car_counts[1:]:
-        rules["big"] = {"cars": list(big), "finalists": limits.finalists[big[0]]}
+        rules["big"] = {"cars": list(big), "finalists": limits.finalists[big[0]],
+                        "base_finalists": limits.finalists[limits.car_counts[0]]}
     kit = {
         "cars": cars,
         "teams": teams,
