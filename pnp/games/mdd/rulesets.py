@@ -11,6 +11,12 @@ from pnp.games.mdd.geometry import RuleLimits
 RULESET_NAMES: tuple[str, ...] = ("v2.1", "current")
 
 
+def life_counters(lives: int) -> tuple[int, int]:
+    """The (five-life, one-life) counters that show `lives` on a car's roof at the start: a five for each
+    full five, a one for each life left over (7 = 5 + 1 + 1, 5 = 5, 2 = 1 + 1)."""
+    return divmod(lives, 5)
+
+
 def limits_for(name: str) -> RuleLimits:
     """The limits of ruleset `name` (one of RULESET_NAMES); KeyError for an unknown name."""
     if name == "v2.1":

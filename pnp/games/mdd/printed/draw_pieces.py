@@ -1,7 +1,7 @@
 """MDD pieces: cars (fold-up boxes and flat tokens, 1 x 2 cells), life counters, mines, wall boxes.
 
 Every size derives from the track's cell, so a car covers exactly one lane and two rows of the track, and a
-car's starting lives (one five-life and two one-life counters) sit in a row on its flat roof.
+car's starting lives (7: one five-life and two one-life counters) sit in a row on its flat roof.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping
 
 from pnp.games.mdd.geometry import CarStart
 from pnp.games.mdd.printed.draw_common import ink_on, pattern, team_look
+from pnp.games.mdd.rulesets import life_counters
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Ellipse, Item, Line, Polygon, Rect, Style, Text
 from pnp.layout.strokes import CUT, fold_line
@@ -22,6 +23,8 @@ FIVE_LIFE = 0.8
 """Diameter of a five-life counter, in cells."""
 ONE_LIFE = 0.5
 """Diameter of a one-life counter, in cells: one five and two ones fit in a row on a 1 x 2 cell roof."""
+ROOF_GAP = 0.04
+"""Least gap between a roof's rings and at its ends, in cells."""
 
 
 def _car_top(fill: str, letter: str, kind: str, number: int, x: float, y: float, w: float, h: float,
@@ -60,15 +63,21 @@ def car_token(car: CarStart, cell: float, marks: Mapping[str, str] | None = None
     return Piece(cell, 2 * cell, tuple(items), name=f"car {car.number}")
 
 
-def roof_spots(cell: float) -> tuple[tuple[float, float, int], ...]:
+def roof_spots(cell: float, lives: int = 7) -> tuple[tuple[float, float, str], ...]:
     """Where a car's starting counters sit on its 2 x 1 cell roof: (centre along the car from one end,
-    diameter, value), one five-life then two one-life counters, an equal gap before, between and after them."""
-    sizes = (FIVE_LIFE * cell, ONE_LIFE * cell, ONE_LIFE * cell)
-    gap = (2 * cell - sum(sizes)) / (len(sizes) + 1)
+    diameter, label), its five-life then its one-life counters (`life_counters`: 7 lives are a five and two
+    ones), an equal gap before, between and after them. When they do not fit in a row (8, 11 or more lives),
+    one ring for each kind the car has, labelled with how many go on it (`2×5`)."""
+    fives, ones = life_counters(lives)
+    rings = [(FIVE_LIFE, "5")] * fives + [(ONE_LIFE, "1")] * ones
+    if sum(size for size, _ in rings) + ROOF_GAP * (len(rings) + 1) > 2:
+        rings = [(size, f"{count}×{value}" if count > 1 else value)
+                 for size, value, count in ((FIVE_LIFE, "5", fives), (ONE_LIFE, "1", ones)) if count]
+    gap = (2 * cell - sum(size * cell for size, _ in rings)) / (len(rings) + 1)
     spots, x = [], gap
-    for size, value in zip(sizes, (5, 1, 1), strict=True):
-        spots.append((x + size / 2, size, value))
-        x += size + gap
+    for size, label in rings:
+        spots.append((x + size * cell / 2, size * cell, label))
+        x += size * cell + gap
     return tuple(spots)
 
 
@@ -88,7 +97,7 @@ def car_standee(car: CarStart, cell: float, tr: Callable[[str], str] = str,
     items: list[Item] = [Rect(0, 0, w, h, Style(fill="#ffffff", stroke=None))]
     # sides: the car side view on both, the upper one upside down so both read upright when folded
     items.extend(_side_view(fill, letter, kind, car.number, 0, flap, w, side, upside_down=True))
-    items.extend(_roof(fill, kind, flap + side, cell))
+    items.extend(_roof(fill, kind, flap + side, cell, car.lives))
     items.extend(_side_view(fill, letter, kind, car.number, 0, flap + side + cell, w, side, upside_down=False))
     for y in (flap, flap + side, flap + side + cell, h - flap):
         items.extend(fold_line(0, y, w, y))
@@ -100,17 +109,19 @@ def car_standee(car: CarStart, cell: float, tr: Callable[[str], str] = str,
     return Piece(w, h, tuple(items), name=f"car {car.number}")
 
 
-def _roof(fill: str, kind: str, y: float, cell: float) -> list[Item]:
-    """The roof, 2 cells long by 1 cell: team colour and pattern, and a ring for each starting counter with
-    its value."""
+def _roof(fill: str, kind: str, y: float, cell: float, lives: int) -> list[Item]:
+    """The roof, 2 cells long by 1 cell: team colour and pattern, and a ring for each starting counter of a
+    car with `lives`, with its value (`roof_spots`)."""
     ink = ink_on(fill)
     w = 2 * cell
     items: list[Item] = [Rect(0, y, w, cell, Style(fill=fill, stroke=None))]
     items.extend(pattern(kind, 0, y, w, cell, ink))
     ring = Style(fill="#ffffff", stroke=ink, stroke_width=max(0.25, cell * 0.02), opacity=0.85)
-    for x, size, value in roof_spots(cell):
+    for x, size, label in roof_spots(cell, lives):
         items.append(Ellipse(x, y + cell / 2, size / 2, size / 2, ring))
-        items.append(Text(x, y + cell / 2 + size * 0.16, str(value), size * 0.42, "sans-bold", "#777777", "middle"))
+        text = fit_size(label, "sans-bold", size * 0.42, size * 0.8)
+        baseline = y + cell / 2 + size * 0.16 * (text / (size * 0.42))  # lowered less as a long label shrinks
+        items.append(Text(x, baseline, label, text, "sans-bold", "#777777", "middle"))
     return items
 
 

@@ -1,7 +1,7 @@
 """MDD reference cards (movement, turn order, bumps) and variant material (award pawns, card effects).
 
 The card texts are data (data/reference-cards.yaml), our own summary of the rules, translated through the
-component catalogs; the numbers come from the ruleset the kit follows.
+component catalogs; the numbers come from the kit (its lives and finalists) and the ruleset it follows.
 """
 
 from __future__ import annotations
@@ -44,10 +44,11 @@ def _fill(tr: Translate, text: str, values: dict[str, object]) -> str:
 
 
 def reference_cards(limits: RuleLimits, finalists: int, credit: str, *, base: bool = True, variants: bool = False,
-                    tr: Translate = str) -> list[Piece]:
-    """The rules summary cards (how a car moves, turn order) with `base`, the variant cards with `variants`."""
+                    tr: Translate = str, lives: int | None = None) -> list[Piece]:
+    """The rules summary cards (how a car moves, turn order) with `base`, the variant cards with `variants`;
+    they quote the kit's `lives` per car (default: the ruleset's) and `finalists`."""
     values: dict[str, object] = {"mine": tr(limits.mine_word), "mines": tr(limits.mine_word + "s"),
-                                 "lives": limits.lives, "finalists": finalists}
+                                 "lives": lives or limits.lives, "finalists": finalists}
     return [
         reference_card(_fill(tr, card["title"], values),
               [(_fill(tr, heading, values), _fill(tr, body, values)) for heading, body in card["paragraphs"]],

@@ -12,6 +12,7 @@ from pnp.games.mdd.printed.draw_pieces import car_standee, car_token, life_count
 from pnp.games.mdd.printed.draw_reference import Translate, award_pawns, reference_cards
 from pnp.games.mdd.printed.draw_track import draw_track
 from pnp.games.mdd.printed.print_options import MddPrint
+from pnp.games.mdd.rulesets import life_counters
 from pnp.layout.dice import die_net
 from pnp.layout.pieces import PieceGroup, PrintJob
 
@@ -19,12 +20,12 @@ from pnp.layout.pieces import PieceGroup, PrintJob
 def counters_needed(setup: MddSetup) -> tuple[int, int, int]:
     """(five-life, one-life, mines) counters the kit prints: enough for the start, at least the kit's count.
 
-    A car's lives are made of five-life and one-life counters (7 = 5 + 1 + 1).
+    A car's lives are made of five-life and one-life counters (7 = 5 + 1 + 1, `life_counters`).
     """
     board = setup.to_board()
     limits = board.limits
-    fives = sum(car.lives // 5 for car in board.cars)
-    ones = sum(car.lives % 5 for car in board.cars)
+    fives = sum(life_counters(car.lives)[0] for car in board.cars)
+    ones = sum(life_counters(car.lives)[1] for car in board.cars)
     mines = sum(count for _, count in board.mines)
     return max(fives, limits.kit_five_life), max(ones, limits.kit_one_life), max(mines, limits.kit_mines)
 
@@ -37,7 +38,8 @@ def mdd_print_job(setup: MddSetup, paper: str | None = None, tr: Translate = str
     """
     del paper
     options = setup.print or MddPrint()
-    board = setup.to_board()
+    layout = setup.layout()
+    board = layout.board()
     cell = setup.track.cell
     limits = board.limits
     finalists = len(board.finals)
@@ -62,7 +64,8 @@ def mdd_print_job(setup: MddSetup, paper: str | None = None, tr: Translate = str
     if options.dice:
         groups.append(PieceGroup("Die", (die_net(min(max(cell, 16.0), 22.0)),) * options.dice, kind="dice"))
     variants = options.variants and limits.name == "v2.1"
-    cards = reference_cards(limits, finalists, tr(CREDIT), base=options.reference, variants=variants, tr=tr)
+    cards = reference_cards(limits, finalists, tr(CREDIT), base=options.reference, variants=variants, tr=tr,
+                            lives=layout.lives.item)
     if variants:
         groups.append(PieceGroup("Award pawns", tuple(award_pawns(cell, tr)), kind="pawns"))
     if cards:

@@ -20,6 +20,7 @@ from pnp.games.mdd.printed.draw_track import draw_track, track_frame
 from pnp.games.mdd.printed.kit import counters_needed
 from pnp.games.mdd.race.rule_numbers import EDGE_DAMAGE
 from pnp.games.mdd.race.scenario import load_scenario, play_scenario
+from pnp.games.mdd.rulesets import life_counters
 from pnp.games.mdd.setup.formation import ON_TRACK_LINES, cars_per_line
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Group, Transform
@@ -45,7 +46,8 @@ def example_figures(source: Path, tr: Callable[[str], str] = str) -> dict[str, P
 
 def _scale_figure(board: Board, cell: float, tr: Callable[[str], str]) -> Piece:
     """A corner of the track with one car (1 x 2 cells) and one wall (2 x 1 cells), to scale."""
-    car = CarStart(7, board.cars[0].team if board.cars else "red", 2, 1, board.limits.lives)
+    first = board.cars[0] if board.cars else CarStart(7, "red", 2, 1, board.limits.lives)
+    car = CarStart(7, first.team, 2, 1, first.lives)
     small = Board(4, 4, (Cell(2, 4),), (), (car,), (), board.limits)
     track = draw_track(small, cell, preprint=True, tr=tr)
     frame = track_frame(small, cell)
@@ -61,17 +63,22 @@ def rulebook_context(
     finalists: int | None = None,
     counters: tuple[int, int, int] | None = None,
     dice: int | None = None,
+    lives: int | None = None,
 ) -> dict[str, Any]:
     """The values the MDD rulebook quotes (keys in docs/rulebooks.md): the ruleset's numbers, and the kit's
-    cars, teams, finalists, (five-life, one-life, mine) counters and dice, by default the boxed game's."""
+    cars, teams, finalists, lives per car (with the counters that show them on a roof), (five-life, one-life,
+    mine) counters and dice, by default the boxed game's."""
     cars = cars or limits.car_counts[0]
+    lives = lives or limits.lives
+    five_life, one_life = life_counters(lives)
     teams = teams or cars_per_line(cars)
     fives, ones, mines = counters or (limits.kit_five_life, limits.kit_one_life, limits.kit_mines)
     rules: dict[str, Any] = {
         "cars": cars,
         "teams": teams,
-        "rows": ON_TRACK_LINES,
-        "lives": limits.lives,
+        "rows": -(-cars // cars_per_line(cars)) if cars else ON_TRACK_LINES,
+        "lives": lives,
+        "start": {"five_life": five_life, "one_life": one_life},
         "walls": limits.walls,
         "mines": {"min": limits.mines_min, "max": limits.mines_max, "per_cell": limits.mines_per_cell},
         "edge_damage": EDGE_DAMAGE,
@@ -82,7 +89,8 @@ def rulebook_context(
     if limits.mines_min_ahead is not None:
         rules["mines"]["gap"] = limits.mines_min_ahead
     if big := limits.car_counts[1:]:
-        rules["big"] = {"cars": list(big), "finalists": limits.finalists[big[0]]}
+        rules["big"] = {"cars": list(big), "finalists": limits.finalists[big[0]],
+                        "base_finalists": limits.finalists[limits.car_counts[0]]}
     kit = {
         "cars": cars,
         "teams": teams,
@@ -95,7 +103,8 @@ def rulebook_context(
 
 def mdd_rulebook(setup: MddSetup, tr: Callable[[str], str] = str) -> RulebookRequest:
     """The rulebook for the setup's ruleset, quoting the kit's numbers; `tr` translates its figures' words."""
-    board = setup.to_board()
+    layout = setup.layout()
+    board = layout.board()
     limits = board.limits
     context = rulebook_context(
         limits,
@@ -104,6 +113,7 @@ def mdd_rulebook(setup: MddSetup, tr: Callable[[str], str] = str) -> RulebookReq
         finalists=len(board.finals),
         counters=counters_needed(setup),
         dice=setup.print.dice if setup.print is not None else 1,
+        lives=layout.lives.item,
     )
     source = RULEBOOKS / ("rules-v2.1.md" if limits.name == "v2.1" else "rules-current.md")
     figures = {"mdd-track": draw_track(board, setup.track.cell, preprint=True, tr=tr),

@@ -14,6 +14,7 @@ from pnp.games.mdd.model import MddSetup
 from pnp.games.mdd.rules.common import (
     _at,
 )
+from pnp.games.mdd.rulesets import life_counters
 from pnp.rules import rule
 from pnp.source.located import Located
 
@@ -47,7 +48,7 @@ def _kit_lives(spec: MddSetup, located: Located) -> Iterator[Diagnostic]:
     if _printed(spec):
         return
     layout = spec.layout()
-    five, one = divmod(layout.lives.item, 5)
+    five, one = life_counters(layout.lives.item)
     cars = len(layout.cars)
     for need, kit, word in (
         (five * cars, layout.limits.kit_five_life, "five-life"),

@@ -66,3 +66,34 @@ def test_a_cars_starting_counters_fit_in_a_row_on_its_top(kit: str) -> None:
     assert length * width >= footprint
     assert fives * five + ones * one <= length - 1.0, f"{five:.1f} + 2 x {one:.1f} mm in a row on {length:.1f} mm"
     assert max(five, one) <= width - 1.0, f"a {five:.1f} mm counter on a {width:.1f} mm wide top"
+
+
+def _roof_labels(lives: int) -> tuple[list[str], list[tuple[float, float]], float]:
+    """The values printed in the rings on a fold-up car's roof for a micro kit with `lives:`, the rings'
+    (left, right) ends along the car, and the car's length."""
+    from pnp.games.mdd.model import load_setup
+    from pnp.layout.scene import Ellipse, Text
+    from pnp.source.loader import load_yaml_text
+
+    path = KITS["micro (fold-up cars)"]
+    text = path.read_text(encoding="utf-8").replace("\ncars: 25\n", f"\ncars: 25\nlives: {lives}\n")
+    groups = {g.name: g.pieces for g in mdd_print_job(load_setup(load_yaml_text(text, str(path)))).groups}
+    car = groups["Cars (fold-up)"][0]
+    labels = [item.text for item in car.front if isinstance(item, Text) and item.color == "#777777"
+              and item.font == "sans-bold"]
+    rings = [(item.cx - item.rx, item.cx + item.rx) for item in car.front
+             if isinstance(item, Ellipse) and item.style.fill == "#ffffff"]
+    return labels, rings, car.width
+
+
+@pytest.mark.parametrize(("lives", "labels"), [
+    (1, ["1"]), (2, ["1", "1"]), (5, ["5"]), (7, ["5", "1", "1"]), (10, ["5", "5"]), (11, ["2×5", "1"]),
+    (20, ["4×5"]), (99, ["19×5", "4×1"]),
+])
+def test_the_roof_rings_show_the_kits_lives_and_stay_on_the_roof(lives: int, labels: list[str]) -> None:
+    """A car's roof rings hold the counters the kit's lives make (a five for each full five, a one for each
+    left over): one ring each when they fit in a row, else one ring of each kind saying how many."""
+    printed, rings, length = _roof_labels(lives)
+    assert printed == labels
+    assert all(left > 0 and right < length for left, right in rings)
+    assert all(a[1] < b[0] for a, b in itertools.pairwise(rings))
