@@ -1,18 +1,17 @@
-"""Checking and building one spec file's values as its parser reports them: plain data, a `Branch` of marks per
-mapping and list (`pnp.source.located`), and the checks of the caps, tags, keys and aliases (see
+"""Checking and building one spec file's values as its parser reports them: plain data, the file's `Marks` of its
+mappings and lists (`pnp.source.located`), and the checks of the caps, tags, keys and aliases (see
 `pnp.source.loader`, which feeds this module the parser's events; it imports no parser itself).
 """
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.diagnostics import Mark, SpecError
 from pnp.source.files import Limits, block_at, brief, error, over_cap
-from pnp.source.located import Branch, Located, mark_of, pack
+from pnp.source.located import Located, Marks, Node, mark_of, pack
 
 _YAML = "tag:yaml.org,2002:"
 SCALAR_TAGS = frozenset(_YAML + name for name in ("str", "int", "float", "bool", "null", "timestamp"))
@@ -26,7 +25,7 @@ _KEY_HINT = "use a simple word as the key"
 @dataclass(slots=True)
 class Budget:
     """What one load has used so far, shared by the spec and every file it includes; equal texts share one
-    string, and mappings of the same keys in the same order one tuple of their names (`Branch.names`)."""
+    string, and mappings of the same keys in the same order one tuple of their names (`Marks.names`)."""
 
     values: int = 0
     includes: int = 0
@@ -44,7 +43,16 @@ Include = Callable[[str, Mark, int], tuple[Any, Any, int, int]]
 """Loads `{include: target}` found at a mark and nesting level; returns the file's data, root node, start and
 levels."""
 Built = tuple[Any, Any, int, int]
-"""A value's data, its node (None for a loaded scalar), its packed start and the levels it nests."""
+"""A value's data, its node (None for a loaded scalar; inside a file, a container's number in the file's `Marks`),
+its packed start and the levels it nests."""
+
+
+def rooted(built: Built | None, marks: Marks) -> Built | None:
+    """A file's root as the file's readers return it: a container given as its number becomes a `Node`."""
+    if built is None or type(built[1]) is not int:
+        return built
+    data, index, at, levels = built
+    return data, Node(marks, index, at), at, levels
 
 
 class Open:
@@ -70,6 +78,7 @@ class Builder:
                  depth: int) -> None:  # fmt: skip
         self.text, self.file, self.limits, self.budget = text, file, limits, budget
         self.located, self.include, self.depth, self.strings = located, include, depth, budget.strings
+        self.tree = Marks(file)  # its mappings and lists
         self.anchors: dict[str, Any] = {}  # anchor -> the Open being built, or (Built, values, (text, tag) | None)
         self.aliases = 0
 
@@ -88,13 +97,14 @@ class Builder:
 
     def _close(self, frame: Open) -> Built:
         names, data = frame.names, frame.data
-        keys = None if names is None else self.budget.keys_of(names)
-        node = Branch(frame.at, keys, array("q", frame.spots), frame.kids)
-        built: Built = (data, node, frame.at, frame.levels + 1)
+        built: Built
         if names is not None and len(names) == 1 and names[0] == "include" and isinstance(data["include"], str):
             self.before_include()
             self.budget.values = frame.before  # the included file's values replace this mapping's
             built = self.include(data["include"], _mark(frame.mark, self.file), frame.level)
+        else:
+            keys = None if names is None else self.budget.keys_of(names)
+            built = (data, self.tree.add(keys, frame.spots, frame.kids), frame.at, frame.levels + 1)
         if frame.anchor is not None:
             self.anchors[frame.anchor] = (built, self.budget.values - frame.before, None)
         return built

@@ -36,7 +36,7 @@ from yaml.events import (
 from pnp.collector import collector_paused, recursion_room
 from pnp.diagnostics import Mark, SpecError
 from pnp.source import files, plain_yaml
-from pnp.source.build import NULLS, Budget, Builder, Built, Include, Open
+from pnp.source.build import NULLS, Budget, Builder, Built, Include, Open, rooted
 from pnp.source.files import MAX_DEPTH_CEILING, Limits, error, over_cap, resolve_inside
 from pnp.source.located import COLUMNS, Leaf, Located
 from pnp.source.yaml_errors import syntax_error, yaml_mark
@@ -231,7 +231,7 @@ def _walk(text: str, file: str, limits: Limits, budget: Budget, located: Located
           depth: int) -> Built | None:  # fmt: skip
     """One file's root, walked with libyaml; when libyaml refuses the text, PyYAML words the error (small files),
     or takes the text if it accepts it (the two differ on a few rare inputs)."""
-    plain = plain_yaml.read(text, limits, budget, depth)
+    plain = plain_yaml.read(text, limits, budget, depth, file)
     if plain is not None:
         return plain
     values, includes = budget.values, budget.includes
@@ -240,7 +240,8 @@ def _walk(text: str, file: str, limits: Limits, budget: Budget, located: Located
         try:
             parser = loader(text)
             try:
-                return _Walk(text, file, parser, limits, budget, located, include, depth).run()
+                walk = _Walk(text, file, parser, limits, budget, located, include, depth)
+                return rooted(walk.run(), walk.tree)
             finally:
                 parser.dispose()
         except (yaml.YAMLError, UnicodeEncodeError) as exc:

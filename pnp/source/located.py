@@ -1,10 +1,12 @@
 """`Located`: a spec's plain data and a compact tree of where its values and keys start, by path.
 
-The loader (`pnp.source.loader`) writes one `Branch` per mapping and list: the start of the container, its
-keys, and the starts of its keys and items packed as integers (`pack`); a scalar item has no object of its
-own. Nodes grafted after loading (cards made from a data table) are `Grafted`, with `id` ("scalar",
-"sequence", "mapping"), `value` and a 0-based `start_mark`. This module reads both kinds and imports no YAML
-parser, so the modules that only pass marks around stay light.
+The loader (`pnp.source.loader`) writes each file's mappings and lists into a few flat arrays of that file (`Marks`):
+per container its keys (one shared tuple per set of names) and where its starts begin, the starts of the keys and
+items packed as integers (`pack`), and for a container holding mappings, lists or included files the number of each
+(`Marks.kids`); a mapping or list is its file's `Marks` and its number, and a scalar has nothing of its own. Nodes
+grafted after loading (cards made from a data table) are `Grafted`, with `id` ("scalar", "sequence", "mapping"),
+`value` and a 0-based `start_mark`. This module reads both kinds and imports no YAML parser, so the modules that only
+pass marks around stay light.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ COLUMNS = 1 << 32
 
 
 def pack(line: int, column: int) -> int:
-    """A 0-based line and column as one integer (what `Branch.spots` holds)."""
+    """A 0-based line and column as one integer (what `Marks.spots` holds)."""
     return line * COLUMNS + column
 
 
@@ -50,16 +52,72 @@ class Grafted:
     start_mark: _Start
 
 
-@dataclass(slots=True, eq=False)
-class Branch:
-    """A loaded mapping (`names` its keys in order) or list (`names` None): where it starts (`at`), the packed
-    starts of its items (a mapping's key and value per pair), and per item the node of a nested mapping, list or
-    included file (`kids`; None for a scalar, and no list at all when every item is a scalar)."""
+class Marks:
+    """One file's mappings and lists, numbered in the order they end: per container its keys (`names`, None for a
+    list) and where its starts begin in `spots` (`first`, one more than there are containers: a container's starts
+    run to the next one's), the packed starts of its items (a mapping's key and value per pair), and where its
+    items' nodes begin in `kids` (`kid`; -1 when every item is a scalar). A node in `kids` is a container's number,
+    -1 for a scalar, or -2 - its place in `foreign` (another file's root, a grafted node)."""
 
+    __slots__ = ("file", "first", "foreign", "keys", "kid", "kids", "names", "spots")
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.names: list[tuple[str, ...] | None] = []
+        self.first = array("I", (0,))
+        self.spots = array("q")
+        self.kid = array("i")
+        self.kids = array("i")
+        self.foreign: list[Any] = []
+        self.keys: dict[int, dict[str, int]] = {}
+        """Per mapping of over `SCANNED_KEYS` keys, where each key is, indexed on first lookup: one scan per
+        mapping, not per diagnostic (smaller mappings are scanned, which is as fast and keeps no index)."""
+
+    def add(self, names: tuple[str, ...] | None, spots: list[int], kids: list[Any] | None) -> int:
+        """A container that has ended, its items' starts and nodes (None: all scalars); its number."""
+        self.names.append(names)
+        self.spots.extend(spots)
+        self.first.append(len(self.spots))
+        if kids is None:
+            self.kid.append(-1)
+        else:
+            self.kid.append(len(self.kids))
+            self.kids.extend([kid if type(kid) is int else -1 if kid is None else self._foreign(kid) for kid in kids])
+        return len(self.names) - 1
+
+    def add_packed(self, names: tuple[str, ...] | None, spots: bytes) -> int:
+        """A container of scalars whose starts are given as the bytes of packed integers; its number."""
+        self.names.append(names)
+        self.spots.frombytes(spots)
+        self.first.append(len(self.spots))
+        self.kid.append(-1)
+        return len(self.names) - 1
+
+    def items(self, index: int) -> int:
+        """How many items container `index` holds."""
+        count = self.first[index + 1] - self.first[index]
+        return count if self.names[index] is None else count // 2
+
+    def set_kid(self, index: int, item: int, node: Any) -> None:
+        """Make `node` the node of item `item` of container `index`."""
+        where = self.kid[index]
+        if where < 0:
+            where = self.kid[index] = len(self.kids)
+            self.kids.extend([-1] * self.items(index))
+        self.kids[where + item] = self._foreign(node)
+
+    def _foreign(self, node: Any) -> int:
+        self.foreign.append(node)
+        return -1 - len(self.foreign)
+
+
+@dataclass(slots=True, eq=False)
+class Node:
+    """A handle on a loaded mapping or list: its file's `Marks`, its number there and its packed start."""
+
+    marks: Marks
+    index: int
     at: int
-    names: tuple[str, ...] | None
-    spots: array[int]
-    kids: list[Any] | None
 
 
 @dataclass(slots=True, eq=False)
@@ -73,6 +131,21 @@ def _start(node: Any) -> int:
     if type(node) is Grafted:
         return pack(node.start_mark.line, node.start_mark.column)
     return node.at  # type: ignore[no-any-return]
+
+
+def _item(marks: Marks, index: int, step: str | int) -> int | None:
+    """Where `step` is among a loaded mapping's keys or a loaded list's items (None: not there)."""
+    names = marks.names[index]
+    if names is None:
+        return step if type(step) is int and 0 <= step < marks.first[index + 1] - marks.first[index] else None
+    if not isinstance(step, str):
+        return None
+    if len(names) <= SCANNED_KEYS:
+        return names.index(step) if step in names else None
+    keys = marks.keys.get(index)
+    if keys is None:
+        keys = marks.keys[index] = {name: i for i, name in enumerate(names)}
+    return keys.get(step)
 
 
 @dataclass(slots=True)
@@ -92,9 +165,6 @@ class Located:
     warnings: list[Diagnostic] = field(default_factory=list)
     """Warnings met while reading the spec's inputs (a data table's formula cells that have no saved result),
     reported with the rules' diagnostics."""
-    keys: dict[int, dict[str, int]] = field(default_factory=dict)
-    """Per mapping node (by id) of over `SCANNED_KEYS` keys, where each key is, indexed on first lookup: one
-    scan per mapping, not per diagnostic (smaller mappings are scanned, which is as fast and keeps no index)."""
 
     def mark(self, path: PathKey) -> Mark:
         """Mark of the value at `path`, or of its nearest ancestor that has one."""
@@ -139,57 +209,58 @@ class Located:
             container = container[step]
         index = path[-1]
         container[index] = value
-        if type(parent) is Branch and parent.names is None and type(index) is int:
-            if parent.kids is None:
-                parent.kids = [None] * len(parent.spots)
-            parent.kids[index] = node
+        if type(parent) is Node and parent.marks.names[parent.index] is None and type(index) is int:
+            parent.marks.set_kid(parent.index, index, node)
         elif type(parent) is Grafted and parent.id == "sequence":
             parent.value[index] = node
 
     def _find(self, path: PathKey) -> tuple[Any, int | None, str, int | None, str, bool]:
         """The node at `path` (or its nearest ancestor; None for a loaded scalar), its packed start and file, the
         start of the key naming it and the key's file, and whether it was found. Marks are made by the callers,
-        of the one place they need."""
+        of the one place they need. A loaded container is followed as its `Marks` and number (`marks`, `index`),
+        given a `Node` only at the end."""
         node, file, key, key_file = self.node, self.file, None, ""
         at = None if node is None else _start(node)
+        marks: Marks | None = node.marks if type(node) is Node else None
+        index = node.index if type(node) is Node else 0
+        found = True
         for step in path:
-            kind = type(node)
             child: Any = None
-            if kind is Branch:
-                index = self._index(node, step)
-                if index is None:
-                    return node, at, file, key, key_file, False
-                if node.names is None:
-                    key, at = None, node.spots[index]
+            if marks is not None:
+                item = _item(marks, index, step)
+                if item is None:
+                    found = False
+                    break
+                first = marks.first[index]
+                if marks.names[index] is None:
+                    key, at = None, marks.spots[first + item]
                 else:
-                    key, at = node.spots[2 * index], node.spots[2 * index + 1]
-                child = node.kids[index] if node.kids is not None else None
-            elif kind is Grafted:
+                    key, at = marks.spots[first + 2 * item], marks.spots[first + 2 * item + 1]
+                key_file, where = file, marks.kid[index]
+                code = -1 if where < 0 else marks.kids[where + item]
+                if code >= 0:
+                    index = code
+                    continue
+                child = None if code == -1 else marks.foreign[-2 - code]
+                marks = None
+            elif type(node) is Grafted:
                 pair = self._grafted(node, step)
                 if pair is None:
-                    return node, at, file, key, key_file, False
+                    found = False
+                    break
                 key, child = (None if pair[0] is None else _start(pair[0])), pair[1]
+                key_file = file
             else:
-                return node, at, file, key, key_file, False
-            key_file = file
-            if child is not None:
-                at, file = _start(child), self.included.get(id(child), file)
+                found = False
+                break
             node = child
-        return node, at, file, key, key_file, True
-
-    def _index(self, node: Branch, step: str | int) -> int | None:
-        """Where `step` is among a loaded mapping's keys or a loaded list's items (None: not there)."""
-        names = node.names
-        if names is None:
-            return step if type(step) is int and 0 <= step < len(node.spots) else None
-        if not isinstance(step, str):
-            return None
-        if len(names) <= SCANNED_KEYS:
-            return names.index(step) if step in names else None
-        index = self.keys.get(id(node))
-        if index is None:
-            index = self.keys[id(node)] = {name: i for i, name in enumerate(names)}
-        return index.get(step)
+            if type(child) is Node:  # another file's root, or a handle grafted back
+                at, file, marks, index = child.at, child.marks.file, child.marks, child.index
+            elif child is not None:
+                at, file = _start(child), self.included.get(id(child), file)
+        if marks is not None:
+            node = Node(marks, index, at or 0)
+        return node, at, file, key, key_file, found
 
     @staticmethod
     def _grafted(node: Grafted, step: str | int) -> tuple[Any, Any] | None:

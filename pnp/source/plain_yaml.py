@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import re
 import sys
-from array import array
 from collections.abc import Iterator
 from typing import Any
 
-from pnp.source.build import NULLS, Budget, Built
+from pnp.source.build import NULLS, Budget, Built, rooted
 from pnp.source.files import Limits
-from pnp.source.located import COLUMNS, Branch
+from pnp.source.located import COLUMNS, Marks
 
 _OUTSIDE = re.compile(r"[^\n\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd]")
 """A character the plain form leaves to the walk: tabs, carriage returns, controls, YAML's other line breaks (a
@@ -58,20 +57,22 @@ class _Refused(Exception):
     """The text is not in the plain form (the walk reads it)."""
 
 
-def read(text: str, limits: Limits, budget: Budget, depth: int) -> Built | None:
-    """The text's root as the walk builds it (data, node, start, levels), counted in `budget`; None when the
-    text is not in the plain form (or is empty), with `budget` untouched."""
+def read(text: str, limits: Limits, budget: Budget, depth: int, file: str = "<spec>") -> Built | None:
+    """The text's root as the walk builds it (data, node, start, levels) from `file`, counted in `budget`; None when
+    the text is not in the plain form (or is empty), with `budget` untouched."""
     if _OUTSIDE.search(text) is not None:
         return None
     try:
-        return _Reader(limits, budget, depth).read(text)
+        reader = _Reader(limits, budget, depth, file)
+        return rooted(reader.read(text), reader.tree)
     except _Refused:
         return None
 
 
 class _Reader:
-    def __init__(self, limits: Limits, budget: Budget, depth: int) -> None:
+    def __init__(self, limits: Limits, budget: Budget, depth: int, file: str) -> None:
         self.limits, self.budget, self.depth = limits, budget, depth
+        self.tree = Marks(file)
         self.strings = budget.strings
         self.values = 0
         self.flows: dict[str, tuple[dict[str, Any], tuple[str, ...], list[bytes], int]] = {}
@@ -183,8 +184,8 @@ class _Reader:
         data, names, columns, values = known
         self.values += values
         at = base + column
-        spots = array("q", (base // COLUMNS).to_bytes(_HALF, sys.byteorder).join(columns))
-        _put(top, dict(data), Branch(at, names, spots, None), at, 2)
+        node = self.tree.add_packed(names, (base // COLUMNS).to_bytes(_HALF, sys.byteorder).join(columns))
+        _put(top, dict(data), node, at, 2)
 
     def _read_flow(self, line: str, column: int) -> tuple[dict[str, Any], tuple[str, ...], list[bytes], int]:
         data: dict[str, Any] = {}
@@ -210,9 +211,8 @@ class _Reader:
     def _close(self, frame: _Frame) -> Built:
         names = frame.names  # mappings of the same keys share one tuple of them, as the walk's do
         keys = None if names is None else self.budget.keys_of(names)
-        node = Branch(frame.at, keys, array("q", frame.spots), frame.kids)
         self.values += 1
-        return frame.data, node, frame.at, frame.levels + 1
+        return frame.data, self.tree.add(keys, frame.spots, frame.kids), frame.at, frame.levels + 1
 
 
 def _lines(text: str) -> Iterator[str]:

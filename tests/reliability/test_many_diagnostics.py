@@ -9,7 +9,7 @@ import sys
 
 from pnp.commands import MAX_REPORTED
 from pnp.source.loader import load_yaml_text
-from pnp.source.located import Branch
+from pnp.source.located import Node
 from tests.conftest import KitFactory, PnpRunner
 
 HEAD = "kit: Many\ncomponents:\n  - type: deck\n    name: Deck\n"
@@ -60,8 +60,9 @@ class CountingTuple(tuple):  # type: ignore[type-arg]
 
 def test_locating_every_key_of_a_mapping_scans_it_once() -> None:
     located = load_yaml_text("".join(f"k{i}: {i}\n" for i in range(2_000)))
-    assert isinstance(located.node, Branch)
-    located.node.names = CountingTuple(located.node.names)
+    assert isinstance(located.node, Node)
+    names = located.node.marks.names
+    names[located.node.index] = CountingTuple(names[located.node.index])
     marks = [located.key_mark((f"k{i}",)) for i in range(2_000)]
     assert [m.line for m in marks] == list(range(1, 2_001))
     assert CountingTuple.scans <= 1
