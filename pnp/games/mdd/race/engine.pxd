@@ -33,13 +33,13 @@ cdef class Race:
                    cell=int[:], moving=int[:])
     cdef void _shift(self, Py_ssize_t side, Py_ssize_t car) except *
     @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, ahead=Py_ssize_t, front=Py_ssize_t, c=Py_ssize_t,
-                   q=Py_ssize_t, other=Py_ssize_t)
+                   q=Py_ssize_t, other=Py_ssize_t, top=Py_ssize_t, _=Py_ssize_t)
     cdef bint _push(self, Py_ssize_t car) except -1
     @cython.locals(width=Py_ssize_t, cell=int[:], occ=int[:], q=Py_ssize_t, other=Py_ssize_t, free=bint, t=Py_ssize_t,
                    rolls=Py_ssize_t)
     cdef bint _resolve(self, Py_ssize_t car, Py_ssize_t side, Py_ssize_t mover) except -1
     @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, step=Py_ssize_t, p=Py_ssize_t,
-                   q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, going=bint, awards=Awards)
+                   q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, awards=Awards)
     cdef void _go(self, Py_ssize_t car, Py_ssize_t roll, Py_ssize_t side, Py_ssize_t straight) except *
     cdef bint _check_finalists(self) except -1
     @cython.locals(order=int[:], pos=int[:], n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, car=int, p=int)

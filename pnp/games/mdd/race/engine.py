@@ -199,7 +199,7 @@ class Race:
 
     def _push(self, car: int) -> bool:
         """A straight step of `car` into a mine or a car: each car bumps the one ahead; the chain moves unless a
-        wall stops its front car, then each, front first, meets the line or mines. True: `car` still races."""
+        wall stops its front car, then each, front first, meets the line or mines. True: `car` and qualifying go on."""
         occ, cell, pos, width, ahead = self._occ, self._cell, self._pos, self.width, 2 * self.width
         front = car
         while True:
@@ -225,16 +225,19 @@ class Race:
             occ[q + ahead] = c
             c = other
             q += ahead
+        top = pos[front]
         if self.events is not None:
-            for q in range(pos[front], pos[car] - 1, -ahead):
+            for q in range(top, pos[car] - 1, -ahead):
                 self._note(occ[q], "move" if occ[q] == car else "push", car)
-        for q in range(pos[front], pos[car] - 1, -ahead):
+        q = top + ahead  # (a loop of unit step: a C loop compiled)
+        for _ in range((q - pos[car]) // ahead):
+            q -= ahead
             c = occ[q]
             if q >= self.finish:
                 self._cross(c)
             elif cell[q + width] > 0:
                 self._take_mine(c, q + width, car)
-        return pos[car] >= 0
+        return not (top >= self.finish and self._check_finalists()) and pos[car] >= 0
 
     def _resolve(self, car: int, side: int, mover: int) -> bool:
         """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is gone);
@@ -338,8 +341,7 @@ class Race:
                     continue
             if events is not None:
                 events.append(Event("step", car, step, detail="straight"))
-            going = self._push(car)
-            if self._check_finalists() or not going:
+            if not self._push(car):
                 break
             straight -= 1
             step += 1
