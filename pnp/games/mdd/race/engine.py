@@ -66,10 +66,10 @@ class Race:
         """Each car's rear cell, or -1 once off the track."""
         self.lives = self._lives = start[3][:]
         self.kills = self._kills = start[4][:]  # other cars each car eliminated
-        self._bumped_in = start[5][:]  # the roll (numbered in `rolls`) in which each car was last bumped
-        self._moved_in = start[6][:]  # the roll in which each car last moved sideways in a wave
-        self.rolls = self._taken = self._bumped = self._roll_kills = 0
-        """Rolls played; what the roll under way did to other cars: lives taken, cars bumped, eliminations."""
+        self._bumped_in = start[5][:]  # the `_wave` (a count of bumping rolls and waves) a car was last bumped in
+        self._moved_in = start[6][:]  # the `_wave` in which each car last moved sideways in a wave
+        self._wave = self._taken = self._bumped = self._roll_kills = 0
+        """What the roll under way did to other cars: lives taken, cars bumped, eliminations."""
         self.status = self._status = start[7][:]
         self._order, self._ordered, self.racing = start[8][:], len(self._lives), len(self._lives)
         """The cars in the order they moved last turn: the first `_ordered` of `_order`; the cars racing."""
@@ -103,11 +103,16 @@ class Race:
 
     def _sort_order(self) -> int:
         """Sort the cars on the track to the front of `_order`, highest rear cell first; how many they are."""
-        order, pos, n = self._order, self._pos, 0
+        order, pos, n, last = self._order, self._pos, 0, len(self._cell)  # last: the rear cell of the last car
         for i in range(self._ordered):
             car = order[i]
             p = pos[car]
-            if p >= 0:
+            if p < last:  # behind the cars sorted (or off the track)
+                if p >= 0:
+                    order[n] = car
+                    n += 1
+                    last = p
+            else:
                 j = n
                 while j and pos[order[j - 1]] < p:
                     order[j] = order[j - 1]
@@ -122,8 +127,8 @@ class Race:
         of `by` bumps `car` (the roll's bumped cars count each car once)."""
         if kind == "hit":
             self.hits += 1
-            if self._bumped_in[car] != self.rolls:
-                self._bumped_in[car] = self.rolls
+            if self._bumped_in[car] != self._wave:
+                self._bumped_in[car] = self._wave
                 self._bumped += 1
         left = self._lives[car]
         if self.events is not None:
@@ -242,7 +247,7 @@ class Race:
     def _resolve(self, car: int, side: int, mover: int) -> bool:
         """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is gone);
         it bumps every car in its own way. A car met twice was bumped in this roll (`_bumped_in`)."""
-        width, cell, occ, rolls = self.width, self._cell, self._occ, self.rolls
+        width, cell, occ, wave = self.width, self._cell, self._occ, self._wave
         q = self._pos[car] + side
         if cell[q] == EDGE:
             self.exits += 1
@@ -257,8 +262,8 @@ class Race:
             other = occ[q + t * width]
             if other < 0:  # (a car the wave eliminated left its cells)
                 continue
-            if self._bumped_in[other] == rolls:  # met before in this wave: it moves, or it stays
-                free = free and self._moved_in[other] == rolls
+            if self._bumped_in[other] == wave:  # met before in this wave: it moves, or it stays
+                free = free and self._moved_in[other] == wave
                 continue
             if self._damage(other, HIT_DAMAGE, "hit", mover):
                 continue
@@ -269,7 +274,7 @@ class Race:
         if free:
             self._moving[self._moves] = car
             self._moves += 1
-            self._moved_in[car] = rolls
+            self._moved_in[car] = wave
         return free
 
     def move(self, car: int, roll: int, direction_roll: int | None = None) -> None:
@@ -285,12 +290,10 @@ class Race:
         events = self.events
         if events is not None:
             events.append(Event("roll", car, roll, *self.car_cell(car), detail=SIDE_NAMES[side]))
-        occ, cell, pos, width = self._occ, self._cell, self._pos, self.width
-        step = 1
+        occ, cell, pos, width = self._occ, self._cell, self._pos, self.width  # step of the roll: roll + 1 - straight
         if side:
             if events is not None:
                 events.append(Event("step", car, 1, detail=SIDE_NAMES[side]))
-            step = 2
             p = pos[car]
             q = p + side
             if occ[q] < 0 and occ[q + width] < 0 and cell[q] == 0 and cell[q + width] == 0:
@@ -301,6 +304,7 @@ class Race:
                     self._note(car)
             else:  # a sideways step into edges, walls, mines or cars: the wave, then the moves
                 self._moves = 0
+                self._wave += 1  # (no car met in this wave is marked yet, see `_bumped_in`)
                 self._resolve(car, side, car)
                 if self._moves:
                     self._shift(side, car)
@@ -323,37 +327,34 @@ class Race:
                     occ[p] = occ[q] = car
                     run = (q - front) // width
                     if events is not None:
-                        events.extend(ran_events(car, step, run, *self.car_cell(car)))
+                        events.extend(ran_events(car, roll + 1 - straight, run, *self.car_cell(car)))
                     if p >= self.finish:
                         self._cross(car)
                         self._check_finalists()
                         break
                     straight -= run
-                    step += run
                     continue
                 if cell[q] < 0:  # a wall ahead: each step left is the same blocked step
                     if events is None:
                         break
-                    events.append(Event("step", car, step, detail="straight"))
+                    events.append(Event("step", car, roll + 1 - straight, detail="straight"))
                     self._note(car, "blocked", -1, "wall")
                     straight -= 1
-                    step += 1
                     continue
             if events is not None:
-                events.append(Event("step", car, step, detail="straight"))
+                events.append(Event("step", car, roll + 1 - straight, detail="straight"))
             if not self._push(car):
                 break
             straight -= 1
-            step += 1
         awards = self.awards  # the roll is over: the awards hear of it when it hurt another car (or might give
         # `car` the blue pawn), and the counters of the next roll start at nought
         if self._taken or self._roll_kills:
             if awards is not None:
                 awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
             self._taken = self._bumped = self._roll_kills = 0
+            self._wave += 1
         elif awards is not None and self._kills[car] > awards.terminator_kills:
             awards.on_roll(car, 0, 0, 0, self._kills[car])
-        self.rolls += 1
 
     def _check_finalists(self) -> bool:
         """End qualifying once the finalists have crossed the line; True when it ended."""
