@@ -33,7 +33,13 @@ QUALIFYING, FINALS, OVER = "qualifying", "finals", "over"
 
 
 class Race:
-    """The state of one race and the rules that change it; see the module docstring."""
+    """One race's state and the rules that change it (slots: pure Python's attributes are faster without a dict)."""
+    __slots__ = ("_bumped", "_bumped_in", "_cell", "_dice", "_finals", "_full_lives", "_kills", "_lives", "_mines",
+                 "_moved_in", "_moves", "_moving", "_occ", "_order", "_ordered", "_pos", "_random", "_roll_kills",
+                 "_start", "_status", "_taken", "_throws", "_wave", "awards", "board", "cell", "eliminations", "events",
+                 "exits", "finalists", "finals_turns", "finish", "finished", "grid", "hits", "kills", "lanes", "lives",
+                 "mines_taken", "occ", "options", "phase", "pos", "qualified", "qualifying_turns", "racing", "status",
+                 "stuck", "turn", "turn_cap", "two_dice", "width")
 
     def __init__(self, board: Board, options: RaceOptions | None = None, seed: int | str | None = 0,
                  dice: Callable[[], int] | None = None, awards: Awards | None = None) -> None:
@@ -47,10 +53,8 @@ class Race:
         self.two_dice, self.turn_cap = self.options.two_dice, self.options.turn_cap
         self._start = [_table(t) for t in start_tables(board, self.grid)]  # which `reset` copies
         self._mines = sum(m for m in self._start[0] if m > 0)  # a mine goes only when a car takes it
-        self._throws = _table([n for faces in ROLLS for throw in faces for n in throw])  # ROLLS flat: roll, first
-        # step's offset, straight steps at 3 * (6 * face + direction face), faces from 0
-        self._moving, self._moves = _table([0] * len(board.cars)), 0  # the cars a sideways wave moves (the first
-        # `_moves`), in the order they cleared their way
+        self._throws = _table([n for faces in ROLLS for throw in faces for n in throw])  # ROLLS flat: play_turn
+        self._moving, self._moves = _table([0] * len(board.cars)), 0  # a wave's movers in order: the first `_moves`
         self._full_lives, self._finals = self._start[3], finals_cells(board, self.grid, self._start[0])
         self.reset(seed, awards, dice)
 
@@ -58,12 +62,9 @@ class Race:
               dice: Callable[[], int] | None = None) -> Race:
         """Back to the start of the race, with new dice and awards (cheaper than a new `Race`)."""
         start = self._start
-        self.cell = self._cell = start[0][:]
-        """Mines in each cell, WALL or EDGE (lists in pure Python, typed arrays compiled, as each table here)."""
-        self.occ = self._occ = start[1][:]
-        """The car covering each cell, or -1."""
-        self.pos = self._pos = start[2][:]
-        """Each car's rear cell, or -1 once off the track."""
+        self.cell = self._cell = start[0][:]  # mines in each cell, WALL or EDGE (a list pure, typed array compiled)
+        self.occ = self._occ = start[1][:]  # the car covering each cell, or -1
+        self.pos = self._pos = start[2][:]  # each car's rear cell, or -1 once off the track
         self.lives = self._lives = start[3][:]
         self.kills = self._kills = start[4][:]  # other cars each car eliminated
         self._bumped_in = start[5][:]  # the `_wave` (a count of bumping rolls and waves) a car was last bumped in
@@ -75,12 +76,11 @@ class Race:
         """The cars in the order they moved last turn: the first `_ordered` of `_order`; the cars racing."""
         self.qualified: list[int] = []  # in crossing order, as finished
         self.finished: list[int] = []
-        self.phase = QUALIFYING
         self.turn = self.qualifying_turns = self.finals_turns = 0
         self.hits = self.exits = self.mines_taken = self.stuck = self.eliminations = 0
         """`eliminations`: cars eliminated by losing a life they did not have (not those left out at the line)."""
         self.events: list[Event] | None = [] if self.options.record else None
-        self.awards, self._dice = awards, dice
+        self.awards, self._dice, self.phase = awards, dice, QUALIFYING
         self._random = random.Random(seed).random
         return self
 
