@@ -180,7 +180,8 @@ class Race:
 
     def _shift(self, side: int, car: int) -> None:
         """The first `_moves` cars of `_moving` (pushed by `car`) move by `side` together, then meet the mines."""
-        width, occ, pos, moving, moves = self.width, self._occ, self._pos, self._moving, self._moves
+        width, occ, pos = self.width, self._occ, self._pos  # (three at a time: no tuple in pure Python)
+        moving, moves, cell = self._moving, self._moves, self._cell
         for i in range(moves):
             c = moving[i]
             occ[pos[c]] = occ[pos[c] + width] = -1
@@ -191,7 +192,6 @@ class Race:
             occ[p] = occ[p + width] = c
             if self.events is not None:
                 self._note(c, "move" if c == car else "push", car)
-        cell = self._cell
         for i in range(moves):
             c = moving[i]
             p = pos[c]
@@ -205,8 +205,8 @@ class Race:
     def _push(self, car: int) -> bool:
         """A straight step of `car` into a mine or a car: each car bumps the one ahead; the chain moves unless a
         wall stops its front car, then each, front first, meets the line or mines. True: `car` and qualifying go on."""
-        occ, cell, pos, width, ahead = self._occ, self._cell, self._pos, self.width, 2 * self.width
-        front = car
+        occ, cell, pos = self._occ, self._cell, self._pos
+        width, ahead, front = self.width, 2 * self.width, car
         while True:
             q = pos[front] + ahead
             if cell[q] < 0:  # a wall: nobody moves
@@ -247,8 +247,8 @@ class Race:
     def _resolve(self, car: int, side: int, mover: int) -> bool:
         """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is gone);
         it bumps every car in its own way. A car met twice was bumped in this roll (`_bumped_in`)."""
-        width, cell, occ, wave = self.width, self._cell, self._occ, self._wave
-        q = self._pos[car] + side
+        width, cell, occ = self.width, self._cell, self._occ
+        wave, q = self._wave, self._pos[car] + side
         if cell[q] == EDGE:
             self.exits += 1
             if self._damage(car, EDGE_DAMAGE, "exit", mover):
@@ -287,10 +287,10 @@ class Race:
     def _go(self, car: int, roll: int, side: int, straight: int) -> None:
         """The roll `roll` of `car`: a first step to `side` (a cell offset) if any, then `straight` steps
         ahead, until the car stops, leaves the track or qualifying ends."""
-        events = self.events
+        events, width = self.events, self.width
         if events is not None:
             events.append(Event("roll", car, roll, *self.car_cell(car), detail=SIDE_NAMES[side]))
-        occ, cell, pos, width = self._occ, self._cell, self._pos, self.width  # step of the roll: roll + 1 - straight
+        occ, cell, pos = self._occ, self._cell, self._pos  # the step of the roll: roll + 1 - straight
         if side:
             if events is not None:
                 events.append(Event("step", car, 1, detail=SIDE_NAMES[side]))
