@@ -14,8 +14,8 @@ cdef class Race:
     cdef int[:] _cell, _occ, _pos, _lives, _status, _kills, _bumped_in, _full_lives, _order, _throws, _moving, _moved_in
     cdef public list qualified, finished
     cdef public str phase
-    cdef public Py_ssize_t turn, qualifying_turns, finals_turns, hits, exits, mines_taken, stuck, eliminations, rolls
-    cdef Py_ssize_t _taken, _bumped, _roll_kills, _moves
+    cdef public Py_ssize_t turn, qualifying_turns, finals_turns, hits, exits, mines_taken, stuck, eliminations
+    cdef Py_ssize_t _taken, _bumped, _roll_kills, _moves, _wave
     cdef bint two_dice
     cdef Py_ssize_t turn_cap, _mines, _ordered
     cdef list _start, _finals
@@ -33,16 +33,16 @@ cdef class Race:
                    cell=int[:], moving=int[:])
     cdef void _shift(self, Py_ssize_t side, Py_ssize_t car) except *
     @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, ahead=Py_ssize_t, front=Py_ssize_t, c=Py_ssize_t,
-                   q=Py_ssize_t, other=Py_ssize_t)
+                   q=Py_ssize_t, other=Py_ssize_t, top=Py_ssize_t, _=Py_ssize_t)
     cdef bint _push(self, Py_ssize_t car) except -1
     @cython.locals(width=Py_ssize_t, cell=int[:], occ=int[:], q=Py_ssize_t, other=Py_ssize_t, free=bint, t=Py_ssize_t,
-                   rolls=Py_ssize_t)
+                   wave=Py_ssize_t)
     cdef bint _resolve(self, Py_ssize_t car, Py_ssize_t side, Py_ssize_t mover) except -1
-    @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, step=Py_ssize_t, p=Py_ssize_t,
-                   q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, going=bint, awards=Awards)
+    @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, p=Py_ssize_t,
+                   q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, awards=Awards)
     cdef void _go(self, Py_ssize_t car, Py_ssize_t roll, Py_ssize_t side, Py_ssize_t straight) except *
     cdef bint _check_finalists(self) except -1
-    @cython.locals(order=int[:], pos=int[:], n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, car=int, p=int)
+    @cython.locals(order=int[:], pos=int[:], n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, car=int, p=int, last=int)
     cdef Py_ssize_t _sort_order(self) except -1
     @cython.locals(qualifying=bint, pos=int[:], order=int[:], throws=int[:], i=Py_ssize_t, two=bint, car=Py_ssize_t,
                    k=Py_ssize_t, face=Py_ssize_t, r=double)

@@ -33,7 +33,13 @@ QUALIFYING, FINALS, OVER = "qualifying", "finals", "over"
 
 
 class Race:
-    """The state of one race and the rules that change it; see the module docstring."""
+    """One race's state and the rules that change it (slots: pure Python's attributes are faster without a dict)."""
+    __slots__ = ("_bumped", "_bumped_in", "_cell", "_dice", "_finals", "_full_lives", "_kills", "_lives", "_mines",
+                 "_moved_in", "_moves", "_moving", "_occ", "_order", "_ordered", "_pos", "_random", "_roll_kills",
+                 "_start", "_status", "_taken", "_throws", "_wave", "awards", "board", "cell", "eliminations", "events",
+                 "exits", "finalists", "finals_turns", "finish", "finished", "grid", "hits", "kills", "lanes", "lives",
+                 "mines_taken", "occ", "options", "phase", "pos", "qualified", "qualifying_turns", "racing", "status",
+                 "stuck", "turn", "turn_cap", "two_dice", "width")
 
     def __init__(self, board: Board, options: RaceOptions | None = None, seed: int | str | None = 0,
                  dice: Callable[[], int] | None = None, awards: Awards | None = None) -> None:
@@ -47,10 +53,8 @@ class Race:
         self.two_dice, self.turn_cap = self.options.two_dice, self.options.turn_cap
         self._start = [_table(t) for t in start_tables(board, self.grid)]  # which `reset` copies
         self._mines = sum(m for m in self._start[0] if m > 0)  # a mine goes only when a car takes it
-        self._throws = _table([n for faces in ROLLS for throw in faces for n in throw])  # ROLLS flat: roll, first
-        # step's offset, straight steps at 3 * (6 * face + direction face), faces from 0
-        self._moving, self._moves = _table([0] * len(board.cars)), 0  # the cars a sideways wave moves (the first
-        # `_moves`), in the order they cleared their way
+        self._throws = _table([n for faces in ROLLS for throw in faces for n in throw])  # ROLLS flat: play_turn
+        self._moving, self._moves = _table([0] * len(board.cars)), 0  # a wave's movers in order: the first `_moves`
         self._full_lives, self._finals = self._start[3], finals_cells(board, self.grid, self._start[0])
         self.reset(seed, awards, dice)
 
@@ -58,29 +62,25 @@ class Race:
               dice: Callable[[], int] | None = None) -> Race:
         """Back to the start of the race, with new dice and awards (cheaper than a new `Race`)."""
         start = self._start
-        self.cell = self._cell = start[0][:]
-        """Mines in each cell, WALL or EDGE (lists in pure Python, typed arrays compiled, as each table here)."""
-        self.occ = self._occ = start[1][:]
-        """The car covering each cell, or -1."""
-        self.pos = self._pos = start[2][:]
-        """Each car's rear cell, or -1 once off the track."""
+        self.cell = self._cell = start[0][:]  # mines in each cell, WALL or EDGE (a list pure, typed array compiled)
+        self.occ = self._occ = start[1][:]  # the car covering each cell, or -1
+        self.pos = self._pos = start[2][:]  # each car's rear cell, or -1 once off the track
         self.lives = self._lives = start[3][:]
         self.kills = self._kills = start[4][:]  # other cars each car eliminated
-        self._bumped_in = start[5][:]  # the roll (numbered in `rolls`) in which each car was last bumped
-        self._moved_in = start[6][:]  # the roll in which each car last moved sideways in a wave
-        self.rolls = self._taken = self._bumped = self._roll_kills = 0
-        """Rolls played; what the roll under way did to other cars: lives taken, cars bumped, eliminations."""
+        self._bumped_in = start[5][:]  # the `_wave` (a count of bumping rolls and waves) a car was last bumped in
+        self._moved_in = start[6][:]  # the `_wave` in which each car last moved sideways in a wave
+        self._wave = self._taken = self._bumped = self._roll_kills = 0
+        """What the roll under way did to other cars: lives taken, cars bumped, eliminations."""
         self.status = self._status = start[7][:]
         self._order, self._ordered, self.racing = start[8][:], len(self._lives), len(self._lives)
         """The cars in the order they moved last turn: the first `_ordered` of `_order`; the cars racing."""
         self.qualified: list[int] = []  # in crossing order, as finished
         self.finished: list[int] = []
-        self.phase = QUALIFYING
         self.turn = self.qualifying_turns = self.finals_turns = 0
         self.hits = self.exits = self.mines_taken = self.stuck = self.eliminations = 0
         """`eliminations`: cars eliminated by losing a life they did not have (not those left out at the line)."""
         self.events: list[Event] | None = [] if self.options.record else None
-        self.awards, self._dice = awards, dice
+        self.awards, self._dice, self.phase = awards, dice, QUALIFYING
         self._random = random.Random(seed).random
         return self
 
@@ -103,11 +103,16 @@ class Race:
 
     def _sort_order(self) -> int:
         """Sort the cars on the track to the front of `_order`, highest rear cell first; how many they are."""
-        order, pos, n = self._order, self._pos, 0
+        order, pos, n, last = self._order, self._pos, 0, len(self._cell)  # last: the rear cell of the last car
         for i in range(self._ordered):
             car = order[i]
             p = pos[car]
-            if p >= 0:
+            if p < last:  # behind the cars sorted (or off the track)
+                if p >= 0:
+                    order[n] = car
+                    n += 1
+                    last = p
+            else:
                 j = n
                 while j and pos[order[j - 1]] < p:
                     order[j] = order[j - 1]
@@ -122,8 +127,8 @@ class Race:
         of `by` bumps `car` (the roll's bumped cars count each car once)."""
         if kind == "hit":
             self.hits += 1
-            if self._bumped_in[car] != self.rolls:
-                self._bumped_in[car] = self.rolls
+            if self._bumped_in[car] != self._wave:
+                self._bumped_in[car] = self._wave
                 self._bumped += 1
         left = self._lives[car]
         if self.events is not None:
@@ -175,7 +180,8 @@ class Race:
 
     def _shift(self, side: int, car: int) -> None:
         """The first `_moves` cars of `_moving` (pushed by `car`) move by `side` together, then meet the mines."""
-        width, occ, pos, moving, moves = self.width, self._occ, self._pos, self._moving, self._moves
+        width, occ, pos = self.width, self._occ, self._pos  # (three at a time: no tuple in pure Python)
+        moving, moves, cell = self._moving, self._moves, self._cell
         for i in range(moves):
             c = moving[i]
             occ[pos[c]] = occ[pos[c] + width] = -1
@@ -186,7 +192,6 @@ class Race:
             occ[p] = occ[p + width] = c
             if self.events is not None:
                 self._note(c, "move" if c == car else "push", car)
-        cell = self._cell
         for i in range(moves):
             c = moving[i]
             p = pos[c]
@@ -199,9 +204,9 @@ class Race:
 
     def _push(self, car: int) -> bool:
         """A straight step of `car` into a mine or a car: each car bumps the one ahead; the chain moves unless a
-        wall stops its front car, then each, front first, meets the line or mines. True: `car` still races."""
-        occ, cell, pos, width, ahead = self._occ, self._cell, self._pos, self.width, 2 * self.width
-        front = car
+        wall stops its front car, then each, front first, meets the line or mines. True: `car` and qualifying go on."""
+        occ, cell, pos = self._occ, self._cell, self._pos
+        width, ahead, front = self.width, 2 * self.width, car
         while True:
             q = pos[front] + ahead
             if cell[q] < 0:  # a wall: nobody moves
@@ -225,22 +230,25 @@ class Race:
             occ[q + ahead] = c
             c = other
             q += ahead
+        top = pos[front]
         if self.events is not None:
-            for q in range(pos[front], pos[car] - 1, -ahead):
+            for q in range(top, pos[car] - 1, -ahead):
                 self._note(occ[q], "move" if occ[q] == car else "push", car)
-        for q in range(pos[front], pos[car] - 1, -ahead):
+        q = top + ahead  # (a loop of unit step: a C loop compiled)
+        for _ in range((q - pos[car]) // ahead):
+            q -= ahead
             c = occ[q]
             if q >= self.finish:
                 self._cross(c)
             elif cell[q + width] > 0:
                 self._take_mine(c, q + width, car)
-        return pos[car] >= 0
+        return not (top >= self.finish and self._check_finalists()) and pos[car] >= 0
 
     def _resolve(self, car: int, side: int, mover: int) -> bool:
         """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is gone);
         it bumps every car in its own way. A car met twice was bumped in this roll (`_bumped_in`)."""
-        width, cell, occ, rolls = self.width, self._cell, self._occ, self.rolls
-        q = self._pos[car] + side
+        width, cell, occ = self.width, self._cell, self._occ
+        wave, q = self._wave, self._pos[car] + side
         if cell[q] == EDGE:
             self.exits += 1
             if self._damage(car, EDGE_DAMAGE, "exit", mover):
@@ -254,8 +262,8 @@ class Race:
             other = occ[q + t * width]
             if other < 0:  # (a car the wave eliminated left its cells)
                 continue
-            if self._bumped_in[other] == rolls:  # met before in this wave: it moves, or it stays
-                free = free and self._moved_in[other] == rolls
+            if self._bumped_in[other] == wave:  # met before in this wave: it moves, or it stays
+                free = free and self._moved_in[other] == wave
                 continue
             if self._damage(other, HIT_DAMAGE, "hit", mover):
                 continue
@@ -266,7 +274,7 @@ class Race:
         if free:
             self._moving[self._moves] = car
             self._moves += 1
-            self._moved_in[car] = rolls
+            self._moved_in[car] = wave
         return free
 
     def move(self, car: int, roll: int, direction_roll: int | None = None) -> None:
@@ -279,15 +287,13 @@ class Race:
     def _go(self, car: int, roll: int, side: int, straight: int) -> None:
         """The roll `roll` of `car`: a first step to `side` (a cell offset) if any, then `straight` steps
         ahead, until the car stops, leaves the track or qualifying ends."""
-        events = self.events
+        events, width = self.events, self.width
         if events is not None:
             events.append(Event("roll", car, roll, *self.car_cell(car), detail=SIDE_NAMES[side]))
-        occ, cell, pos, width = self._occ, self._cell, self._pos, self.width
-        step = 1
+        occ, cell, pos = self._occ, self._cell, self._pos  # the step of the roll: roll + 1 - straight
         if side:
             if events is not None:
                 events.append(Event("step", car, 1, detail=SIDE_NAMES[side]))
-            step = 2
             p = pos[car]
             q = p + side
             if occ[q] < 0 and occ[q + width] < 0 and cell[q] == 0 and cell[q + width] == 0:
@@ -298,6 +304,7 @@ class Race:
                     self._note(car)
             else:  # a sideways step into edges, walls, mines or cars: the wave, then the moves
                 self._moves = 0
+                self._wave += 1  # (no car met in this wave is marked yet, see `_bumped_in`)
                 self._resolve(car, side, car)
                 if self._moves:
                     self._shift(side, car)
@@ -320,38 +327,34 @@ class Race:
                     occ[p] = occ[q] = car
                     run = (q - front) // width
                     if events is not None:
-                        events.extend(ran_events(car, step, run, *self.car_cell(car)))
+                        events.extend(ran_events(car, roll + 1 - straight, run, *self.car_cell(car)))
                     if p >= self.finish:
                         self._cross(car)
                         self._check_finalists()
                         break
                     straight -= run
-                    step += run
                     continue
                 if cell[q] < 0:  # a wall ahead: each step left is the same blocked step
                     if events is None:
                         break
-                    events.append(Event("step", car, step, detail="straight"))
+                    events.append(Event("step", car, roll + 1 - straight, detail="straight"))
                     self._note(car, "blocked", -1, "wall")
                     straight -= 1
-                    step += 1
                     continue
             if events is not None:
-                events.append(Event("step", car, step, detail="straight"))
-            going = self._push(car)
-            if self._check_finalists() or not going:
+                events.append(Event("step", car, roll + 1 - straight, detail="straight"))
+            if not self._push(car):
                 break
             straight -= 1
-            step += 1
         awards = self.awards  # the roll is over: the awards hear of it when it hurt another car (or might give
         # `car` the blue pawn), and the counters of the next roll start at nought
         if self._taken or self._roll_kills:
             if awards is not None:
                 awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
             self._taken = self._bumped = self._roll_kills = 0
+            self._wave += 1
         elif awards is not None and self._kills[car] > awards.terminator_kills:
             awards.on_roll(car, 0, 0, 0, self._kills[car])
-        self.rolls += 1
 
     def _check_finalists(self) -> bool:
         """End qualifying once the finalists have crossed the line; True when it ended."""
