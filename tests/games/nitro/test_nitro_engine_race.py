@@ -82,12 +82,12 @@ def test_moves_go_fastest_first_then_furthest_forward(track):
 
 def test_replenish_by_position_with_the_garage_card_and_the_hand_limit(track):
     race = Race(track, [DRIVERS["racer"]] * 4, seed=1)
-    for hand in race.hand:
+    for die, hand in enumerate(race.hand):
         race.discards.extend(hand)
-        hand.clear()
+        race.set_hand(die, [])
     race.garage[1], race.garage_leg[1] = 0, 1
     race.cond[2] = 2
-    race.hand[2] = [race.cards.pile.pop() for _ in range(5)]
+    race.set_hand(2, [race.cards.pile.pop() for _ in range(5)])
     race.replenish([0, 1, 2, 3])
     assert [len(h) for h in race.hand] == [3, 5, 2, 5]
     assert race.total_cards() == 104
@@ -148,6 +148,7 @@ def _check(race: Race) -> None:
     for d in range(len(race.pos)):
         assert 0 <= race.cond[d] <= 9 and 0 <= race.speed[d] <= race.cond[d]
         assert len(race.hand[d]) <= race.cond[d]
+        assert race.held[d] == [sum(race.cards.kind[card] == t for card in race.hand[d]) for t in range(3)]
 
 
 def test_invariants_hold_through_thousands_of_random_races():

@@ -107,12 +107,9 @@ class Driver:
 
     def pay(self, race: RaceState, die: int, kind: int) -> str:
         """How it pays for entering a card of `kind`: "card", "three" or "damage"."""
-        hand = race.hand[die]
-        kinds = race.cards.kind
-        for card in hand:
-            if kinds[card] == kind:
-                return "card"
-        return "three" if len(hand) >= max(3, self.three_cards_from) else "damage"
+        if race.held[die][kind]:
+            return "card"
+        return "three" if len(race.hand[die]) >= max(3, self.three_cards_from) else "damage"
 
     def discard(self, race: RaceState, die: int, count: int) -> list[int]:
         """The `count` cards it needs least: those of the type it holds most of beyond the needs ahead."""
@@ -146,7 +143,7 @@ class Driver:
         if (pos + 1) // c.k == pos // c.k:
             return False
         kind = c.paid_at[pos + 1]
-        return kind >= 0 and not any(race.cards.kind[card] == kind for card in race.hand[die])
+        return kind >= 0 and not race.held[die][kind]
 
     def swap(self, race: RaceState, die: int) -> tuple[int, int] | None:
         """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
@@ -201,11 +198,9 @@ class Driver:
     def spare(self, race: RaceState, die: int) -> list[int]:
         """Cards of each type (Straight, Turn A, Turn B) in the hand beyond those the next HORIZON cards ahead
         ask for (negative: too few)."""
-        c, kinds = race.course, race.cards.kind
+        c = race.course
         k, paid = c.k, c.paid_at
-        spare = [0, 0, 0]
-        for card in race.hand[die]:
-            spare[kinds[card]] += 1
+        spare = race.held[die][:]
         entry = race.progress(die) // k * k
         for ahead in range(entry + k, entry + (HORIZON + 1) * k, k):
             kind = paid[ahead]
@@ -216,11 +211,9 @@ class Driver:
     def affordable(self, race: RaceState, die: int, top: int, short_ok: int) -> int:
         """The highest speed up to `top` (at least 1) at which at most `short_ok` of the cards it enters find no
         matching card in the hand (the hand's cards matched to the entries in order)."""
-        c, kinds = race.course, race.cards.kind
+        c = race.course
         pos, k, paid = race.pos[die], c.k, c.paid_at
-        have = [0, 0, 0]
-        for card in race.hand[die]:
-            have[kinds[card]] += 1
+        have = race.held[die][:]
         short = 0
         for entry in range(pos // k * k + k, pos + top + 1, k):  # the first space of each card within reach
             kind = paid[entry]

@@ -97,8 +97,7 @@ class Race(RaceState):
             extra = len(self.hand[die]) - limit
             if extra > 0:
                 chosen = self.drivers[die].discard(self, die, extra)
-                for card in chosen:
-                    self.hand[die].remove(card)
+                self.drop(die, chosen)
                 self.discards.extend(chosen)
                 self.note("discard", die, extra, "hand limit")
 
@@ -114,7 +113,7 @@ class Race(RaceState):
             raise ValueError(f"driver {self.drivers[die].name} made an illegal swap of section {section + 1}")
         if self.dice_on(section):
             raise ValueError(f"section {section + 1} has a die on it and cannot be replaced")
-        self.hand[die].remove(card)
+        self.drop(die, (card,))
         self._mark_hazards(section, old, add=False)
         cards.on_track[section] = card
         self._mark_hazards(section, card, add=True)
