@@ -16,6 +16,7 @@ from pnp.games.nitro.race.engine import Race
 from pnp.games.nitro.race.simulate import play_race, race_seed, seat_drivers, simulate
 from pnp.games.nitro.race.state import Turn
 from pnp.games.nitro.readings import PlayRules, Variants
+from pnp.games.nitro.track.cards import shuffle
 from pnp.games.nitro.track.course import build_course
 from pnp.source.loader import load_yaml
 
@@ -98,6 +99,15 @@ def test_the_discards_are_shuffled_into_a_new_pile_when_it_runs_out(track):
     race.discards, race.cards.pile = race.cards.pile, []
     assert race.draw(0, 3, None) == 3 and len(race.hand[0]) == 12
     assert race.discards == [] and race.total_cards() == 104
+
+
+def test_the_pile_is_shuffled_as_random_shuffle_would_from_the_same_seed():
+    for seed in range(40):
+        for length in (0, 1, 2, 3, 17, 95, 104):
+            ours, theirs = list(range(length)), list(range(length))
+            shuffle(random.Random(seed), ours)
+            random.Random(seed).shuffle(theirs)
+            assert ours == theirs
 
 
 def test_a_swap_replaces_a_section_without_a_die_and_discards_the_old_card(track):

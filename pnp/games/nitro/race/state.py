@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from pnp.games.nitro.model import NitroTrack
-from pnp.games.nitro.track.cards import Cards, build_cards
+from pnp.games.nitro.track.cards import Cards, build_cards, shuffle
 from pnp.games.nitro.track.course import Course, build_course
 
 TOP_CONDITION = 9
@@ -154,7 +154,7 @@ class RaceState:
             if not self.discards:
                 return -1
             self.cards.pile, self.discards = self.discards, []
-            self.rng.shuffle(self.cards.pile)
+            shuffle(self.rng, self.cards.pile)
             self.note("reshuffle", -1, len(self.cards.pile))
         return self.cards.pile.pop()
 

@@ -44,8 +44,22 @@ def build_cards(track: NitroTrack, rng: random.Random, deck: Cards | None = None
     hazards = list(deck.hazards)
     _disaster_area(track, rng, deck.on_track, hazards)
     pile = list(deck.pile)
-    rng.shuffle(pile)
+    shuffle(rng, pile)
     return Cards(list(deck.kind), hazards, list(deck.on_track), pile, [len(h) for h in hazards])
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """`rng.shuffle(cards)`, in the same order from the same random numbers: Random.shuffle's swaps from the
+    top down, each index drawn as its `_randbelow` draws one (`getrandbits` of the bound's bit length until
+    below the bound), without a Python call per card."""
+    getrandbits = rng.getrandbits
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def deck_cards(track: NitroTrack) -> Cards:
