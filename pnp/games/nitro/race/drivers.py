@@ -152,27 +152,18 @@ class Driver:
             return None  # nothing to clear and nothing to place
         c, cards = race.course, race.cards
         kinds, weight, on_track, section_at = cards.kind, cards.hazard_count, cards.on_track, c.section_at
-        clean: dict[int, int] = {}
-        dirty: dict[int, int] = {}
-        for card in race.hand[die]:
-            if not weight[card]:
-                clean[kinds[card]] = card
-            elif placing:
-                dirty[kinds[card]] = card
-        if not (hazards and clean) and not dirty:
-            return None
-        k = c.k
+        held, k = race.held[die], c.k
         leg = race.progress(die) // k
         places: list[int] = []
-        """Sections it could swap, in order: the three cards ahead carrying hazards it holds a clean card of the
-        type for, then the cards behind it (with a die further back) free of hazards, for a dirty card."""
-        if clean:
+        """Sections it could swap, in order: the three cards ahead carrying hazards, then (placing hazards) the
+        cards behind it with a die further back free of hazards, of a type it holds."""
+        if hazards:
             for ahead in (leg + 1, leg + 2, leg + 3):
                 section = section_at[ahead * k]
                 old = on_track[section] if section >= 0 else -1
-                if old >= 0 and weight[old] and kinds[old] in clean:
+                if old >= 0 and weight[old] and held[kinds[old]]:
                     places.append(section)
-        if dirty:
+        if placing:
             last, garage = leg, race.garage
             for other, pos in enumerate(race.pos):
                 other_leg = (pos if garage[other] < 0 else race.progress(other)) // k
@@ -181,16 +172,21 @@ class Driver:
             for back in range(leg - 1, max(last, leg - 5), -1):  # legs behind it with a die further back
                 section = section_at[back * k]
                 old = on_track[section] if section >= 0 else -1
-                if old >= 0 and not weight[old] and kinds[old] in dirty:
+                if old >= 0 and not weight[old] and held[kinds[old]]:
                     places.append(section)
         if not places:
             return None
         spare = self.spare(race, die)
         for section in places:
             old = on_track[section]
-            kind = kinds[old]
+            kind, clear = kinds[old], weight[old] > 0
             if spare[kind] >= 1 and not race.dice_on(section):
-                return section, (dirty if weight[old] == 0 else clean)[kind]
+                card = -1
+                for held_card in race.hand[die]:  # the last of the type: clean to clear hazards, else with some
+                    if kinds[held_card] == kind and (weight[held_card] == 0) == clear:
+                        card = held_card
+                if card >= 0:
+                    return section, card
         return None
 
     # --- what it looks at -------------------------------------------------------------------------

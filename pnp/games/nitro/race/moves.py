@@ -121,7 +121,7 @@ class Movement:
             return
         behind = -1 if turn.moved else self._drafted(die, old, lane, r.speed[die])
         turn.moved = True
-        occ.pop(sids[lane][old], None)  # relocate, for a die on the track
+        del occ[sids[lane][old]]  # relocate, for a die on the track (advance moves no Garage die)
         pos_of[die], lane_of[die] = new, new_lane
         occ[arrival] = die
         if counted:
