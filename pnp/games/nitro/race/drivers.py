@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.games.nitro.race.state import Action, RaceState, Turn
+from pnp.games.nitro.track.course import PAID_AHEAD
 
-HORIZON = 4
-"""Cards ahead a driver keeps its hand for."""
+HORIZON = PAID_AHEAD
+"""Cards ahead a driver keeps its hand for (`Course.paid_ahead` counts their handling)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,15 +195,8 @@ class Driver:
     def spare(self, race: RaceState, die: int) -> list[int]:
         """Cards of each type (Straight, Turn A, Turn B) in the hand beyond those the next HORIZON cards ahead
         ask for (negative: too few)."""
-        c = race.course
-        k, paid = c.k, c.paid_at
-        spare = race.held[die][:]
-        entry = race.progress(die) // k * k
-        for ahead in range(entry + k, entry + (HORIZON + 1) * k, k):
-            kind = paid[ahead]
-            if kind >= 0:
-                spare[kind] -= 1
-        return spare
+        held, need = race.held[die], race.course.paid_ahead[race.progress(die)]
+        return [held[0] - need[0], held[1] - need[1], held[2] - need[2]]
 
     def affordable(self, race: RaceState, die: int, top: int, short_ok: int) -> int:
         """The highest speed up to `top` (at least 1) at which at most `short_ok` of the cards it enters find no

@@ -53,14 +53,16 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     """`rng.shuffle(cards)`, in the same order from the same random numbers: Random.shuffle's swaps from the
     top down, each index drawn as its `_randbelow` draws one (`getrandbits` of the bound's bit length until
     below the bound), without a Python call per card."""
-    getrandbits = rng.getrandbits
-    for i in range(len(cards) - 1, 0, -1):
-        bound = i + 1
-        bits = bound.bit_length()
-        j = getrandbits(bits)
-        while j >= bound:
+    getrandbits, top = rng.getrandbits, len(cards)
+    while top > 1:  # the bounds of one bit length at a time: top down to the lowest with top's bit length
+        bits = top.bit_length()
+        stop = max(1 << (bits - 1), 2) - 1
+        for i in range(top - 1, stop - 1, -1):  # bound i + 1
             j = getrandbits(bits)
-        cards[i], cards[j] = cards[j], cards[i]
+            while j > i:
+                j = getrandbits(bits)
+            cards[i], cards[j] = cards[j], cards[i]
+        top = stop
 
 
 def deck_cards(track: NitroTrack) -> Cards:
