@@ -153,8 +153,8 @@ class Driver:
             return None  # nothing to clear and nothing to place
         c, cards = race.course, race.cards
         kinds, weight, on_track, section_at = cards.kind, cards.hazard_count, cards.on_track, c.section_at
-        held, k = race.held[die], c.k
-        leg = race.progress(die) // k
+        held, k, garage = race.held[die], c.k, race.garage
+        leg = (race.pos[die] if garage[die] < 0 else race.progress(die)) // k
         places: list[int] = []
         """Sections it could swap, in order: the three cards ahead carrying hazards, then (placing hazards) the
         cards behind it with a die further back free of hazards, of a type it holds."""
@@ -165,7 +165,7 @@ class Driver:
                 if old >= 0 and weight[old] and held[kinds[old]]:
                     places.append(section)
         if placing:
-            last, garage = leg, race.garage
+            last = leg
             for other, pos in enumerate(race.pos):
                 other_leg = (pos if garage[other] < 0 else race.progress(other)) // k
                 if other_leg < last and other != die:
@@ -195,7 +195,8 @@ class Driver:
     def spare(self, race: RaceState, die: int) -> list[int]:
         """Cards of each type (Straight, Turn A, Turn B) in the hand beyond those the next HORIZON cards ahead
         ask for (negative: too few)."""
-        held, need = race.held[die], race.course.paid_ahead[race.progress(die)]
+        pos = race.pos[die] if race.garage[die] < 0 else race.progress(die)
+        held, need = race.held[die], race.course.paid_ahead[pos]
         return [held[0] - need[0], held[1] - need[1], held[2] - need[2]]
 
     def affordable(self, race: RaceState, die: int, top: int, short_ok: int) -> int:

@@ -59,11 +59,16 @@ class Race(RaceState):
         after = self.order()
         self.counts["overtakes"] += _inversions(before, after)
         self.replenish(after)
-        finished = any(self.progress(d) >= self.course.finish and self.garage[d] < 0 for d in after)
-        places = [self.progress(d) for d in after]
+        pos, garage, finish = self.pos, self.garage, self.course.finish
+        places = [pos[d] if garage[d] < 0 else self.progress(d) for d in after]
+        finished = False
+        for d in after:  # a die on the track past the finish (a loop: no generator per round)
+            if garage[d] < 0 and pos[d] >= finish:
+                finished = True
+                break
         self.still = self.still + 1 if places == self._last_places else 0
         self._last_places = places
-        stalled = all(c == 0 for c in self.cond) or self.still >= STALL_ROUNDS
+        stalled = not any(self.cond) or self.still >= STALL_ROUNDS  # every die wrecked, or a jam
         if finished or stalled or self.round >= self.rules.round_cap:
             self.over = True
             self.capped = not finished
@@ -78,7 +83,8 @@ class Race(RaceState):
         step = 2 if wanted - old > 2 else -2 if wanted - old < -2 else wanted - old
         if (step == 2 or step == -2) and not self.spend_any(die, 1):
             step //= 2
-        self.end_turn_cards()
+        if self.played:
+            self.end_turn_cards()
         new = old + step
         self.speed[die] = cond if new > cond else 0 if new < 0 else new
         if self.speed[die] != old and self.record:

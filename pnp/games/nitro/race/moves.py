@@ -11,7 +11,6 @@ from __future__ import annotations
 from pnp.games.nitro.race.state import RaceState, Turn
 
 PAYMENTS = ("card", "three", "damage")
-PAYMENT_INDEX = {how: i for i, how in enumerate(PAYMENTS)}
 GARAGE_CONDITION, GARAGE_SPEED = 8, 5
 """A die may enter the Garage with condition up to 8, at speed up to 5."""
 ACTIONS = ("move", "lane", "drift", "garage", "repair", "brake", "nitro", "stop")
@@ -163,12 +162,16 @@ class Movement:
             if best < 0:
                 raise IllegalMove("no card of that type in the hand")
             r.spend(die, (best,))
+            way = 0
         elif how == "three":
             if not r.spend_any(die, 3):
                 raise IllegalMove("fewer than three cards in the hand")
-        elif how != "damage":
+            way = 1
+        elif how == "damage":
+            way = 2
+        else:
             raise IllegalMove(f"unknown handling payment {how!r}")
-        r.handling[kind][PAYMENT_INDEX[how]] += 1
+        r.handling[kind][way] += 1  # way: PAYMENTS.index(how)
         if r.record:
             r.note("handling", die, kind, how)
         if how == "damage":
