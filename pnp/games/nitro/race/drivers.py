@@ -86,8 +86,14 @@ class Driver:
             if c.section_at[pos + 1] == c.garage_host and lane != c.garage_lane and len(race.hand[die]) >= 2 \
                     and c.sids[lane ^ 1][pos + 1] not in occ:
                 return ("drift", 0)
-        if race.nitro[die] and turn.nitro < race.nitro_per_turn and self._nitro_ok(race, die):
-            return ("nitro", 2)
+        nitro = race.nitro[die]
+        if nitro and turn.nitro < race.nitro_per_turn and (nitro > 2 - self.nitro_spare
+                                                            or c.finish - pos <= c.lap_length):
+            straight, sids, hazards = c.straight_at, c.sids[lane], race.hazard_sids
+            one, two = sids[pos + 1], sids[pos + 2]
+            if straight[pos + 1] and straight[pos + 2] and one not in occ and one not in hazards \
+                    and two not in occ and two not in hazards:
+                return ("nitro", 2)  # one left for this turn, not kept for the last lap, two clear straight spaces
         ahead = c.sids[lane][pos + 1]
         if ahead not in occ:
             hazards = race.hazard_sids
@@ -257,18 +263,6 @@ class Driver:
         if race.hand[die] and c.sids[c.garage_lane][beside + 1] not in race.occ:
             return ("drift", 0)
         return ("move", 0) if race.garage[die] < 2 else ("repair", 0)
-
-    def _nitro_ok(self, race: RaceState, die: int) -> bool:
-        """Whether to use a Nitro card now (one is left, and allowed this turn)."""
-        c = race.course
-        pos = race.pos[die]
-        if race.nitro[die] <= 2 - self.nitro_spare and c.finish - pos > c.lap_length:
-            return False  # kept for the last lap
-        straight, sids, occ, hazards = c.straight_at, c.sids[race.lane[die]], race.occ, race.hazard_sids
-        for space in (pos + 1, pos + 2):
-            if not straight[space] or sids[space] in occ or sids[space] in hazards:
-                return False
-        return True
 
 
 def _can_pass(race: RaceState, die: int, left: int) -> bool:

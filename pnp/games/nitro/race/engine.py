@@ -54,7 +54,8 @@ class Race(RaceState):
         self.speeds.append(sum(self.speed) / len(self.speed))
         for die in sorted(before, key=self.speed.__getitem__, reverse=True):  # a stable sort: ties by position
             self.movement.take_turn(die)
-            self.end_turn_cards()
+            if self.played:
+                self.end_turn_cards()
             self.place_hazards(die)
         after = self.order()
         self.counts["overtakes"] += _inversions(before, after)

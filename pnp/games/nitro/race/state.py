@@ -98,9 +98,15 @@ class RaceState:
         self.discards: list[int] = []
         self.played: list[int] = []
         self.hand: list[list[int]] = [[] for _ in range(players)]
-        for _ in range(track.deck.hand):
-            for i in range(players):
-                self.hand[i].append(self._pop())
+        dealt, pile = track.deck.hand * players, self.cards.pile
+        if len(pile) >= dealt:  # one card each in turn from the top (taken in one slice)
+            top = pile[:-dealt - 1:-1]
+            del pile[len(pile) - dealt:]
+            self.hand = [top[i::players] for i in range(players)]
+        else:
+            for _ in range(track.deck.hand):
+                for i in range(players):
+                    self.hand[i].append(self._pop())
         self.held = [self._types(hand) for hand in self.hand]
         """Cards of each type (Straight, Turn A, Turn B) in each hand: every change of a hand (`draw`, `spend`,
         `drop`, `set_hand`) keeps them right, so drivers need not count the hand."""
