@@ -44,7 +44,8 @@ class Race(RaceState):
     def play_round(self) -> None:
         """One round: speeds furthest forward first, moves fastest first, then cards by position."""
         self.round += 1
-        self.note("round", -1, self.round)
+        if self.record:
+            self.note("round", -1, self.round)
         for cond in self.cond:
             if cond <= 4:
                 self.limping += 1
