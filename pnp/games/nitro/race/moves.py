@@ -106,7 +106,7 @@ class Movement:
         r = self.race
         sids, occ, pos_of, lane_of = self.sids, r.occ, r.pos, r.lane
         old, lane = pos_of[die], lane_of[die]
-        new, new_lane = old + 1, lane ^ flip
+        new, new_lane = old + 1, (lane ^ 1 if flip else lane)
         arrival = sids[new_lane][new]
         if arrival in occ:
             struck = occ[arrival]
