@@ -167,9 +167,9 @@ def setup_race(spec: Scenario, located: Located) -> tuple[Race, list[str], list[
         raise _fail(located, ("dice",), f"the scenario cannot be set up: {exc}",
                     "use fewer dice, or more spaces per lane") from None
     k, n = spec.geometry.spaces_per_lane, len(spec.sections)
-    for hand in race.hand:
+    for i, hand in enumerate(race.hand):
         race.cards.pile.extend(hand)
-        hand.clear()
+        race.set_hand(i, [])
     race.occ.clear()
     for i, letter in enumerate(letters):
         die = spec.dice[letter]
@@ -181,7 +181,7 @@ def setup_race(spec: Scenario, located: Located) -> tuple[Race, list[str], list[
                 raise _fail(located, (*where, "hand"), f"the deck has no {type_} card left for die {letter}",
                             "give the dice fewer cards")
             race.cards.pile.remove(card)
-            race.hand[i].append(card)
+            race.set_hand(i, [*race.hand[i], card])
         race.speed[i], race.cond[i], race.nitro[i] = die.speed, die.condition, die.nitro
         if die.garage is not None:
             if spec.garage is None:

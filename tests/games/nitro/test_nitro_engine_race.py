@@ -16,6 +16,7 @@ from pnp.games.nitro.race.engine import Race
 from pnp.games.nitro.race.simulate import play_race, race_seed, seat_drivers, simulate
 from pnp.games.nitro.race.state import Turn
 from pnp.games.nitro.readings import PlayRules, Variants
+from pnp.games.nitro.track.cards import shuffle
 from pnp.games.nitro.track.course import build_course
 from pnp.source.loader import load_yaml
 
@@ -82,12 +83,12 @@ def test_moves_go_fastest_first_then_furthest_forward(track):
 
 def test_replenish_by_position_with_the_garage_card_and_the_hand_limit(track):
     race = Race(track, [DRIVERS["racer"]] * 4, seed=1)
-    for hand in race.hand:
+    for die, hand in enumerate(race.hand):
         race.discards.extend(hand)
-        hand.clear()
+        race.set_hand(die, [])
     race.garage[1], race.garage_leg[1] = 0, 1
     race.cond[2] = 2
-    race.hand[2] = [race.cards.pile.pop() for _ in range(5)]
+    race.set_hand(2, [race.cards.pile.pop() for _ in range(5)])
     race.replenish([0, 1, 2, 3])
     assert [len(h) for h in race.hand] == [3, 5, 2, 5]
     assert race.total_cards() == 104
@@ -98,6 +99,15 @@ def test_the_discards_are_shuffled_into_a_new_pile_when_it_runs_out(track):
     race.discards, race.cards.pile = race.cards.pile, []
     assert race.draw(0, 3, None) == 3 and len(race.hand[0]) == 12
     assert race.discards == [] and race.total_cards() == 104
+
+
+def test_the_pile_is_shuffled_as_random_shuffle_would_from_the_same_seed():
+    for seed in range(40):
+        for length in (0, 1, 2, 3, 17, 95, 104):
+            ours, theirs = list(range(length)), list(range(length))
+            shuffle(random.Random(seed), ours)
+            random.Random(seed).shuffle(theirs)
+            assert ours == theirs
 
 
 def test_a_swap_replaces_a_section_without_a_die_and_discards_the_old_card(track):
@@ -148,6 +158,7 @@ def _check(race: Race) -> None:
     for d in range(len(race.pos)):
         assert 0 <= race.cond[d] <= 9 and 0 <= race.speed[d] <= race.cond[d]
         assert len(race.hand[d]) <= race.cond[d]
+        assert race.held[d] == [sum(race.cards.kind[card] == t for card in race.hand[d]) for t in range(3)]
 
 
 def test_invariants_hold_through_thousands_of_random_races():

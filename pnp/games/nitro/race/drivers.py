@@ -13,9 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.games.nitro.race.state import Action, RaceState, Turn
+from pnp.games.nitro.track.course import PAID_AHEAD
 
-HORIZON = 4
-"""Cards ahead a driver keeps its hand for."""
+HORIZON = PAID_AHEAD
+"""Cards ahead a driver keeps its hand for (`Course.paid_ahead` counts their handling)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +86,14 @@ class Driver:
             if c.section_at[pos + 1] == c.garage_host and lane != c.garage_lane and len(race.hand[die]) >= 2 \
                     and c.sids[lane ^ 1][pos + 1] not in occ:
                 return ("drift", 0)
-        if race.nitro[die] and turn.nitro < race.nitro_per_turn and self._nitro_ok(race, die):
-            return ("nitro", 2)
+        nitro = race.nitro[die]
+        if nitro and turn.nitro < race.nitro_per_turn and (nitro > 2 - self.nitro_spare
+                                                            or c.finish - pos <= c.lap_length):
+            straight, sids, hazards = c.straight_at, c.sids[lane], race.hazard_sids
+            one, two = sids[pos + 1], sids[pos + 2]
+            if straight[pos + 1] and straight[pos + 2] and one not in occ and one not in hazards \
+                    and two not in occ and two not in hazards:
+                return ("nitro", 2)  # one left for this turn, not kept for the last lap, two clear straight spaces
         ahead = c.sids[lane][pos + 1]
         if ahead not in occ:
             hazards = race.hazard_sids
@@ -107,12 +114,9 @@ class Driver:
 
     def pay(self, race: RaceState, die: int, kind: int) -> str:
         """How it pays for entering a card of `kind`: "card", "three" or "damage"."""
-        hand = race.hand[die]
-        kinds = race.cards.kind
-        for card in hand:
-            if kinds[card] == kind:
-                return "card"
-        return "three" if len(hand) >= max(3, self.three_cards_from) else "damage"
+        if race.held[die][kind]:
+            return "card"
+        return "three" if len(race.hand[die]) >= max(3, self.three_cards_from) else "damage"
 
     def discard(self, race: RaceState, die: int, count: int) -> list[int]:
         """The `count` cards it needs least: those of the type it holds most of beyond the needs ahead."""
@@ -146,7 +150,7 @@ class Driver:
         if (pos + 1) // c.k == pos // c.k:
             return False
         kind = c.paid_at[pos + 1]
-        return kind >= 0 and not any(race.cards.kind[card] == kind for card in race.hand[die])
+        return kind >= 0 and not race.held[die][kind]
 
     def swap(self, race: RaceState, die: int) -> tuple[int, int] | None:
         """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
@@ -155,28 +159,19 @@ class Driver:
             return None  # nothing to clear and nothing to place
         c, cards = race.course, race.cards
         kinds, weight, on_track, section_at = cards.kind, cards.hazard_count, cards.on_track, c.section_at
-        clean: dict[int, int] = {}
-        dirty: dict[int, int] = {}
-        for card in race.hand[die]:
-            if not weight[card]:
-                clean[kinds[card]] = card
-            elif placing:
-                dirty[kinds[card]] = card
-        if not (hazards and clean) and not dirty:
-            return None
-        k = c.k
-        leg = race.progress(die) // k
+        held, k, garage = race.held[die], c.k, race.garage
+        leg = (race.pos[die] if garage[die] < 0 else race.progress(die)) // k
         places: list[int] = []
-        """Sections it could swap, in order: the three cards ahead carrying hazards it holds a clean card of the
-        type for, then the cards behind it (with a die further back) free of hazards, for a dirty card."""
-        if clean:
+        """Sections it could swap, in order: the three cards ahead carrying hazards, then (placing hazards) the
+        cards behind it with a die further back free of hazards, of a type it holds."""
+        if hazards:
             for ahead in (leg + 1, leg + 2, leg + 3):
                 section = section_at[ahead * k]
                 old = on_track[section] if section >= 0 else -1
-                if old >= 0 and weight[old] and kinds[old] in clean:
+                if old >= 0 and weight[old] and held[kinds[old]]:
                     places.append(section)
-        if dirty:
-            last, garage = leg, race.garage
+        if placing:
+            last = leg
             for other, pos in enumerate(race.pos):
                 other_leg = (pos if garage[other] < 0 else race.progress(other)) // k
                 if other_leg < last and other != die:
@@ -184,16 +179,21 @@ class Driver:
             for back in range(leg - 1, max(last, leg - 5), -1):  # legs behind it with a die further back
                 section = section_at[back * k]
                 old = on_track[section] if section >= 0 else -1
-                if old >= 0 and not weight[old] and kinds[old] in dirty:
+                if old >= 0 and not weight[old] and held[kinds[old]]:
                     places.append(section)
         if not places:
             return None
         spare = self.spare(race, die)
         for section in places:
             old = on_track[section]
-            kind = kinds[old]
+            kind, clear = kinds[old], weight[old] > 0
             if spare[kind] >= 1 and not race.dice_on(section):
-                return section, (dirty if weight[old] == 0 else clean)[kind]
+                card = -1
+                for held_card in race.hand[die]:  # the last of the type: clean to clear hazards, else with some
+                    if kinds[held_card] == kind and (weight[held_card] == 0) == clear:
+                        card = held_card
+                if card >= 0:
+                    return section, card
         return None
 
     # --- what it looks at -------------------------------------------------------------------------
@@ -201,26 +201,16 @@ class Driver:
     def spare(self, race: RaceState, die: int) -> list[int]:
         """Cards of each type (Straight, Turn A, Turn B) in the hand beyond those the next HORIZON cards ahead
         ask for (negative: too few)."""
-        c, kinds = race.course, race.cards.kind
-        k, paid = c.k, c.paid_at
-        spare = [0, 0, 0]
-        for card in race.hand[die]:
-            spare[kinds[card]] += 1
-        entry = race.progress(die) // k * k
-        for ahead in range(entry + k, entry + (HORIZON + 1) * k, k):
-            kind = paid[ahead]
-            if kind >= 0:
-                spare[kind] -= 1
-        return spare
+        pos = race.pos[die] if race.garage[die] < 0 else race.progress(die)
+        held, need = race.held[die], race.course.paid_ahead[pos]
+        return [held[0] - need[0], held[1] - need[1], held[2] - need[2]]
 
     def affordable(self, race: RaceState, die: int, top: int, short_ok: int) -> int:
         """The highest speed up to `top` (at least 1) at which at most `short_ok` of the cards it enters find no
         matching card in the hand (the hand's cards matched to the entries in order)."""
-        c, kinds = race.course, race.cards.kind
+        c = race.course
         pos, k, paid = race.pos[die], c.k, c.paid_at
-        have = [0, 0, 0]
-        for card in race.hand[die]:
-            have[kinds[card]] += 1
+        have = race.held[die][:]
         short = 0
         for entry in range(pos // k * k + k, pos + top + 1, k):  # the first space of each card within reach
             kind = paid[entry]
@@ -273,18 +263,6 @@ class Driver:
         if race.hand[die] and c.sids[c.garage_lane][beside + 1] not in race.occ:
             return ("drift", 0)
         return ("move", 0) if race.garage[die] < 2 else ("repair", 0)
-
-    def _nitro_ok(self, race: RaceState, die: int) -> bool:
-        """Whether to use a Nitro card now (one is left, and allowed this turn)."""
-        c = race.course
-        pos = race.pos[die]
-        if race.nitro[die] <= 2 - self.nitro_spare and c.finish - pos > c.lap_length:
-            return False  # kept for the last lap
-        straight, sids, occ, hazards = c.straight_at, c.sids[race.lane[die]], race.occ, race.hazard_sids
-        for space in (pos + 1, pos + 2):
-            if not straight[space] or sids[space] in occ or sids[space] in hazards:
-                return False
-        return True
 
 
 def _can_pass(race: RaceState, die: int, left: int) -> bool:

@@ -44,7 +44,8 @@ class Race(RaceState):
     def play_round(self) -> None:
         """One round: speeds furthest forward first, moves fastest first, then cards by position."""
         self.round += 1
-        self.note("round", -1, self.round)
+        if self.record:
+            self.note("round", -1, self.round)
         for cond in self.cond:
             if cond <= 4:
                 self.limping += 1
@@ -54,16 +55,22 @@ class Race(RaceState):
         self.speeds.append(sum(self.speed) / len(self.speed))
         for die in sorted(before, key=self.speed.__getitem__, reverse=True):  # a stable sort: ties by position
             self.movement.take_turn(die)
-            self.end_turn_cards()
+            if self.played:
+                self.end_turn_cards()
             self.place_hazards(die)
         after = self.order()
         self.counts["overtakes"] += _inversions(before, after)
         self.replenish(after)
-        finished = any(self.progress(d) >= self.course.finish and self.garage[d] < 0 for d in after)
-        places = [self.progress(d) for d in after]
+        pos, garage, finish = self.pos, self.garage, self.course.finish
+        places = [pos[d] if garage[d] < 0 else self.progress(d) for d in after]
+        finished = False
+        for d in after:  # a die on the track past the finish (a loop: no generator per round)
+            if garage[d] < 0 and pos[d] >= finish:
+                finished = True
+                break
         self.still = self.still + 1 if places == self._last_places else 0
         self._last_places = places
-        stalled = all(c == 0 for c in self.cond) or self.still >= STALL_ROUNDS
+        stalled = not any(self.cond) or self.still >= STALL_ROUNDS  # every die wrecked, or a jam
         if finished or stalled or self.round >= self.rules.round_cap:
             self.over = True
             self.capped = not finished
@@ -78,7 +85,8 @@ class Race(RaceState):
         step = 2 if wanted - old > 2 else -2 if wanted - old < -2 else wanted - old
         if (step == 2 or step == -2) and not self.spend_any(die, 1):
             step //= 2
-        self.end_turn_cards()
+        if self.played:
+            self.end_turn_cards()
         new = old + step
         self.speed[die] = cond if new > cond else 0 if new < 0 else new
         if self.speed[die] != old and self.record:
@@ -97,8 +105,7 @@ class Race(RaceState):
             extra = len(self.hand[die]) - limit
             if extra > 0:
                 chosen = self.drivers[die].discard(self, die, extra)
-                for card in chosen:
-                    self.hand[die].remove(card)
+                self.drop(die, chosen)
                 self.discards.extend(chosen)
                 self.note("discard", die, extra, "hand limit")
 
@@ -114,7 +121,7 @@ class Race(RaceState):
             raise ValueError(f"driver {self.drivers[die].name} made an illegal swap of section {section + 1}")
         if self.dice_on(section):
             raise ValueError(f"section {section + 1} has a die on it and cannot be replaced")
-        self.hand[die].remove(card)
+        self.drop(die, (card,))
         self._mark_hazards(section, old, add=False)
         cards.on_track[section] = card
         self._mark_hazards(section, card, add=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 from pnp.games.nitro.race.state import RaceState, Turn
 
 PAYMENTS = ("card", "three", "damage")
-PAYMENT_INDEX = {how: i for i, how in enumerate(PAYMENTS)}
 GARAGE_CONDITION, GARAGE_SPEED = 8, 5
 """A die may enter the Garage with condition up to 8, at speed up to 5."""
 ACTIONS = ("move", "lane", "drift", "garage", "repair", "brake", "nitro", "stop")
@@ -107,7 +106,7 @@ class Movement:
         r = self.race
         sids, occ, pos_of, lane_of = self.sids, r.occ, r.pos, r.lane
         old, lane = pos_of[die], lane_of[die]
-        new, new_lane = old + 1, lane ^ flip
+        new, new_lane = old + 1, (lane ^ 1 if flip else lane)
         arrival = sids[new_lane][new]
         if arrival in occ:
             struck = occ[arrival]
@@ -121,7 +120,7 @@ class Movement:
             return
         behind = -1 if turn.moved else self._drafted(die, old, lane, r.speed[die])
         turn.moved = True
-        occ.pop(sids[lane][old], None)  # relocate, for a die on the track
+        del occ[sids[lane][old]]  # relocate, for a die on the track (advance moves no Garage die)
         pos_of[die], lane_of[die] = new, new_lane
         occ[arrival] = die
         if counted:
@@ -163,12 +162,16 @@ class Movement:
             if best < 0:
                 raise IllegalMove("no card of that type in the hand")
             r.spend(die, (best,))
+            way = 0
         elif how == "three":
             if not r.spend_any(die, 3):
                 raise IllegalMove("fewer than three cards in the hand")
-        elif how != "damage":
+            way = 1
+        elif how == "damage":
+            way = 2
+        else:
             raise IllegalMove(f"unknown handling payment {how!r}")
-        r.handling[kind][PAYMENT_INDEX[how]] += 1
+        r.handling[kind][way] += 1  # way: PAYMENTS.index(how)
         if r.record:
             r.note("handling", die, kind, how)
         if how == "damage":

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import NamedTuple, Protocol
 
 from pnp.games.nitro.model import NitroTrack
-from pnp.games.nitro.track.cards import Cards, build_cards
+from pnp.games.nitro.track.cards import Cards, build_cards, shuffle
 from pnp.games.nitro.track.course import Course, build_course
 
 TOP_CONDITION = 9
@@ -98,9 +98,18 @@ class RaceState:
         self.discards: list[int] = []
         self.played: list[int] = []
         self.hand: list[list[int]] = [[] for _ in range(players)]
-        for _ in range(track.deck.hand):
-            for i in range(players):
-                self.hand[i].append(self._pop())
+        dealt, pile = track.deck.hand * players, self.cards.pile
+        if len(pile) >= dealt:  # one card each in turn from the top (taken in one slice)
+            top = pile[:-dealt - 1:-1]
+            del pile[len(pile) - dealt:]
+            self.hand = [top[i::players] for i in range(players)]
+        else:
+            for _ in range(track.deck.hand):
+                for i in range(players):
+                    self.hand[i].append(self._pop())
+        self.held = [self._types(hand) for hand in self.hand]
+        """Cards of each type (Straight, Turn A, Turn B) in each hand: every change of a hand (`draw`, `spend`,
+        `drop`, `set_hand`) keeps them right, so drivers need not count the hand."""
         self.cond = [TOP_CONDITION] * players
         self.speed = [0] * players
         self.nitro = [2] * players
@@ -151,20 +160,30 @@ class RaceState:
             if not self.discards:
                 return -1
             self.cards.pile, self.discards = self.discards, []
-            self.rng.shuffle(self.cards.pile)
+            shuffle(self.rng, self.cards.pile)
             self.note("reshuffle", -1, len(self.cards.pile))
         return self.cards.pile.pop()
 
+    def _types(self, cards: Sequence[int]) -> list[int]:
+        """Cards of each type (Straight, Turn A, Turn B) among `cards`."""
+        kinds, held = self.cards.kind, [0, 0, 0]
+        for card in cards:
+            held[kinds[card]] += 1
+        return held
+
     def draw(self, die: int, count: int, limit: int | None) -> int:
         """Draw up to `count` cards (not past `limit`, when given); the number drawn."""
-        hand, cards = self.hand[die], self.cards
-        pile = cards.pile
+        hand, cards, held = self.hand[die], self.cards, self.held[die]
+        pile, kinds = cards.pile, cards.kind
         room = count if limit is None else min(count, limit - len(hand))
         if room <= 0:
             return 0
         if len(pile) >= room:  # all from the pile, top first
-            hand.extend(pile[-1:-room - 1:-1])
+            drawn_cards = pile[-1:-room - 1:-1]
             del pile[-room:]
+            hand.extend(drawn_cards)
+            for card in drawn_cards:
+                held[kinds[card]] += 1
             return room
         drawn = 0
         while drawn < room:
@@ -172,14 +191,28 @@ class RaceState:
             if card < 0:
                 break
             hand.append(card)
+            held[kinds[card]] += 1
             drawn += 1
         return drawn
 
-    def spend(self, die: int, cards: Sequence[int]) -> None:
-        """Play `cards` from the die's hand; they are discarded when its turn ends."""
-        hand = self.hand[die]
+    def drop(self, die: int, cards: Sequence[int]) -> None:
+        """Take `cards` out of the die's hand (the caller puts them where they go)."""
+        hand, held, kinds = self.hand[die], self.held[die], self.cards.kind
         for card in cards:
             hand.remove(card)
+            held[kinds[card]] -= 1
+
+    def set_hand(self, die: int, cards: Sequence[int]) -> None:
+        """Give the die exactly `cards` (a scenario's or a test's setup; the old hand goes nowhere)."""
+        self.hand[die][:] = cards
+        self.held[die] = self._types(cards)
+
+    def spend(self, die: int, cards: Sequence[int]) -> None:
+        """Play `cards` from the die's hand; they are discarded when its turn ends."""
+        hand, held, kinds = self.hand[die], self.held[die], self.cards.kind
+        for card in cards:
+            hand.remove(card)
+            held[kinds[card]] -= 1
             self.played.append(card)
 
     def spend_any(self, die: int, count: int) -> bool:

@@ -42,10 +42,27 @@ def build_cards(track: NitroTrack, rng: random.Random, deck: Cards | None = None
     the track's cards before the shuffle (`deck_cards(track)`), when many races share it."""
     deck = deck or deck_cards(track)
     hazards = list(deck.hazards)
-    _disaster_area(track, rng, deck.on_track, hazards)
+    scattered = _disaster_area(track, rng, deck.on_track, hazards)
     pile = list(deck.pile)
-    rng.shuffle(pile)
-    return Cards(list(deck.kind), hazards, list(deck.on_track), pile, [len(h) for h in hazards])
+    shuffle(rng, pile)
+    counts = [len(h) for h in hazards] if scattered else list(deck.hazard_count)
+    return Cards(list(deck.kind), hazards, list(deck.on_track), pile, counts)
+
+
+def shuffle(rng: random.Random, cards: list[int]) -> None:
+    """`rng.shuffle(cards)`, in the same order from the same random numbers: Random.shuffle's swaps from the
+    top down, each index drawn as its `_randbelow` draws one (`getrandbits` of the bound's bit length until
+    below the bound), without a Python call per card."""
+    getrandbits, top = rng.getrandbits, len(cards)
+    while top > 1:  # the bounds of one bit length at a time: top down to the lowest with top's bit length
+        bits = top.bit_length()
+        stop = max(1 << (bits - 1), 2) - 1
+        for i in range(top - 1, stop - 1, -1):  # bound i + 1
+            j = getrandbits(bits)
+            while j > i:
+                j = getrandbits(bits)
+            cards[i], cards[j] = cards[j], cards[i]
+        top = stop
 
 
 def deck_cards(track: NitroTrack) -> Cards:
@@ -77,13 +94,15 @@ def deck_cards(track: NitroTrack) -> Cards:
     return Cards(kind, hazards, on_track, pile, [len(h) for h in hazards])
 
 
-def _disaster_area(track: NitroTrack, rng: random.Random, on_track: list[int], hazards: list[Hazards]) -> None:
-    """Disaster Area: scatter `variants.disaster_area` hazards over free spaces of the track's cards."""
+def _disaster_area(track: NitroTrack, rng: random.Random, on_track: list[int], hazards: list[Hazards]) -> bool:
+    """Disaster Area: scatter `variants.disaster_area` hazards over free spaces of the track's cards (whether it
+    did)."""
     count = track.play.variants.disaster_area
     if not count:
-        return
+        return False
     k = track.geometry.spaces_per_lane
     free = [(card, lane, space) for card in on_track if card >= 0 for lane in (INSIDE, OUTSIDE)
             for space in range(k) if (lane, space) not in hazards[card]]
     for card, lane, space in rng.sample(free, min(count, len(free))):
         hazards[card] = hazards[card] | {(lane, space)}
+    return True

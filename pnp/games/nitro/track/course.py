@@ -26,6 +26,8 @@ KIND_CODE = {Kind.STRAIGHT: STRAIGHT, Kind.TURN_A: TURN_A, Kind.TURN_B: TURN_B, 
 KIND_NAMES = ("straight", "turn_a", "turn_b")
 """Deck types by code, as the report names them."""
 RUN_OFF_BASE = 1 << 30
+PAID_AHEAD = 4
+"""Cards after a die's own that `Course.paid_ahead` counts the handling of (a driver's horizon)."""
 GRID_SLOTS = 6
 """Start slots a course keeps (the most players a race has), whatever the track's own number of players."""
 
@@ -71,6 +73,9 @@ class Course:
     entry_paid: tuple[int, ...] = ()
     """`paid_at[pos]` where a move from pos - 1 to pos enters a new card (pos is a card's space 0), else -1:
     the handling a die pays on arriving at pos (every move, draft or push goes one space forward)."""
+    paid_ahead: tuple[tuple[int, int, int], ...] = ()
+    """For each pos, the entries paid with each deck type (Straight, Turn A, Turn B) over the PAID_AHEAD cards
+    after the one under pos."""
     straight_at: tuple[bool, ...] = ()
     """`is_straight(pos)` for each pos."""
     back_at: tuple[bool, ...] = ()
@@ -184,8 +189,20 @@ def build_course(track: NitroTrack) -> Course:
     """Table order: pos 0 up, then the negative positions (see `Course.sids`)."""
     free_start = track.play.start_finish_handling == "free"
     kinds = [course.kind(p) for p in places]
-    paid = [-1 if kind == RUN_OFF or (kind == START_FINISH and free_start) else STRAIGHT if kind == START_FINISH
-            else kind for kind in kinds]
+
+    def paid_for(kind: int) -> int:
+        return -1 if kind == RUN_OFF or (kind == START_FINISH and free_start) else \
+            STRAIGHT if kind == START_FINISH else kind
+
+    paid = [paid_for(kind) for kind in kinds]
+    ahead: list[tuple[int, int, int]] = []
+    for p in places:
+        need = [0, 0, 0]
+        for leg in range(p // k + 1, p // k + PAID_AHEAD + 1):
+            kind = paid_for(course.kind(leg * k))
+            if kind >= 0:
+                need[kind] += 1
+        ahead.append((need[0], need[1], need[2]))
     return replace(
         course, lo=lo, hi=hi,
         sids=(tuple(course.sid(p, INSIDE) for p in places), tuple(course.sid(p, OUTSIDE) for p in places)),
@@ -194,6 +211,7 @@ def build_course(track: NitroTrack) -> Course:
         kind_at=tuple(kinds),
         paid_at=tuple(paid),
         entry_paid=tuple(kind if p % k == 0 else -1 for p, kind in zip(places, paid, strict=True)),
+        paid_ahead=tuple(ahead),
         straight_at=tuple(kind in (STRAIGHT, START_FINISH, RUN_OFF) for kind in kinds),
         back_at=tuple(course.reversed_leg(p) for p in places),
     )
