@@ -49,8 +49,10 @@ V21 = {
     ("en", 5): "Every car starts with 5 lives, shown on its roof by one five-life counter.",
     ("en", 7): "Every car starts with 7 lives, shown on its roof by one five-life counter and two one-life "
                "counters.",
-    ("en", 11): "Every car starts with 11 lives, shown on its roof by 2 five-life counters and one one-life "
+    ("en", 11): "Every car starts with 11 lives, shown on its roof by two five-life counters and one one-life "
                 "counter.",
+    ("en", 14): "Every car starts with 14 lives, shown on its roof by two five-life counters and four one-life "
+                "counters.",
     ("en", 99): "Every car starts with 99 lives, shown on its roof by 19 five-life counters and four one-life "
                 "counters.",
     ("de", 1): "Jedes Auto beginnt mit einem Leben, angezeigt durch einen Ein-Leben-Marker auf seinem Dach.",
@@ -58,8 +60,8 @@ V21 = {
     ("de", 7): "Jedes Auto beginnt mit 7 Leben, angezeigt auf seinem Dach durch einen Fünf-Leben-Marker und zwei "
                "Ein-Leben-Marker.",
     ("fr", 1): "Chaque voiture commence avec une vie, indiquée par un jeton d'une vie posé sur son toit.",
-    ("fr", 11): "Chaque voiture commence avec 11 vies, indiquées sur son toit par 2 jetons de cinq vies et un "
-                "jeton d'une vie.",
+    ("fr", 11): "Chaque voiture commence avec 11 vies, indiquées sur son toit par deux jetons de cinq vies et "
+                "un jeton d'une vie.",
     ("ja", 1): "車はどれもライフ1でスタートします。ライフは屋根に載せたライフ1のチップ1枚で表します。",
     ("ja", 7): "車はどれもライフ7でスタートします。"
                "ライフは屋根に載せたライフ5のチップ1枚とライフ1のチップ2枚で表します。",
@@ -70,6 +72,8 @@ V21 = {
     ("ar", 5): "تبدأ كل سيارة ومعها 5 أرواح، تبيّنها على سقفها قطعة واحدة بقيمة خمس أرواح.",
     ("ar", 7): "تبدأ كل سيارة ومعها 7 أرواح، تبيّنها على سقفها قطعة واحدة بقيمة خمس أرواح وقطعتان بقيمة روح "
                "واحدة.",
+    ("ar", 14): "تبدأ كل سيارة ومعها 14 روحًا، تبيّنها على سقفها قطعتان بقيمة خمس أرواح وأربع قطع بقيمة روح "
+                "واحدة.",
     ("ar", 11): "تبدأ كل سيارة ومعها 11 روحًا، تبيّنها على سقفها قطعتان بقيمة خمس أرواح وقطعة واحدة بقيمة روح "
                 "واحدة.",
     ("ar", 99): "تبدأ كل سيارة ومعها 99 روحًا، تبيّنها على سقفها 19 قطعةً بقيمة خمس أرواح وأربع قطع بقيمة روح "
@@ -88,15 +92,16 @@ def test_the_rulebook_quotes_the_kits_lives_and_the_counters_they_make(lang, liv
     ("en", 5, "Every car starts with 5 hit points (HP), shown on its roof by one five-HP counter. Swap"),
     ("en", 7, "Every car starts with 7 hit points (HP), shown on its roof by one five-HP counter and two one-HP "
               "counters. Swap"),
-    ("en", 11, "shown on its roof by 2 five-HP counters and one one-HP counter. Swap"),
+    ("en", 11, "shown on its roof by two five-HP counters and one one-HP counter. Swap"),
+    ("en", 20, "Every car starts with 20 hit points (HP), shown on its roof by four five-HP counters. Swap"),
     ("en", 99, "shown on its roof by 19 five-HP counters and four one-HP counters. Swap"),
     ("de", 7, "Jedes Auto beginnt mit 7 Lebenspunkten (LP), angezeigt auf seinem Dach durch einen Fünf-LP-Marker "
               "und zwei Ein-LP-Marker."),
     ("es", 2, "Cada coche empieza con 2 puntos de vida (PV), que se indican sobre su techo con dos fichas de un "
               "PV."),
     ("it", 1, "Ogni macchinina parte con un punto ferita (PF), indicato da un segnalino da un PF sul tetto."),
-    ("el", 11, "Κάθε αυτοκίνητο ξεκινά με 11 πόντους ζωής (ΠΖ), που φαίνονται στην οροφή του με 2 μάρκες πέντε "
-               "ΠΖ και μία μάρκα ενός ΠΖ."),
+    ("el", 11, "Κάθε αυτοκίνητο ξεκινά με 11 πόντους ζωής (ΠΖ), που φαίνονται στην οροφή του με δύο μάρκες "
+               "πέντε ΠΖ και μία μάρκα ενός ΠΖ."),
     ("ar", 2, "تبدأ كل سيارة بنقطتي حياة، تبيّنهما على سقفها قطعتان بقيمة نقطة واحدة."),
     ("ar", 7, "تبدأ كل سيارة ومعها 7 نقاط حياة، تبيّنها على سقفها قطعة واحدة بقيمة خمس نقاط وقطعتان بقيمة نقطة "
               "واحدة."),
@@ -162,8 +167,8 @@ def test_the_counters_sentence_is_what_the_kit_prints_for_each_car(lives, fives,
     [counters] = [group for group in job.groups if group.name == "Life counters"]
     names = [piece.name for piece in counters.pieces]
     assert (names.count("5-life counter"), names.count("1-life counter")) == (25 * fives, max(25 * ones, 60))
-    ones_said = {0: "", 4: " and four one-life counters"}[ones]
-    assert f"shown on its roof by {fives} five-life counters{ones_said}." in _rulebook(lives, "en")
+    said = {(19, 4): "19 five-life counters and four one-life counters", (4, 0): "four five-life counters"}
+    assert f"shown on its roof by {said[fives, ones]}." in _rulebook(lives, "en")
 
 
 @pytest.mark.parametrize(("lang", "cars", "words"), [
