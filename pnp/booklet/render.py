@@ -95,7 +95,7 @@ def render_rulebook(
     register_fonts()
     document = parse_document(markdown, str(source))
     translation = translation_for(source, lang, catalogs)
-    resolver = TextResolver(translation, dict(context or {}))
+    resolver = TextResolver(translation, dict(context or {}), phrases=document.phrases)
     sheet = sheet_size(paper)
     page_size = booklet_page_size(paper) if imposition == "booklet" else sheet
     landscape_sheet = (sheet[1], sheet[0]) if imposition == "booklet" else None

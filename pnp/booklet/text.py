@@ -15,14 +15,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from pnp.booklet.inline import InlineText, expressions, inline_markup
+from pnp.booklet.inline import EXPRESSION_RE, InlineText, expressions, inline_markup
 from pnp.diagnostics import Diagnostic, Mark, Severity, SpecError
 from pnp.i18n.translate import Translation
-from pnp.rulebook.markdown import Unit
+from pnp.rulebook.markdown import Phrase, Unit
 from pnp.rulebook.plural import count_of
 from pnp.text.fonts import missing_glyphs
 from pnp.text.shaping import upright_letters
 from pnp.text.templating import render_template_string
+
+
+def _fill(text: str, values: Mapping[str, str]) -> str:
+    """`text` with each `{{ expression }}` that `values` holds replaced by its value (the others as written)."""
+    return EXPRESSION_RE.sub(lambda m: values.get(m.group(1).strip(), m.group(0)), text)
 
 
 @dataclass(slots=True)
@@ -36,6 +41,9 @@ class TextResolver:
     warnings: list[Diagnostic] = field(default_factory=list)
     upright: dict[str, tuple[int, int, str]] = field(default_factory=dict)
     """Per script, the index of its `text.italic` warning, how many italic texts it counts and the first."""
+    phrases: tuple[Phrase, ...] = ()
+    """The document's phrases, which units quote as `{{ phrase.NAME }}`."""
+    _quoting: tuple[str, ...] = ()
 
     def _warn(self, file: str, line: int, rule: str, message: str, hint: str) -> None:
         warning = Diagnostic.at(Mark(file, line, 1), rule, message, hint, Severity.WARNING)
@@ -71,9 +79,32 @@ class TextResolver:
                 )
             )
         return {
-            expr: render_template_string("{{ " + expr + " }}", self.context, file=file, line=unit.line)
+            expr: self.phrase(expr.removeprefix("phrase."), Mark(file, unit.line, unit.column))
+            if expr.startswith("phrase.") and self.phrases else
+            render_template_string("{{ " + expr + " }}", self.context, file=file, line=unit.line)
             for text in unit.expression_texts() for expr in expressions(text)
         }
+
+    def phrase(self, name: str, at: Mark) -> str:
+        """The text of phrase `name` (`{{ phrase.NAME }}`): its first definition whose condition holds, in the
+        translation's language, with its own expressions' values put in (plain text)."""
+        if name in self._quoting:
+            raise SpecError(Diagnostic.at(at, "rulebook.phrase", f"the phrase {name!r} quotes itself",
+                                          "a phrase may quote other phrases, never itself"))
+        for phrase in self.phrases:
+            if phrase.name == name and (not phrase.when or render_template_string(
+                    "{% if " + phrase.when + " %}1{% endif %}", self.context,
+                    file=self.translation.file_of(phrase.text), line=phrase.text.line) == "1"):
+                self._quoting = (*self._quoting, name)
+                try:
+                    values = self.values(phrase.text)
+                    text = (self.translation.lookup(phrase.text, self.count(phrase.text, values)).text
+                            if phrase.translatable else phrase.text.text)
+                finally:
+                    self._quoting = self._quoting[:-1]
+                return _fill(text, values)
+        raise SpecError(Diagnostic.at(at, "rulebook.phrase", f"no phrase {name!r} applies to this kit",
+                                      f"define it: <!-- phrase {name}: text -->, the last without a condition"))
 
     def count(self, unit: Unit, values: Mapping[str, str]) -> float | None:
         """The number a unit bound to a number agrees with (None for other units); a SpecError at the unit

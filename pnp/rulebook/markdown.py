@@ -12,6 +12,9 @@ Conventions on top of CommonMark (documented in docs/rulebooks.md):
 - `<!-- pagebreak -->` starts a new page; `<!-- kit: NAME -->` places a section the kit supplies (`contents`:
   the table of what the kit holds, `build`: the "How to build" steps); other HTML comments are ignored; other
   raw HTML is an error;
+- `<!-- phrase NAME: text -->` (or `<!-- phrase NAME when CONDITION: text -->`) defines a phrase that units
+  quote as `{{ phrase.NAME }}`: the first definition of NAME whose CONDITION holds, translated on its own
+  (a translatable unit, which may be bound to a number and may quote other phrases);
 - a paragraph made of one image `![Caption](figure:NAME)` is a figure supplied by the kit; a title such as
   `"35%"` after the name caps its height at that share of the page's text frame.
 """
@@ -32,6 +35,9 @@ _FIGURE_RE = re.compile(
 )
 _COMMENT_RE = re.compile(r"^<!--\s*(?P<body>.*?)\s*-->\s*$", re.DOTALL)
 _KIT_RE = re.compile(r"^kit:\s*(?P<name>[a-z][a-z0-9-]*)$")
+_EXPRESSIONS_RE = re.compile(r"\{\{.*?\}\}", re.DOTALL)
+_PHRASE_RE = re.compile(r"^phrase\s+(?P<name>[a-z][a-z0-9_]*)(?:\s+when\s+(?P<when>.+?))?\s*:\s+(?P<text>.+)$",
+                        re.DOTALL)
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +131,21 @@ class KitSection:
     line: int
 
 
+@dataclass(frozen=True, slots=True)
+class Phrase:
+    """A text that units quote as `{{ phrase.NAME }}` (`<!-- phrase NAME when CONDITION: text -->`): the
+    first definition of its name whose `when` holds ("": always) is translated and put in."""
+
+    name: str
+    when: str
+    text: Unit
+
+    @property
+    def translatable(self) -> bool:
+        """False for a phrase that only quotes others (`{{ phrase.fives }}`): it has nothing to translate."""
+        return bool(_EXPRESSIONS_RE.sub("", self.text.text).strip())
+
+
 Block = Heading | Paragraph | Figure | ListBlock | Table | Quote | Code | PageBreak | Contents | Rule | KitSection
 
 
@@ -136,6 +157,7 @@ class Document:
     title: Unit
     front: tuple[Block, ...]
     body: tuple[Block, ...]
+    phrases: tuple[Phrase, ...] = ()
 
 
 def markdown_parser() -> MarkdownIt:
@@ -175,6 +197,7 @@ class _Parser:
         self.pos = 0
         self.file = file
         self.line = 1
+        self.phrases: list[Phrase] = []
 
     def error(self, message: str, hint: str) -> SpecError:
         return SpecError(Diagnostic.at(Mark(self.file, self.line, 1), "rulebook.markdown", message, hint))
@@ -243,6 +266,11 @@ class _Parser:
         kit = _KIT_RE.match(body)
         if kit:
             return KitSection(kit["name"], self.line)
+        phrase = _PHRASE_RE.match(match["body"])
+        if phrase:
+            text = " ".join(phrase["text"].split())
+            self.phrases.append(Phrase(phrase["name"], (phrase["when"] or "").strip(),
+                                       unit_of(text, Mark(self.file, self.line, 1))))
         return None
 
     def list_block(self, token: Token) -> ListBlock:
@@ -299,7 +327,7 @@ def parse_document(source: str, file: str) -> Document:
         len(rest),
     )
     body = rest[split + 1 :] if split < len(rest) and isinstance(rest[split], PageBreak) else rest[split:]
-    return Document(file, title, tuple(rest[:split]), tuple(body))
+    return Document(file, title, tuple(rest[:split]), tuple(body), tuple(parser.phrases))
 
 
 def iter_units(document: Document) -> list[Unit]:
@@ -324,4 +352,5 @@ def iter_units(document: Document) -> list[Unit]:
 
     walk(document.front)
     walk(document.body)
+    units.extend(p.text for p in document.phrases if p.translatable)
     return [u for u in units if u.text]

@@ -31,8 +31,9 @@ def _texts(lang: str, ruleset: str, finalists: int, teams: int = 5, cars: int = 
     context = {**rulebook_context(limits_for(ruleset), cars=cars, teams=teams, finalists=finalists),
                "printed": {"paper": "A4", "pages": 3, "dice": 1}}
     translation = translation_for(source, None if lang == "en" else lang)
-    resolver = TextResolver(translation, context)
-    units = iter_units(parse_document(source.read_text(encoding="utf-8"), str(source)))
+    document = parse_document(source.read_text(encoding="utf-8"), str(source))
+    resolver = TextResolver(translation, context, phrases=document.phrases)
+    units = iter_units(document)
     units += guide_units(build_data())
     texts = [resolver(unit).plain for unit in units]
     assert translation.missing == [] and resolver.warnings == []
@@ -227,8 +228,9 @@ def test_a_variant_spec_with_30_cars_prints_12_finalists_and_6_teams_in_their_ar
     request = mdd_rulebook(load_setup(load_yaml_text(spec, str(kit))))
     assert (request.context["rules"]["finalists"], request.context["rules"]["teams"]) == (12, 6)
     translation = translation_for(request.source, "ar")
-    resolver = TextResolver(translation, request.context)
-    units = iter_units(parse_document(request.source.read_text(encoding="utf-8"), str(request.source)))
+    document = parse_document(request.source.read_text(encoding="utf-8"), str(request.source))
+    resolver = TextResolver(translation, request.context, phrases=document.phrases)
+    units = iter_units(document)
     text = "\n".join(resolver(unit).plain for unit in units)
     assert "تتأهل أول 12 سيارةً تعبر الخط إلى النهائي" in text
     assert "على 6 فرق" in text and "12 سيارات" not in text
