@@ -117,3 +117,27 @@ def test_a_printed_kit_has_life_counters_for_every_car_and_no_shortage_warning(t
     located = load_yaml(path)
     found = [d.message for d in PLUGIN.check(PLUGIN.build(located), located) if d.rule == "mdd.kit.lives"]
     assert found[:1] == ([] if cars == 25 else ["needs 36 five-life counters, the boxed kit has 27 (9 short)"])
+
+
+@pytest.mark.parametrize(("lang", "words", "not_words"), [
+    (None, "No lives lost to bombs or leaving the track", "mines"),
+    ("de", "keine Leben durch Bomben", "Minen"),
+    ("ja", "このターン、爆弾や", "地雷"),
+    ("ar", "بسبب القنابل", "الألغام"),
+])
+def test_the_v21_diamonds_card_names_bombs_as_its_kit_does(lang, words, not_words):
+    """The advanced-diamonds card is printed only in v2.1 kits, whose counters and rulebook say bombs."""
+    from pnp.layout.scene import Text
+    from pnp.pipeline import translator
+
+    job = mdd_print_job(load_spec(MICRO).spec, tr=translator(lang))
+    [cards] = [g.pieces for g in job.groups if g.name == "Reference cards"]
+
+    def texts(items):
+        for item in items:
+            if isinstance(item, Text):
+                yield item.text
+            yield from texts(getattr(item, "items", ()))
+
+    words_on_cards = " ".join(" ".join(" ".join(texts(card.front)) for card in cards).split())
+    assert words in words_on_cards and not_words not in words_on_cards
