@@ -52,3 +52,15 @@ def test_a_longer_lane_is_tiled_or_narrowed_and_still_shows_every_space():
     texts = {i.text for g in piece.front if isinstance(g, Group) for i in g.children if isinstance(i, Text)}
     assert {str(n) for n in range(2, 41)} <= texts and "FINISH" in texts
     assert piece.width <= 258 + 8 + 1e-6
+
+
+def test_the_strip_lets_a_counter_lie_on_the_space_as_the_rulebook_says():
+    """Rule 2 lays a played counter on the space the car stands on; the strip's note said only 'beside' it."""
+    from pnp.games.dragrage.printed.draw import space_width, strip
+    from pnp.layout.scene import Text
+
+    (group,) = strip(26, 22, space_width(26, None)).front
+    notes = [i.text for i in group.children if isinstance(i, Text) and "counters go" in i.text]
+    assert notes == ["counters go on or beside the space your car leaves"]
+    rules = (KIT.parents[2] / "pnp/games/dragrage/data/rulebook/rules.md").read_text(encoding="utf-8")
+    assert "lay it on the space where your car stands" in rules

@@ -44,13 +44,13 @@ def space_width(lane_length: int, space: float | None) -> float:
 
 def strip(lane_length: int, finish_after: int, space: float, tr: Callable[[str], str] = str) -> Piece:
     """Two parallel lanes of `lane_length` spaces: Start, finish line after `finish_after`, target space,
-    run-off shaded, and a counter row along each lane (counters go beside the space the car left).
+    run-off shaded, and a counter row along each lane (counters go on or beside the space the car left).
     `tr` translates its words; the Start label shrinks to fit its space when the translation is long."""
     start = caps(tr("Start"))
     width = lane_length * space
     title_h = 9.0
     height = title_h + 2 * COUNTER_ROW + 2 * LANE_H
-    note = tr("counters go beside the space your car leaves")
+    note = tr("counters go on or beside the space your car leaves")
     note_size = fit_size(note, "sans-italic", 3.0, width - text_width_mm("DRAG RAGE ", "sans-bold", 6.0))
     items: list[Item] = [Text(0, 6.0, "DRAG RAGE", 6.0, "sans-bold", INK),
                          Text(width, 6.0, note, note_size, "sans-italic", INK, "end")]
