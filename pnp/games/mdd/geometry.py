@@ -50,6 +50,8 @@ class RuleLimits:
     kit_mines: int
     mine_word: str
     """"bomb" (v2.1) or "mine" (current), for messages."""
+    damage: str
+    """What a car loses: "lives" (v2.1) or "HP" (current, hit points); picks the reference cards' texts."""
     year: int | None
     """Year of the ruleset's text (None: undated)."""
     kit_dice: int

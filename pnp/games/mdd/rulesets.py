@@ -35,6 +35,7 @@ def limits_for(name: str) -> RuleLimits:
             kit_one_life=60,
             kit_mines=27,
             mine_word="bomb",
+            damage="lives",
             year=2009,
             kit_dice=2,
             awards=True,
@@ -55,6 +56,7 @@ def limits_for(name: str) -> RuleLimits:
             kit_one_life=60,
             kit_mines=27,
             mine_word="mine",
+            damage="HP",
             year=None,
             kit_dice=1,
         )

@@ -43,6 +43,11 @@ def _fill(tr: Translate, text: str, values: dict[str, object]) -> str:
     return fill_placeholders(forms.plural if english_index(number) else forms.singular, values)
 
 
+def _wording(paragraph: list[str] | dict[str, list[str]], limits: RuleLimits) -> list[str]:
+    """A paragraph's [heading, text]; one worded per `damage` (lives or HP) takes the ruleset's."""
+    return paragraph[limits.damage] if isinstance(paragraph, dict) else paragraph
+
+
 def reference_cards(limits: RuleLimits, finalists: int, credit: str, *, base: bool = True, variants: bool = False,
                     tr: Translate = str, lives: int | None = None) -> list[Piece]:
     """The rules summary cards (how a car moves, turn order) with `base`, the variant cards with `variants`;
@@ -51,7 +56,8 @@ def reference_cards(limits: RuleLimits, finalists: int, credit: str, *, base: bo
                                  "lives": lives or limits.lives, "finalists": finalists}
     return [
         reference_card(_fill(tr, card["title"], values),
-              [(_fill(tr, heading, values), _fill(tr, body, values)) for heading, body in card["paragraphs"]],
+              [(_fill(tr, heading, values), _fill(tr, body, values))
+               for heading, body in (_wording(p, limits) for p in card["paragraphs"])],
               credit)
         for card in _card_texts()
         if (variants if card.get("variant", False) else base)
