@@ -25,6 +25,8 @@ STALL_ROUNDS = 10
 class Race(RaceState):
     """One race; `run()` plays it to the end, `play_round()` one round, `take_turn()` one die's movement."""
 
+    __slots__ = ("movement",)
+
     def __init__(self, track: NitroTrack, drivers: Sequence[Policy], seed: int | str = 0,
                  record: bool = False, order: Sequence[int] | None = None, course: Course | None = None,
                  deck: Cards | None = None) -> None:

@@ -28,8 +28,8 @@ class Movement:
         self.turn: Turn | None = None
         self.mover = -1
         self._turn = Turn()
-        self.sids, self.entry_paid = race.course.sids, race.course.entry_paid
-        """The course's `sids` and `entry_paid` tables (a race keeps its course)."""
+        self.sids, self.entry_paid, self.card_start = race.course.sids, race.course.entry_paid, race.course.card_start
+        """The course's `sids`, `entry_paid` and `card_start` tables (a race keeps its course)."""
         """The one `Turn` every turn of the race reuses (reset as a turn begins)."""
 
     def take_turn(self, die: int) -> None:
@@ -127,7 +127,8 @@ class Movement:
             turn.moves += 1
         if r.record:
             r.note("drift" if flip else "move", die, new)
-        self.enter(die, old, new, arrival)
+        if self.card_start[new] or arrival in r.hazard_sids:  # enter's two cases (most moves meet neither)
+            self.enter(die, old, new, arrival)
         if behind >= 0:
             self._pull(behind)
 
@@ -135,12 +136,14 @@ class Movement:
         """A die arrived at `new` from `old` (= new - 1): handling on a new card, damage on a hazard, Lap Leader.
         `sid`: the space it stands on now, when the caller has it (-1: looked up)."""
         r = self.race
-        kind = self.entry_paid[new]
-        if kind >= 0:
-            self.pay_handling(die, kind)
+        card = self.card_start[new]
+        if card:
+            kind = self.entry_paid[new]
+            if kind >= 0:
+                self.pay_handling(die, kind)
         if (sid if sid >= 0 else self.sids[r.lane[die]][new]) in r.hazard_sids:
             self.hurt(die, "hazard")
-        if r.lap_leader:
+        if card and r.lap_leader:
             r.lap_boundary(die, old, new)
 
     def pay_handling(self, die: int, kind: int) -> None:

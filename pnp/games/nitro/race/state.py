@@ -70,6 +70,14 @@ class Policy(Protocol):
 class RaceState:
     """Everything on the table in one race, and the bookkeeping that changes no rule's outcome by itself."""
 
+    __slots__ = ("_last_places", "arrival", "capped", "cards", "cond", "counts", "course", "damage", "discards",
+                 "drivers", "events", "garage", "garage_behind", "garage_leg", "hand", "handling", "hazard_sids",
+                 "held", "lane", "lane_change_after", "lap_leader", "lap_led", "limping", "nitro", "nitro_per_turn",
+                 "occ", "over", "played", "pos", "record", "rng", "round", "rules", "speed", "speeds", "standings",
+                 "start_place", "still", "track")
+    """Its attributes (more than an instance dict shares its keys for: without slots every attribute read of
+    a race is an unspecialized lookup)."""
+
     def __init__(self, track: NitroTrack, drivers: Sequence[Policy], seed: int | str = 0,
                  record: bool = False, order: Sequence[int] | None = None, course: Course | None = None,
                  deck: Cards | None = None) -> None:

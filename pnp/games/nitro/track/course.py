@@ -73,6 +73,9 @@ class Course:
     entry_paid: tuple[int, ...] = ()
     """`paid_at[pos]` where a move from pos - 1 to pos enters a new card (pos is a card's space 0), else -1:
     the handling a die pays on arriving at pos (every move, draft or push goes one space forward)."""
+    card_start: tuple[bool, ...] = ()
+    """Whether pos is a card's space 0: a move onto it (from pos - 1) enters a new card, the only move that
+    may pay handling (`entry_paid`) or cross a lap line (`lap_length` is a whole number of cards)."""
     paid_ahead: tuple[tuple[int, int, int], ...] = ()
     """For each pos, the entries paid with each deck type (Straight, Turn A, Turn B) over the PAID_AHEAD cards
     after the one under pos."""
@@ -211,6 +214,7 @@ def build_course(track: NitroTrack) -> Course:
         kind_at=tuple(kinds),
         paid_at=tuple(paid),
         entry_paid=tuple(kind if p % k == 0 else -1 for p, kind in zip(places, paid, strict=True)),
+        card_start=tuple(p % k == 0 for p in places),
         paid_ahead=tuple(ahead),
         straight_at=tuple(kind in (STRAIGHT, START_FINISH, RUN_OFF) for kind in kinds),
         back_at=tuple(course.reversed_leg(p) for p in places),
