@@ -15,10 +15,10 @@ from pnp.games.mdd.model import MddSetup, load_setup
 from pnp.games.mdd.printed.kit import mdd_print_job
 from pnp.games.mdd.printed.rulebook import mdd_rulebook
 from pnp.i18n.translate import translation_for
-from pnp.layout.scene import Text
 from pnp.pipeline import translator
 from pnp.rulebook.markdown import iter_units, parse_document
 from pnp.source.loader import load_yaml_text
+from tests.scene_text import scene_words
 
 KIT = Path(__file__).parents[2] / "examples" / "mdd-micro" / "kit.yaml"
 
@@ -131,15 +131,8 @@ def _card_text(lives: int, lang: str | None) -> str:
     tr = translator(lang)
     job = mdd_print_job(_setup(lives), tr=tr)
     [cards] = [group for group in job.groups if group.name == "Reference cards"]
-    texts = " ".join(item.text for card in cards.pieces for item in _walk(card.front) if isinstance(item, Text))
     assert not getattr(tr, "gaps", lambda **_: [])(strict=True)
-    return " ".join(texts.split())
-
-
-def _walk(items):
-    for item in items:
-        yield item
-        yield from _walk(getattr(item, "items", ()))
+    return scene_words(item for card in cards.pieces for item in card.front)
 
 
 @pytest.mark.parametrize(("lang", "lives", "words"), [

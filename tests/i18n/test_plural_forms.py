@@ -187,20 +187,13 @@ def test_the_plural_mark_is_checked_where_it_is_written():
 
 def _qualifying_card(lang: str | None, finalists: int) -> str:
     from pnp.games.mdd.printed.draw_reference import reference_cards
-    from pnp.layout.scene import Text
     from pnp.pipeline import translator
+    from tests.scene_text import scene_words
 
     tr = translator(lang)
     cards = reference_cards(limits_for("v2.1"), finalists, "credit", tr=tr)
-    texts = " ".join(item.text for card in cards for item in _walk(card.front) if isinstance(item, Text))
     assert not getattr(tr, "gaps", lambda **_: [])(strict=True)
-    return " ".join(texts.split())
-
-
-def _walk(items):
-    for item in items:
-        yield item
-        yield from _walk(getattr(item, "items", ()))
+    return scene_words(item for card in cards for item in card.front)
 
 
 @pytest.mark.parametrize(("lang", "finalists", "words"), [

@@ -8,19 +8,12 @@ from pathlib import Path
 import pytest
 
 from pnp.games.mdd.printed.kit import mdd_print_job
-from pnp.layout.scene import Text
 from pnp.pipeline import load_spec, translator
+from tests.scene_text import scene_words
 
 ROOT = Path(__file__).resolve().parents[4]
 MICRO = ROOT / "examples" / "mdd-micro" / "kit.yaml"  # v2.1
 CLASSIC = ROOT / "examples" / "mdd-classic" / "kit.yaml"  # current
-
-
-def _texts(items):
-    for item in items:
-        if isinstance(item, Text):
-            yield item.text
-        yield from _texts(getattr(item, "items", ()))
 
 
 def _printed(spec: Path, lang: str | None) -> str:
@@ -28,8 +21,7 @@ def _printed(spec: Path, lang: str | None) -> str:
     job = mdd_print_job(load_spec(spec).spec, tr=translator(lang))
     pieces = [p for g in job.groups if g.kind in ("cards", "counters") for p in g.pieces]
     assert any(g.name == "Reference cards" for g in job.groups)
-    words = " ".join(" ".join(_texts(p.front)) for p in pieces)
-    return "".join(words.split()) if lang == "ja" else " ".join(words.split())
+    return scene_words((item for p in pieces for item in p.front), "" if lang == "ja" else " ")
 
 
 @pytest.mark.parametrize(("lang", "hp", "lives"), [

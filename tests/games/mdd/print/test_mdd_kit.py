@@ -127,17 +127,10 @@ def test_a_printed_kit_has_life_counters_for_every_car_and_no_shortage_warning(t
 ])
 def test_the_v21_diamonds_card_names_bombs_as_its_kit_does(lang, words, not_words):
     """The advanced-diamonds card is printed only in v2.1 kits, whose counters and rulebook say bombs."""
-    from pnp.layout.scene import Text
     from pnp.pipeline import translator
+    from tests.scene_text import scene_words
 
     job = mdd_print_job(load_spec(MICRO).spec, tr=translator(lang))
     [cards] = [g.pieces for g in job.groups if g.name == "Reference cards"]
-
-    def texts(items):
-        for item in items:
-            if isinstance(item, Text):
-                yield item.text
-            yield from texts(getattr(item, "items", ()))
-
-    words_on_cards = " ".join(" ".join(" ".join(texts(card.front)) for card in cards).split())
+    words_on_cards = scene_words(item for card in cards for item in card.front)
     assert words in words_on_cards and not_words not in words_on_cards
