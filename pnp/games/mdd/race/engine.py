@@ -353,7 +353,7 @@ class Race:
                 awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
             self._taken = self._bumped = self._roll_kills = 0
             self._wave += 1
-        elif awards is not None and self._kills[car] > awards.terminator_kills:
+        elif self._kills[car] and awards is not None and self._kills[car] > awards.terminator_kills:
             awards.on_roll(car, 0, 0, 0, self._kills[car])
 
     def _check_finalists(self) -> bool:
