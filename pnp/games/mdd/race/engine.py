@@ -133,12 +133,13 @@ class Race:
         left = self._lives[car]
         if self.events is not None:
             self.events.append(Event(kind, car, amount, *self.car_cell(car), by))
-        gone = amount > left
-        if gone:
+        if amount > left:  # (not `gone = amount > left`: pure Python 3.11 specialises a compare only before a jump)
+            gone = True
             self._lives[car] = 0
             self.eliminations += 1
             self._remove(car, ELIMINATED, kind, by)
         else:
+            gone = False
             self._lives[car] = left - amount
         if by != car:
             self._taken += left if gone else amount
