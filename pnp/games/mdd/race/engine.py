@@ -133,12 +133,13 @@ class Race:
         left = self._lives[car]
         if self.events is not None:
             self.events.append(Event(kind, car, amount, *self.car_cell(car), by))
-        gone = amount > left
-        if gone:
+        if amount > left:  # (not `gone = amount > left`: pure Python 3.11 specialises a compare only before a jump)
+            gone = True
             self._lives[car] = 0
             self.eliminations += 1
             self._remove(car, ELIMINATED, kind, by)
         else:
+            gone = False
             self._lives[car] = left - amount
         if by != car:
             self._taken += left if gone else amount
@@ -314,38 +315,36 @@ class Race:
             p = pos[car]
             front = p + width
             q = front + width
-            if occ[q] < 0:
-                if cell[q] == 0:  # free cells ahead: the car runs over all of them at once (the row of pads
-                    end = front + straight * width  # above the one beyond the line stops it there)
-                    while q < end:
-                        q += width
-                        if occ[q] >= 0 or cell[q]:
-                            q -= width
-                            break
-                    occ[p] = occ[front] = -1
-                    pos[car] = p = q - width
-                    occ[p] = occ[q] = car
-                    run = (q - front) // width
-                    if events is not None:
-                        events.extend(ran_events(car, roll + 1 - straight, run, *self.car_cell(car)))
-                    if p >= self.finish:
-                        self._cross(car)
-                        self._check_finalists()
-                        break
-                    straight -= run
-                    continue
-                if cell[q] < 0:  # a wall ahead: each step left is the same blocked step
-                    if events is None:
-                        break
+            if occ[q] >= 0 or cell[q] > 0:  # a car or a mine ahead: the push (first: its test jumps a short way, a
+                if events is not None:  # compare and jump specialised in pure Python)
                     events.append(Event("step", car, roll + 1 - straight, detail="straight"))
-                    self._note(car, "blocked", -1, "wall")
-                    straight -= 1
-                    continue
-            if events is not None:
+                if not self._push(car):
+                    break
+                straight -= 1
+            elif cell[q] == 0:  # free cells ahead: the car runs over all of them at once (the row of pads
+                end = front + straight * width  # above the one beyond the line stops it there)
+                while q < end:
+                    q += width
+                    if occ[q] >= 0 or cell[q]:
+                        q -= width
+                        break
+                occ[p] = occ[front] = -1
+                pos[car] = p = q - width
+                occ[p] = occ[q] = car
+                run = (q - front) // width
+                if events is not None:
+                    events.extend(ran_events(car, roll + 1 - straight, run, *self.car_cell(car)))
+                if p >= self.finish:
+                    self._cross(car)
+                    self._check_finalists()
+                    break
+                straight -= run
+            else:  # a wall ahead: each step left is the same blocked step
+                if events is None:
+                    break
                 events.append(Event("step", car, roll + 1 - straight, detail="straight"))
-            if not self._push(car):
-                break
-            straight -= 1
+                self._note(car, "blocked", -1, "wall")
+                straight -= 1
         awards = self.awards  # the roll is over: the awards hear of it when it hurt another car (or might give
         # `car` the blue pawn), and the counters of the next roll start at nought
         if self._taken or self._roll_kills:
@@ -353,7 +352,7 @@ class Race:
                 awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
             self._taken = self._bumped = self._roll_kills = 0
             self._wave += 1
-        elif awards is not None and self._kills[car] > awards.terminator_kills:
+        elif self._kills[car] and awards is not None and self._kills[car] > awards.terminator_kills:
             awards.on_roll(car, 0, 0, 0, self._kills[car])
 
     def _check_finalists(self) -> bool:
@@ -384,14 +383,14 @@ class Race:
                 k = 18 * face - 21 + 3 * (dice() if two else face)
             elif two:  # (r: a C double compiled, so that each face is a C integer)
                 r = rnd()
-                face = int(r * 6)
+                face = int(r * 6.0)
                 k = 18 * face
                 r = rnd()
-                face = int(r * 6)  # the direction die
+                face = int(r * 6.0)  # the direction die
                 k += 3 * face
             else:
                 r = rnd()
-                face = int(r * 6)
+                face = int(r * 6.0)
                 k = 21 * face
             self._go(car, throws[k], throws[k + 1], throws[k + 2])
             if self.phase is not phase:
