@@ -32,7 +32,6 @@ from pnp.booklet.shaped import fallback_markup
 from pnp.booklet.styles import ACCENT, MUTED, RULE, Styles
 from pnp.i18n.languages import direction
 from pnp.layout.scene import Text
-from pnp.output.dates import creation_time
 from pnp.render.pdf_pages import set_print_preferences
 from pnp.text.fonts import reportlab_name, text_width_mm
 from pnp.text.shaping import needs_shaping
@@ -56,7 +55,6 @@ class RulebookTemplate(BaseDocTemplate):
         lang: str,
         links: bool,
     ) -> None:
-        creation_time()  # a bad SOURCE_DATE_EPOCH is one located error, before reportlab fails on it
         super().__init__(
             buffer,
             pagesize=page_size,
