@@ -147,11 +147,9 @@ class Movement:
             r.lap_boundary(die, old, new)
 
     def pay_handling(self, die: int, kind: int) -> None:
-        """Entering a card paid for by deck type `kind` (`Course.paid_at`; -1: free): a card of that type, any
-        three cards, or a point of damage (the driver picks)."""
+        """Entering a card paid for by deck type `kind` (`Course.paid_at`; `enter` calls it only for a card that
+        is not free): a card of that type, any three cards, or a point of damage (the driver picks)."""
         r = self.race
-        if kind < 0:
-            return
         how = r.drivers[die].pay(r, die, kind)
         hand = r.hand[die]
         if how == "card":
