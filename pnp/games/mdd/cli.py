@@ -294,8 +294,9 @@ def play_command(scenario: str, roll: int | None, fmt: str, figure: str | None, 
     if figure is not None:
         from pnp.games.mdd.printed.draw_scenario import scenario_figure
 
-        word = limits_for(spec.ruleset).mine_word
-        page = scenario_figure(spec.title, result.before, result.after, result.events, result.letters, word)
+        limits = limits_for(spec.ruleset)
+        page = scenario_figure(spec.title, result.before, result.after, result.events, result.letters,
+                               limits.mine_word, limits.damage)
         write_figure(figure, page, spec.title, scenario, force)
     if fmt == "json":
         click.echo(
@@ -314,17 +315,17 @@ def play_command(scenario: str, roll: int | None, fmt: str, figure: str | None, 
         exit_if_unmet(result.unmet, located, "mdd.scenario.unmet")
         return
     lives = [c.lives for c in result.before.cars]
-    word = limits_for(spec.ruleset).mine_word
+    limits = limits_for(spec.ruleset)
     click.echo(spec.title)
     click.echo("\nBefore:")
     click.echo(draw_board(result.before, result.letters))
-    click.echo(car_table(result.before, result.letters))
+    click.echo(car_table(result.before, result.letters, limits.damage))
     click.echo("\nEvents:")
-    for line in describe(result.events, result.letters, lives, word):
+    for line in describe(result.events, result.letters, lives, limits.mine_word, limits.damage):
         click.echo(line)
     click.echo("\nAfter:")
     click.echo(draw_board(result.after, result.letters))
-    click.echo(car_table(result.after, result.letters))
+    click.echo(car_table(result.after, result.letters, limits.damage))
     if spec.expect is not None and roll is None:
         click.echo("\nStated outcome: " + ("met" if not result.unmet else "NOT met"))
         for line in result.unmet:

@@ -97,8 +97,10 @@ def scenario_figure(
     events: tuple[Event, ...],
     letters: tuple[str, ...],
     mine_word: str = "mine",
+    damage: str = "lives",
 ) -> Page:
-    """The figure page: title, the rolls, the board before and after, and a legend (`mine_word`: mine/bomb)."""
+    """The figure page: title, the rolls, the board before and after, and a legend (`mine_word`: mine/bomb;
+    `damage`: what a car loses, lives or HP)."""
     _, outcome = car_runs(before, events)
     width = _figure_width(before)
     items: list[Item] = []
@@ -114,7 +116,7 @@ def scenario_figure(
     legend = (
         "Solid arrow: the rolling car's path. Dashed arrow: a car pushed. Dashed outline: where a moved car was. "
         "Grey, crossed out: eliminated (beside the track when it went off, or when another car took its place). "
-        f"♥ lives left; digits on black discs: {mine_word}s in that cell."
+        f"♥ {damage} left; digits on black discs: {mine_word}s in that cell."
         + (" Above the finish: qualified, with its place." if outcome.qualified else "")
     )
     items.extend(text_block(legend, MARGIN, bottom, width - 2 * MARGIN, NOTE_SIZE, colour="#333333"))

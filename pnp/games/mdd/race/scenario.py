@@ -309,7 +309,8 @@ def play_scenario(scenario: Scenario, located: Located, roll: int | None = None)
     assert race.events is not None
     if scenario.expect is not None:
         _check_names(scenario.expect, index, located)
-    unmet = _unmet(scenario.expect, race, index) if scenario.expect and roll is None else []
+    damage = limits_for(scenario.ruleset).damage
+    unmet = _unmet(scenario.expect, race, index, damage) if scenario.expect and roll is None else []
     return PlayResult(before, race.snapshot(), tuple(race.events), sb.letters, tuple(unmet))
 
 
@@ -342,12 +343,12 @@ def _check_names(expect: Expect, index: dict[str, int], located: Located) -> Non
             )
 
 
-def _unmet(expect: Expect, race: Race, index: dict[str, int]) -> list[str]:
-    """Each stated outcome that the engine's result contradicts, in words."""
+def _unmet(expect: Expect, race: Race, index: dict[str, int], damage: str) -> list[str]:
+    """Each stated outcome that the engine's result contradicts, in words (`damage`: what a car loses)."""
     unmet = []
     for letter, lives in expect.lives.items():
         if race.lives[index[letter]] != lives:
-            unmet.append(f"{letter} should have {lives} lives, has {race.lives[index[letter]]}")
+            unmet.append(f"{letter} should have {lost(lives, damage)}, has {race.lives[index[letter]]}")
     for letter, cell in expect.at.items():
         if race.car_cell(index[letter]) != tuple(cell):
             unmet.append(
@@ -380,8 +381,15 @@ def draw_board(snapshot: Snapshot, letters: tuple[str, ...]) -> str:
     return draw_map(snapshot.lanes, snapshot.rows, snapshot.walls, snapshot.mines, cars, snapshot.first_row, True)
 
 
-def car_table(snapshot: Snapshot, letters: tuple[str, ...]) -> str:
-    """One line per car: letter, team, lives, status, place, and mines hidden under it."""
+def lost(amount: int, damage: str) -> str:
+    """`amount` of what a car loses, in words: "1 life", "3 lives" (v2.1) or "3 HP" (current rules)."""
+    if damage == "HP":
+        return f"{amount} HP"
+    return f"{amount} {'life' if amount == 1 else 'lives'}"
+
+
+def car_table(snapshot: Snapshot, letters: tuple[str, ...], damage: str = "lives") -> str:
+    """One line per car: letter, team, lives (or HP), status, place, and mines hidden under it."""
     mines = {(lane, row): count for lane, row, count in snapshot.mines}
     out = []
     for letter, car in zip(letters, snapshot.cars, strict=True):
@@ -390,13 +398,13 @@ def car_table(snapshot: Snapshot, letters: tuple[str, ...]) -> str:
             where = f" at lane {car.lane}, row {car.row}"
             under = mines.get((car.lane, car.row), 0) + mines.get((car.lane, car.row + 1), 0)
             where += f", over {under} mine{'s' if under > 1 else ''}" if under else ""
-        word = "life" if car.lives == 1 else "lives"
-        out.append(f"  {letter} ({car.team}): {car.lives} {word}, {car.status}{where}")
+        out.append(f"  {letter} ({car.team}): {lost(car.lives, damage)}, {car.status}{where}")
     return "\n".join(out)
 
 
-def describe(events: tuple[Event, ...], letters: tuple[str, ...], lives: list[int], mine_word: str) -> list[str]:
-    """The events in words; `lives` holds each car's lives before the first event (it is updated)."""
+def describe(events: tuple[Event, ...], letters: tuple[str, ...], lives: list[int], mine_word: str,
+             damage: str = "lives") -> list[str]:
+    """The events in words; `lives` holds each car's lives (or HP) before the first event (it is updated)."""
     out = []
     for e in events:
         name = letters[e.car] if e.car >= 0 else ""
@@ -410,7 +418,7 @@ def describe(events: tuple[Event, ...], letters: tuple[str, ...], lives: list[in
             lives[e.car] = max(0, left)
             cause = {"hit": "is hit", "mine": f"takes a {mine_word}", "exit": "goes off the track"}[e.kind]
             after = f"{left} left" if left >= 0 else "not enough"
-            out.append(f"  {name} {cause}: loses {e.amount} {'life' if e.amount == 1 else 'lives'} ({after})")
+            out.append(f"  {name} {cause}: loses {lost(e.amount, damage)} ({after})")
         elif e.kind == "blocked":
             out.append(f"  {name} is blocked ({e.detail}) and does not move")
         elif e.kind == "eliminated":

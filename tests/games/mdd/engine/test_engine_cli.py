@@ -43,6 +43,18 @@ def test_play_with_another_roll_replays_the_scenario_without_the_stated_outcome(
     assert "Y (yellow): 2 lives, racing" in result.output
 
 
+def test_play_speaks_of_hp_under_the_current_rules_and_of_lives_under_v21(tmp_path: Path):
+    current = CliRunner().invoke(cli, ["play", str(SCENARIOS / "cur-01-mine.yaml")])
+    assert "R (red): 6 HP, racing" in current.output and "loses 1 HP (6 left)" in current.output
+    assert " lives" not in current.output and " life " not in current.output
+    v21 = CliRunner().invoke(cli, ["play", str(SCENARIOS / "v21-04-green-two-lives.yaml")])
+    assert " lives, " in v21.output and " HP" not in v21.output
+    figure = tmp_path / "figure.svg"
+    CliRunner().invoke(cli, ["play", str(SCENARIOS / "cur-01-mine.yaml"), "--figure", str(figure)])
+    legend = figure.read_text(encoding="utf-8")
+    assert "♥ HP left" in legend and "lives left" not in legend
+
+
 def test_play_json_gives_before_and_after_board_data():
     result = CliRunner().invoke(cli, ["play", str(SCENARIOS / "cur-01-mine.yaml"), "--format", "json"])
     data = json.loads(result.output)
@@ -106,7 +118,7 @@ def test_play_exits_1_when_the_stated_outcome_is_not_met(tmp_path: Path, fmt: st
     scenario.write_text(wrong, encoding="utf-8")
     result = CliRunner().invoke(cli, ["play", str(scenario), "--format", fmt])
     assert result.exit_code == 1
-    assert "R should have 5 lives, has 6" in result.stdout  # the report is printed in full first
+    assert "R should have 5 HP, has 6" in result.stdout  # the report is printed in full first (current rules: HP)
     line = wrong.split("\n").index("expect:") + 2  # the expectations under `expect:`
     assert f"{scenario}:{line}:" in result.stderr and "stated outcome is not met" in result.stderr
     assert "Traceback" not in result.output

@@ -51,7 +51,7 @@ moves:
 def test_a_wrong_stated_outcome_is_reported():
     scenario, located = build(BASE + "expect:\n  lives: {R: 5}\n  at: {R: [2, 9]}\n")
     unmet = play_scenario(scenario, located).unmet
-    assert len(unmet) == 2 and "R should have 5 lives, has 7" in unmet[0]
+    assert len(unmet) == 2 and "R should have 5 HP, has 7" in unmet[0]  # current rules
 
 
 def test_the_car_crosses_the_line_at_the_top_of_the_map():
