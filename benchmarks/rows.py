@@ -42,7 +42,8 @@ class Verdict:
     measured: str
     figure: str
     target: str
-    met: bool
+    met: bool | None
+    """None: a figure with no target of its own (the instruction counts)."""
 
 
 def run(command: list[str]) -> Run:

@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import rows as rows_module  # beside this script
 from card_export import card_export
 from engines import mdd_engine, nitro_simulate
+from instructions import engine_instructions
 from nitro_generate import nitro_generate
 from preview_latency import preview_latency
 
@@ -58,12 +59,12 @@ SIZES = {"vector": (108, 540), "images": (120, 540)}
 """Deck sizes of each workload (`--quick`: the first only; `--cards` replaces them)."""
 ISSUE_ROWS = ("tiles", "hex-tiles", "startup", "vector-per-card", "booklet", "mdd-simulate", "dragrage-optimal",
               "card-export", "preview", "nitro-generate", "mdd-setup-search", "mdd-setup-check", "dragrage-balance",
-              "mdd-engine", "nitro-simulate")
+              "mdd-engine", "nitro-simulate", "instructions")
 """Issue 16's rows, in its table's order (see rows.py; hex-tiles is issue 24's), then the card export's peak
 memory (card_export.py), the live preview's rebuild latency (preview_latency.py), the Nitro track search's
 candidates per second (nitro_generate.py), the balanced MDD setup search's candidates per second, the seconds
 the check of plain `pnp mdd setup` adds and the Drag Rage balance search's candidates per second (rows.py), then
-issue 34's engine rows (engines.py)."""
+issue 34's engine rows (engines.py) and their instruction counts (instructions.py; not in `--quick`)."""
 QUICK_ROWS = ("vector-per-card", "mdd-engine", "nitro-simulate")
 """The rows `--quick` runs beside the small decks: the per-card and per-race figures of issue 34."""
 MAX_PEAK_MB = 100.0
@@ -386,7 +387,7 @@ def main(argv: list[str] | None = None) -> int:
                     ratios = tuple(a / b for a, b in zip(astuple(sides[side]), plain, strict=True))
                     print(_row(label, f"{side}/plain", ratios), flush=True)
         failures = _verdict(rows)
-    failures += [f"{v.row}: {v.figure} (target {v.target})" for v in verdicts if not v.met]
+    failures += [f"{v.row}: {v.figure} (target {v.target})" for v in verdicts if v.met is False]
     for line in failures:
         print("MISSED:", line)
     print("all targets met" if not failures else f"{len(failures)} target(s) missed")
@@ -402,13 +403,14 @@ def _issue_rows(names: list[str], work: Path, repeat: int) -> list[rows_module.V
                 "preview": lambda w, r: preview_latency(w, max(r, 5)), "nitro-generate": nitro_generate,
                 "mdd-setup-search": rows_module.mdd_setup_search, "mdd-setup-check": rows_module.mdd_setup_check,
                 "dragrage-balance": rows_module.dragrage_balance, "mdd-engine": mdd_engine,
-                "nitro-simulate": nitro_simulate}
+                "nitro-simulate": nitro_simulate, "instructions": engine_instructions}
     verdicts: list[rows_module.Verdict] = []
     for name in names:
         once = ("mdd-simulate", "dragrage-optimal", "card-export", "nitro-generate", "dragrage-balance")
         for v in measures[name](work, repeat if name not in once else 1):
             verdicts.append(v)
-            print(f"{v.row:<17} {'met' if v.met else 'MISSED':<7} {v.figure:>9} (target {v.target}): {v.measured}",
+            verdict = "figure" if v.met is None else "met" if v.met else "MISSED"
+            print(f"{v.row:<17} {verdict:<7} {v.figure:>9} (target {v.target}): {v.measured}",
                   flush=True)
     return verdicts
 
