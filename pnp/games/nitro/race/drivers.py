@@ -157,18 +157,21 @@ class Driver:
         hazards, placing = race.hazard_sids, self.places_hazards
         if not (hazards or placing):
             return None  # nothing to clear and nothing to place
+        spare = self.spare(race, die)
+        if spare[0] < 1 and spare[1] < 1 and spare[2] < 1:
+            return None  # no card of any type to spare
         c, cards = race.course, race.cards
         kinds, weight, on_track, section_at = cards.kind, cards.hazard_count, cards.on_track, c.section_at
-        held, k, garage = race.held[die], c.k, race.garage
+        k, garage = c.k, race.garage
         leg = (race.pos[die] if garage[die] < 0 else race.progress(die)) // k
         places: list[int] = []
         """Sections it could swap, in order: the three cards ahead carrying hazards, then (placing hazards) the
-        cards behind it with a die further back free of hazards, of a type it holds."""
+        cards behind it with a die further back free of hazards, of a type it has a card to spare of."""
         if hazards:
             for ahead in (leg + 1, leg + 2, leg + 3):
                 section = section_at[ahead * k]
                 old = on_track[section] if section >= 0 else -1
-                if old >= 0 and weight[old] and held[kinds[old]]:
+                if old >= 0 and weight[old] and spare[kinds[old]] >= 1:
                     places.append(section)
         if placing:
             last = leg
@@ -179,15 +182,12 @@ class Driver:
             for back in range(leg - 1, max(last, leg - 5), -1):  # legs behind it with a die further back
                 section = section_at[back * k]
                 old = on_track[section] if section >= 0 else -1
-                if old >= 0 and not weight[old] and held[kinds[old]]:
+                if old >= 0 and not weight[old] and spare[kinds[old]] >= 1:
                     places.append(section)
-        if not places:
-            return None
-        spare = self.spare(race, die)
         for section in places:
             old = on_track[section]
             kind, clear = kinds[old], weight[old] > 0
-            if spare[kind] >= 1 and not race.dice_on(section):
+            if not race.dice_on(section):
                 card = -1
                 for held_card in race.hand[die]:  # the last of the type: clean to clear hazards, else with some
                     if kinds[held_card] == kind and (weight[held_card] == 0) == clear:
