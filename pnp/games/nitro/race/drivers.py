@@ -231,15 +231,18 @@ class Driver:
         c, occ = race.course, race.occ
         pos = race.pos[die]
         fastest = -1
+        keys = occ.keys()
         for lane in (0, 1):
-            sids = c.sids[lane]
+            sids = c.sids[lane]  # the spaces ahead in one slice (the tables' negative positions lie at their end)
+            ahead = sids[pos + 1:pos + reach + 1] if pos >= -1 else [sids[p] for p in range(pos + 1, pos + reach + 1)]
+            if keys.isdisjoint(ahead):
+                return None  # a clear lane (most often: no loop over the spaces)
             blocker = -1
-            for ahead in range(pos + 1, pos + reach + 1):
-                sid = sids[ahead]
+            for sid in ahead:
                 if sid in occ:
                     blocker = occ[sid]
                     break
-            if blocker < 0 or c.back_at[race.pos[blocker]] != c.back_at[pos + 1]:
+            if c.back_at[race.pos[blocker]] != c.back_at[pos + 1]:
                 return None
             fastest = max(fastest, race.speed[blocker])
         return fastest
