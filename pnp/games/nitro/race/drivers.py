@@ -174,11 +174,14 @@ class Driver:
                 if old >= 0 and weight[old] and spare[kinds[old]] >= 1:
                     places.append(section)
         if placing:
-            last = leg
-            for other, pos in enumerate(race.pos):
-                other_leg = (pos if garage[other] < 0 else race.progress(other)) // k
-                if other_leg < last and other != die:
-                    last = other_leg
+            if max(garage) < 0:  # no die in the Garage: the hindmost die's leg (its own counts, being no further)
+                last = min(race.pos) // k
+            else:
+                last = leg
+                for other, pos in enumerate(race.pos):
+                    other_leg = (pos if garage[other] < 0 else race.progress(other)) // k
+                    if other_leg < last and other != die:
+                        last = other_leg
             for back in range(leg - 1, max(last, leg - 5), -1):  # legs behind it with a die further back
                 section = section_at[back * k]
                 old = on_track[section] if section >= 0 else -1

@@ -159,15 +159,16 @@ class Movement:
         is not free): a card of that type, any three cards, or a point of damage (the driver picks)."""
         r = self.race
         how = r.drivers[die].pay(r, die, kind)
-        hand = r.hand[die]
         if how == "card":
             kinds, weight = r.cards.kind, r.cards.hazard_count
             best = -1
-            for card in hand:  # the first of the matching cards with the fewest hazards
-                if kinds[card] == kind and (best < 0 or weight[card] < weight[best]):
-                    best = card
+            for card in r.hand[die]:  # the first of the matching cards with the fewest hazards
+                if kinds[card] == kind:
                     if not weight[card]:
+                        best = card
                         break  # none has fewer
+                    if best < 0 or weight[card] < weight[best]:
+                        best = card
             if best < 0:
                 raise IllegalMove("no card of that type in the hand")
             r.spend(die, (best,))
