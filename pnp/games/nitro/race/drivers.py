@@ -48,22 +48,24 @@ class Driver:
 
     def target_speed(self, race: RaceState, die: int) -> int:
         """The speed it would like this round (the engine applies the ±1/±2 limits)."""
-        cond = race.cond[die]
+        cond, top = race.cond[die], self.top_speed  # min() and max() of two ints are written out (no call)
+        if cond < top:
+            top = cond
         if race.garage[die] >= 0:
-            return cond if cond < self.leave_at else min(cond, self.top_speed)
-        top = min(cond, self.top_speed)
+            return cond if cond < self.leave_at else top
         c = race.course
         if self.wants_garage(race, die):
             ahead = c.legs_to(race.pos[die], c.garage_host) * c.k - race.pos[die] % c.k
             if 0 <= ahead <= cond + c.k:
-                top = min(top, 5)
+                top = 5 if top > 5 else top
         chasing = c.finish - race.pos[die] <= 2 * cond and race.leader() != die
         """Two rounds from the finish and not in front: a reason to push (one card short more, no easing off)."""
         if top > 1:
             top = self.affordable(race, die, top, self.short_ok + chasing)
         wall = self.wall_speed(race, die, top)
         if wall is not None:
-            top = max(1, min(top, wall))
+            top = wall if wall < top else top
+            top = 1 if top < 1 else top
         if top > 1 and not chasing and race.rng.random() < self.ease_off:
             top -= 1
         return top
@@ -174,7 +176,7 @@ class Driver:
                 if old >= 0 and weight[old] and spare[kinds[old]] >= 1:
                     places.append(section)
         if placing:
-            if max(garage) < 0:  # no die in the Garage: the hindmost die's leg (its own counts, being no further)
+            if garage.count(-1) == len(garage):  # no die in the Garage: the hindmost die's leg (its own counts, being no further)
                 last = min(race.pos) // k
             else:
                 last = leg
@@ -182,7 +184,7 @@ class Driver:
                     other_leg = (pos if garage[other] < 0 else race.progress(other)) // k
                     if other_leg < last and other != die:
                         last = other_leg
-            for back in range(leg - 1, max(last, leg - 5), -1):  # legs behind it with a die further back
+            for back in range(leg - 1, last if last > leg - 5 else leg - 5, -1):  # legs behind it with a die further back
                 section = section_at[back * k]
                 old = on_track[section] if section >= 0 else -1
                 if old >= 0 and not weight[old] and spare[kinds[old]] >= 1:
