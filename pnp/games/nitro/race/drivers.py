@@ -118,7 +118,8 @@ class Driver:
         """How it pays for entering a card of `kind`: "card", "three" or "damage"."""
         if race.held[die][kind]:
             return "card"
-        return "three" if len(race.hand[die]) >= max(3, self.three_cards_from) else "damage"
+        least = self.three_cards_from
+        return "three" if len(race.hand[die]) >= (least if least > 3 else 3) else "damage"
 
     def discard(self, race: RaceState, die: int, count: int) -> list[int]:
         """The `count` cards it needs least: those of the type it holds most of beyond the needs ahead."""
@@ -176,8 +177,12 @@ class Driver:
                 if old >= 0 and weight[old] and spare[kinds[old]] >= 1:
                     places.append(section)
         if placing:
-            if garage.count(-1) == len(garage):  # no die in the Garage: the hindmost die's leg (its own counts, being no further)
-                last = min(race.pos) // k
+            if garage.count(-1) == len(garage):  # no die in the Garage: the hindmost die's leg (its own among them)
+                low = race.pos[die]
+                for pos in race.pos:  # a loop, not min(): no call
+                    if pos < low:
+                        low = pos
+                last = low // k
             else:
                 last = leg
                 for other, pos in enumerate(race.pos):
@@ -249,7 +254,8 @@ class Driver:
                     break
             if c.back_at[race.pos[blocker]] != c.back_at[pos + 1]:
                 return None
-            fastest = max(fastest, race.speed[blocker])
+            speed = race.speed[blocker]
+            fastest = speed if speed > fastest else fastest
         return fastest
 
     def wants_garage(self, race: RaceState, die: int) -> bool:
