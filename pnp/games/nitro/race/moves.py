@@ -43,14 +43,14 @@ class Movement:
         self.mover = die
         if r.record:
             r.note("turn", die, r.speed[die])
-        step, act, advance, speed, garage = r.drivers[die].step, self.act, self.advance, r.speed, r.garage
+        driver, speed, garage = r.drivers[die], r.speed, r.garage  # methods called as such (binding one costs more)
         if r.cond[die] > 0:  # tested once: damage in the turn (hurt) takes the speed down to the condition
             while not turn.over and turn.moves < speed[die]:
-                name, amount = step(r, die, turn)
+                name, amount = driver.step(r, die, turn)
                 if name == "move" and garage[die] < 0:
-                    advance(die, turn)  # act's most common case
+                    self.advance(die, turn)  # act's most common case
                 else:
-                    act(die, turn, name, amount)
+                    self.act(die, turn, name, amount)
         if r.lane_change_after:
             self._after_last_move(die, turn)
         self.turn, self.mover = None, -1
