@@ -17,6 +17,8 @@ from pnp.games.nitro.track.course import PAID_AHEAD
 
 HORIZON = PAID_AHEAD
 """Cards ahead a driver keeps its hand for (`Course.paid_ahead` counts their handling)."""
+LEAST = -(1 << 29)
+"""Below any surplus of a type (`spare`); a one-digit int, so its compares stay specialized."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,8 +60,11 @@ class Driver:
             ahead = c.legs_to(race.pos[die], c.garage_host) * c.k - race.pos[die] % c.k
             if 0 <= ahead <= cond + c.k:
                 top = 5 if top > 5 else top
-        chasing = c.finish - race.pos[die] <= 2 * cond and race.leader() != die
-        """Two rounds from the finish and not in front: a reason to push (one card short more, no easing off)."""
+        chasing = 0
+        """1 when two rounds from the finish and not in front: a reason to push (one card short more, no easing
+        off). Set in an if: a compare kept as a value is not specialized, one before a jump is."""
+        if c.finish - race.pos[die] <= 2 * cond and race.leader() != die:
+            chasing = 1
         if top > 1:
             top = self.affordable(race, die, top, self.short_ok + chasing)
         wall = self.wall_speed(race, die, top)
@@ -130,13 +135,13 @@ class Driver:
         left = hand if count == 1 else list(hand)
         chosen = []
         for _ in range(count):
-            best, most, heaviest = -1, 0, 0
+            best, most, heaviest = -1, LEAST, 0  # below every surplus: the first card is taken
             for card in left:  # the card of greatest (surplus of its type, sign * hazards, -id)
                 more = surplus[kinds[card]]
-                if best >= 0 and more < most:
+                if more < most:
                     continue
                 heavy = sign * weight[card]
-                if best < 0 or more > most or heavy > heaviest or (heavy == heaviest and card < best):
+                if more > most or heavy > heaviest or (heavy == heaviest and card < best):
                     best, most, heaviest = card, more, heavy
             if count > 1:
                 left.remove(best)
@@ -189,7 +194,7 @@ class Driver:
                     other_leg = (pos if garage[other] < 0 else race.progress(other)) // k
                     if other_leg < last and other != die:
                         last = other_leg
-            for back in range(leg - 1, last if last > leg - 5 else leg - 5, -1):  # legs behind it with a die further back
+            for back in range(leg - 1, last if last > leg - 5 else leg - 5, -1):  # legs behind, a die further back
                 section = section_at[back * k]
                 old = on_track[section] if section >= 0 else -1
                 if old >= 0 and not weight[old] and spare[kinds[old]] >= 1:
