@@ -17,6 +17,8 @@ from pnp.games.nitro.track.course import PAID_AHEAD
 
 HORIZON = PAID_AHEAD
 """Cards ahead a driver keeps its hand for (`Course.paid_ahead` counts their handling)."""
+LEAST = -(1 << 29)
+"""Below any surplus of a type (`spare`); a one-digit int, so its compares stay specialized."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,22 +50,27 @@ class Driver:
 
     def target_speed(self, race: RaceState, die: int) -> int:
         """The speed it would like this round (the engine applies the ±1/±2 limits)."""
-        cond = race.cond[die]
+        cond, top = race.cond[die], self.top_speed  # min() and max() of two ints are written out (no call)
+        if cond < top:
+            top = cond
         if race.garage[die] >= 0:
-            return cond if cond < self.leave_at else min(cond, self.top_speed)
-        top = min(cond, self.top_speed)
+            return cond if cond < self.leave_at else top
         c = race.course
         if self.wants_garage(race, die):
             ahead = c.legs_to(race.pos[die], c.garage_host) * c.k - race.pos[die] % c.k
             if 0 <= ahead <= cond + c.k:
-                top = min(top, 5)
-        chasing = c.finish - race.pos[die] <= 2 * cond and race.leader() != die
-        """Two rounds from the finish and not in front: a reason to push (one card short more, no easing off)."""
+                top = 5 if top > 5 else top
+        chasing = 0
+        """1 when two rounds from the finish and not in front: a reason to push (one card short more, no easing
+        off). Set in an if: a compare kept as a value is not specialized, one before a jump is."""
+        if c.finish - race.pos[die] <= 2 * cond and race.leader() != die:
+            chasing = 1
         if top > 1:
             top = self.affordable(race, die, top, self.short_ok + chasing)
         wall = self.wall_speed(race, die, top)
         if wall is not None:
-            top = max(1, min(top, wall))
+            top = wall if wall < top else top
+            top = 1 if top < 1 else top
         if top > 1 and not chasing and race.rng.random() < self.ease_off:
             top -= 1
         return top
@@ -116,7 +123,8 @@ class Driver:
         """How it pays for entering a card of `kind`: "card", "three" or "damage"."""
         if race.held[die][kind]:
             return "card"
-        return "three" if len(race.hand[die]) >= max(3, self.three_cards_from) else "damage"
+        least = self.three_cards_from
+        return "three" if len(race.hand[die]) >= (least if least > 3 else 3) else "damage"
 
     def discard(self, race: RaceState, die: int, count: int) -> list[int]:
         """The `count` cards it needs least: those of the type it holds most of beyond the needs ahead."""
@@ -127,13 +135,13 @@ class Driver:
         left = hand if count == 1 else list(hand)
         chosen = []
         for _ in range(count):
-            best, most, heaviest = -1, 0, 0
+            best, most, heaviest = -1, LEAST, 0  # below every surplus: the first card is taken
             for card in left:  # the card of greatest (surplus of its type, sign * hazards, -id)
                 more = surplus[kinds[card]]
-                if best >= 0 and more < most:
+                if more < most:
                     continue
                 heavy = sign * weight[card]
-                if best < 0 or more > most or heavy > heaviest or (heavy == heaviest and card < best):
+                if more > most or heavy > heaviest or (heavy == heaviest and card < best):
                     best, most, heaviest = card, more, heavy
             if count > 1:
                 left.remove(best)
@@ -157,37 +165,44 @@ class Driver:
         hazards, placing = race.hazard_sids, self.places_hazards
         if not (hazards or placing):
             return None  # nothing to clear and nothing to place
+        spare = self.spare(race, die)
+        if spare[0] < 1 and spare[1] < 1 and spare[2] < 1:
+            return None  # no card of any type to spare
         c, cards = race.course, race.cards
         kinds, weight, on_track, section_at = cards.kind, cards.hazard_count, cards.on_track, c.section_at
-        held, k, garage = race.held[die], c.k, race.garage
+        k, garage = c.k, race.garage
         leg = (race.pos[die] if garage[die] < 0 else race.progress(die)) // k
         places: list[int] = []
         """Sections it could swap, in order: the three cards ahead carrying hazards, then (placing hazards) the
-        cards behind it with a die further back free of hazards, of a type it holds."""
+        cards behind it with a die further back free of hazards, of a type it has a card to spare of."""
         if hazards:
             for ahead in (leg + 1, leg + 2, leg + 3):
                 section = section_at[ahead * k]
                 old = on_track[section] if section >= 0 else -1
-                if old >= 0 and weight[old] and held[kinds[old]]:
+                if old >= 0 and weight[old] and spare[kinds[old]] >= 1:
                     places.append(section)
         if placing:
-            last = leg
-            for other, pos in enumerate(race.pos):
-                other_leg = (pos if garage[other] < 0 else race.progress(other)) // k
-                if other_leg < last and other != die:
-                    last = other_leg
-            for back in range(leg - 1, max(last, leg - 5), -1):  # legs behind it with a die further back
+            if garage.count(-1) == len(garage):  # no die in the Garage: the hindmost die's leg (its own among them)
+                low = race.pos[die]
+                for pos in race.pos:  # a loop, not min(): no call
+                    if pos < low:
+                        low = pos
+                last = low // k
+            else:
+                last = leg
+                for other, pos in enumerate(race.pos):
+                    other_leg = (pos if garage[other] < 0 else race.progress(other)) // k
+                    if other_leg < last and other != die:
+                        last = other_leg
+            for back in range(leg - 1, last if last > leg - 5 else leg - 5, -1):  # legs behind, a die further back
                 section = section_at[back * k]
                 old = on_track[section] if section >= 0 else -1
-                if old >= 0 and not weight[old] and held[kinds[old]]:
+                if old >= 0 and not weight[old] and spare[kinds[old]] >= 1:
                     places.append(section)
-        if not places:
-            return None
-        spare = self.spare(race, die)
         for section in places:
             old = on_track[section]
             kind, clear = kinds[old], weight[old] > 0
-            if spare[kind] >= 1 and not race.dice_on(section):
+            if not race.dice_on(section):
                 card = -1
                 for held_card in race.hand[die]:  # the last of the type: clean to clear hazards, else with some
                     if kinds[held_card] == kind and (weight[held_card] == 0) == clear:
@@ -231,17 +246,21 @@ class Driver:
         c, occ = race.course, race.occ
         pos = race.pos[die]
         fastest = -1
+        keys = occ.keys()
         for lane in (0, 1):
-            sids = c.sids[lane]
+            sids = c.sids[lane]  # the spaces ahead in one slice (the tables' negative positions lie at their end)
+            ahead = sids[pos + 1:pos + reach + 1] if pos >= -1 else [sids[p] for p in range(pos + 1, pos + reach + 1)]
+            if keys.isdisjoint(ahead):
+                return None  # a clear lane (most often: no loop over the spaces)
             blocker = -1
-            for ahead in range(pos + 1, pos + reach + 1):
-                sid = sids[ahead]
+            for sid in ahead:
                 if sid in occ:
                     blocker = occ[sid]
                     break
-            if blocker < 0 or c.back_at[race.pos[blocker]] != c.back_at[pos + 1]:
+            if c.back_at[race.pos[blocker]] != c.back_at[pos + 1]:
                 return None
-            fastest = max(fastest, race.speed[blocker])
+            speed = race.speed[blocker]
+            fastest = speed if speed > fastest else fastest
         return fastest
 
     def wants_garage(self, race: RaceState, die: int) -> bool:

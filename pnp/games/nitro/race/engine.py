@@ -99,7 +99,8 @@ class Race(RaceState):
         last = len(standing) - 1
         for place, die in enumerate(standing):
             count = DRAW_BY_PLACE[0 if place == 0 else 2 if place == last else 1]
-            count += self.garage[die] >= 0
+            if self.garage[die] >= 0:  # (a compare before a jump is specialized, one kept as a value is not)
+                count += 1
             limit = self.cond[die]
             drawn = self.draw(die, count, limit)
             if drawn and self.record:
@@ -145,5 +146,6 @@ def _inversions(before: list[int], after: list[int]) -> int:
     count = 0
     for a, ahead in enumerate(ranks):
         for behind in ranks[a + 1:]:
-            count += ahead > behind
+            if ahead > behind:
+                count += 1
     return count

@@ -28,9 +28,11 @@ class Movement:
         self.turn: Turn | None = None
         self.mover = -1
         self._turn = Turn()
+        """The one `Turn` every turn of the race reuses (reset as a turn begins)."""
         self.sids, self.entry_paid, self.card_start = race.course.sids, race.course.entry_paid, race.course.card_start
         """The course's `sids`, `entry_paid` and `card_start` tables (a race keeps its course)."""
-        """The one `Turn` every turn of the race reuses (reset as a turn begins)."""
+        self.occ, self.pos, self.lane, self.hazard_sids = race.occ, race.pos, race.lane, race.hazard_sids
+        """The race's occupied spaces, dice places and hazard spaces (the same objects all race long)."""
 
     def take_turn(self, die: int) -> None:
         """Play die `die`'s movement, then let it place a hazard card."""
@@ -41,13 +43,14 @@ class Movement:
         self.mover = die
         if r.record:
             r.note("turn", die, r.speed[die])
-        step, act, advance, cond, speed, garage = r.drivers[die].step, self.act, self.advance, r.cond, r.speed, r.garage
-        while not turn.over and cond[die] > 0 and turn.moves < speed[die]:
-            name, amount = step(r, die, turn)
-            if name == "move" and garage[die] < 0:
-                advance(die, turn, False, True)  # act's most common case
-            else:
-                act(die, turn, name, amount)
+        driver, speed, garage = r.drivers[die], r.speed, r.garage  # methods called as such (binding one costs more)
+        if r.cond[die] > 0:  # tested once: damage in the turn (hurt) takes the speed down to the condition
+            while not turn.over and turn.moves < speed[die]:
+                name, amount = driver.step(r, die, turn)
+                if name == "move" and garage[die] < 0:
+                    self.advance(die, turn)  # act's most common case
+                else:
+                    self.act(die, turn, name, amount)
         if r.lane_change_after:
             self._after_last_move(die, turn)
         self.turn, self.mover = None, -1
@@ -101,14 +104,17 @@ class Movement:
 
     # --- moving along the road ------------------------------------------------------------------------
 
-    def advance(self, die: int, turn: Turn, flip: bool, counted: bool) -> None:
-        """One move forward (into the other lane too when `flip`: a drift), with all it triggers."""
-        r = self.race
-        sids, occ, pos_of, lane_of = self.sids, r.occ, r.pos, r.lane
-        old, lane = pos_of[die], lane_of[die]
-        new, new_lane = old + 1, (lane ^ 1 if flip else lane)
+    def advance(self, die: int, turn: Turn, flip: bool = False, counted: bool = True) -> None:
+        """One move forward (into the other lane too when `flip`: a drift; not one of the speed's moves unless
+        `counted`), with all it triggers. It calls `enter` only for the two cases `enter` handles (a card's first
+        space, a hazard): a rule added to `enter` must also widen that guard."""
+        sids, occ, pos_of = self.sids, self.occ, self.pos
+        old, lane = pos_of[die], self.lane[die]
+        new = old + 1
+        new_lane = lane ^ 1 if flip else lane
         arrival = sids[new_lane][new]
         if arrival in occ:
+            r = self.race
             struck = occ[arrival]
             if not flip and counted and self._pass_oncoming(die, struck, turn):
                 return
@@ -118,16 +124,18 @@ class Movement:
                     self.hurt(die, "hazard")
             self._collide(die, struck, turn, new)
             return
-        behind = -1 if turn.moved else self._drafted(die, old, lane, r.speed[die])
+        behind = -1 if turn.moved else self._drafted(die, old, lane, self.race.speed[die])
         turn.moved = True
         del occ[sids[lane][old]]  # relocate, for a die on the track (advance moves no Garage die)
-        pos_of[die], lane_of[die] = new, new_lane
+        pos_of[die] = new
+        if flip:
+            self.lane[die] = new_lane
         occ[arrival] = die
         if counted:
             turn.moves += 1
-        if r.record:
-            r.note("drift" if flip else "move", die, new)
-        if self.card_start[new] or arrival in r.hazard_sids:  # enter's two cases (most moves meet neither)
+        if self.race.record:
+            self.race.note("drift" if flip else "move", die, new)
+        if self.card_start[new] or arrival in self.hazard_sids:  # enter's two cases (most moves meet neither)
             self.enter(die, old, new, arrival)
         if behind >= 0:
             self._pull(behind)
@@ -151,15 +159,16 @@ class Movement:
         is not free): a card of that type, any three cards, or a point of damage (the driver picks)."""
         r = self.race
         how = r.drivers[die].pay(r, die, kind)
-        hand = r.hand[die]
         if how == "card":
             kinds, weight = r.cards.kind, r.cards.hazard_count
             best = -1
-            for card in hand:  # the first of the matching cards with the fewest hazards
-                if kinds[card] == kind and (best < 0 or weight[card] < weight[best]):
-                    best = card
+            for card in r.hand[die]:  # the first of the matching cards with the fewest hazards
+                if kinds[card] == kind:
                     if not weight[card]:
+                        best = card
                         break  # none has fewer
+                    if best < 0 or weight[card] < weight[best]:
+                        best = card
             if best < 0:
                 raise IllegalMove("no card of that type in the hand")
             r.spend(die, (best,))

@@ -183,7 +183,9 @@ class RaceState:
         """Draw up to `count` cards (not past `limit`, when given); the number drawn."""
         hand, cards, held = self.hand[die], self.cards, self.held[die]
         pile, kinds = cards.pile, cards.kind
-        room = count if limit is None else min(count, limit - len(hand))
+        room = count
+        if limit is not None and limit - len(hand) < count:
+            room = limit - len(hand)
         if room <= 0:
             return 0
         if len(pile) >= room:  # all from the pile, top first

@@ -56,7 +56,7 @@ def shuffle(rng: random.Random, cards: list[int]) -> None:
     getrandbits, top = rng.getrandbits, len(cards)
     while top > 1:  # the bounds of one bit length at a time: top down to the lowest with top's bit length
         bits = top.bit_length()
-        stop = max(1 << (bits - 1), 2) - 1
+        stop = (1 << (bits - 1)) - 1  # bits >= 2: top >= 2
         for i in range(top - 1, stop - 1, -1):  # bound i + 1
             j = getrandbits(bits)
             while j > i:
