@@ -82,6 +82,7 @@ def spec_values(data: Any, path: PathKey = ()) -> Iterator[tuple[PathKey, str, A
 def spec_strings(data: Any) -> Iterator[str]:
     """Every string value in `data` (not its keys), nested lists and mappings included, in no given order."""
     stack = [data]
+    push = stack.append
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
@@ -91,10 +92,15 @@ def spec_strings(data: Any) -> Iterator[str]:
                 yield node
             continue
         for item in node:
-            if isinstance(item, str):
+            kind = type(item)  # the loader's own types first: a type test costs less than isinstance of a union
+            if kind is str:
+                yield item
+            elif kind is dict or kind is list:
+                push(item)
+            elif isinstance(item, str):
                 yield item
             elif isinstance(item, dict | list | tuple):
-                stack.append(item)
+                push(item)
 
 
 def joined(strings: Iterable[str], sep: str, size: int = 1024) -> Iterator[str]:
