@@ -11,6 +11,7 @@ Each command's stdout, stderr (folder names made relative) and exit code are kep
 
 from __future__ import annotations
 
+import argparse
 import filecmp
 import os
 import subprocess
@@ -95,7 +96,19 @@ def compare(before: Path, after: Path) -> int:
     return differing
 
 
+def main(argv: list[str]) -> int:
+    """Snapshot into OUT_DIR, or compare two snapshots (exit 1 when they differ); 2 on a usage error."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out_dir", nargs="?", type=Path, help="the folder to write the snapshot into")
+    parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two snapshots")
+    args = parser.parse_args(argv)
+    if args.compare:
+        return 1 if compare(*args.compare) else 0
+    if args.out_dir is None:
+        parser.error("give OUT_DIR, or --compare BEFORE AFTER")
+    snapshot(args.out_dir)
+    return 0
+
+
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--compare"]:
-        sys.exit(1 if compare(Path(sys.argv[2]), Path(sys.argv[3])) else 0)
-    snapshot(Path(sys.argv[1]))
+    sys.exit(main(sys.argv[1:]))
