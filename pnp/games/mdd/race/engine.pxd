@@ -4,6 +4,7 @@
 cimport cython
 
 from pnp.games.mdd.race.awards cimport Awards
+from pnp.games.mdd.race cimport c_floor as math
 
 
 cdef class Race:

@@ -9,6 +9,7 @@ docs/mdd-engine.md); setup.py compiles it (engine.pxd). The state is flat tables
 
 from __future__ import annotations
 
+import math
 import random
 from array import array
 from collections.abc import Callable
@@ -381,16 +382,16 @@ class Race:
             if dice is not None:  # k: 3 * (6 * (face - 1) + direction face - 1), in the rows of ROLLS
                 face = dice()
                 k = 18 * face - 21 + 3 * (dice() if two else face)
-            elif two:  # (r: a C double compiled, so that each face is a C integer)
+            elif two:  # (r: a C double compiled; math.floor: c_floor.pxd, a C integer compiled)
                 r = rnd()
-                face = int(r * 6.0)
+                face = math.floor(r * 6.0)
                 k = 18 * face
                 r = rnd()
-                face = int(r * 6.0)  # the direction die
+                face = math.floor(r * 6.0)  # the direction die
                 k += 3 * face
             else:
                 r = rnd()
-                face = int(r * 6.0)
+                face = math.floor(r * 6.0)
                 k = 21 * face
             self._go(car, throws[k], throws[k + 1], throws[k + 2])
             if self.phase is not phase:
