@@ -12,7 +12,8 @@ cdef class Race:
     cdef public Awards awards
     cdef public Py_ssize_t lanes, width, finish, finalists, racing
     cdef public object cell, occ, pos, lives, status, kills
-    cdef int[:] _cell, _occ, _pos, _lives, _status, _kills, _bumped_in, _full_lives, _order, _throws, _moving, _moved_in
+    cdef int[:] _cell, _occ, _pos, _lives, _status, _kills, _bumped_in, _full_lives, _order, _moving, _moved_in
+    cdef int[:] _sides, _steps
     cdef public list qualified, finished
     cdef public str phase
     cdef public Py_ssize_t turn, qualifying_turns, finals_turns, hits, exits, mines_taken, stuck, eliminations
@@ -45,8 +46,8 @@ cdef class Race:
     cdef bint _check_finalists(self) except -1
     @cython.locals(order=int[:], pos=int[:], n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, car=int, p=int, last=int)
     cdef Py_ssize_t _sort_order(self) except -1
-    @cython.locals(qualifying=bint, pos=int[:], order=int[:], throws=int[:], i=Py_ssize_t, two=bint, car=Py_ssize_t,
-                   k=Py_ssize_t, face=Py_ssize_t, r=double)
+    @cython.locals(qualifying=bint, pos=int[:], order=int[:], sides=int[:], steps=int[:], i=Py_ssize_t, two=bint,
+                   one=bint, car=Py_ssize_t, k=Py_ssize_t, face=Py_ssize_t, r=double)
     cpdef play_turn(self)
     cdef void _end_qualifying(self) except *
     cdef void _phase_event(self, str phase) except *

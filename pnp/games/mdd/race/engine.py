@@ -37,7 +37,7 @@ class Race:
     """One race's state and the rules that change it (slots: pure Python's attributes are faster without a dict)."""
     __slots__ = ("_bumped", "_bumped_in", "_cell", "_dice", "_finals", "_full_lives", "_kills", "_lives", "_mines",
                  "_moved_in", "_moves", "_moving", "_occ", "_order", "_ordered", "_pos", "_random", "_roll_kills",
-                 "_start", "_status", "_taken", "_throws", "_wave", "awards", "board", "cell", "eliminations", "events",
+                 "_sides", "_start", "_status", "_steps", "_taken", "_wave", "awards", "board", "cell", "eliminations", "events",
                  "exits", "finalists", "finals_turns", "finish", "finished", "grid", "hits", "kills", "lanes", "lives",
                  "mines_taken", "occ", "options", "phase", "pos", "qualified", "qualifying_turns", "racing", "status",
                  "stuck", "turn", "turn_cap", "two_dice", "width")
@@ -54,7 +54,7 @@ class Race:
         self.two_dice, self.turn_cap = self.options.two_dice, self.options.turn_cap
         self._start = [_table(t) for t in start_tables(board, self.grid)]  # which `reset` copies
         self._mines = sum(m for m in self._start[0] if m > 0)  # a mine goes only when a car takes it
-        self._throws = _table([n for faces in ROLLS for throw in faces for n in throw])  # ROLLS flat: play_turn
+        self._sides, self._steps = (_table([t[j] for faces in ROLLS for t in faces]) for j in (1, 2))  # play_turn
         self._moving, self._moves = _table([0] * len(board.cars)), 0  # a wave's movers in order: the first `_moves`
         self._full_lives, self._finals = self._start[3], finals_cells(board, self.grid, self._start[0])
         self.reset(seed, awards, dice)
@@ -255,10 +255,11 @@ class Race:
             self.exits += 1
             if self._damage(car, EDGE_DAMAGE, "exit", mover):
                 return True
-            self._note(car, "blocked", -1, "edge")
+            if self.events is not None:
+                self._note(car, "blocked", -1, "edge")
             return False
         free = cell[q] >= 0 and cell[q + width] >= 0
-        if not free:
+        if not free and self.events is not None:
             self._note(car, "blocked", -1, "wall")
         for t in range(2):
             other = occ[q + t * width]
@@ -270,7 +271,7 @@ class Race:
             if self._damage(other, HIT_DAMAGE, "hit", mover):
                 continue
             if not self._resolve(other, side, mover):
-                if free:
+                if free and self.events is not None:
                     self._note(car, "blocked", -1, "car")
                 free = False
         if free:
@@ -373,27 +374,26 @@ class Race:
             self.qualifying_turns += 1
         else:
             self.finals_turns += 1
-        pos, order, throws = self._pos, self._order, self._throws
+        pos, order, sides, steps = self._pos, self._order, self._sides, self._steps
         rnd, dice, two, phase = self._random, self._dice, self.two_dice, self.phase
+        one = dice is None and not two  # one seeded die
         for i in range(self._sort_order()):
             car = order[i]
             if pos[car] < 0:
                 continue  # put off the track earlier in this turn
-            if dice is not None:  # k: 3 * (6 * (face - 1) + direction face - 1), in the rows of ROLLS
-                face = dice()
-                k = 18 * face - 21 + 3 * (dice() if two else face)
-            elif two:  # (r: a C double compiled; math.floor: c_floor.pxd, a C integer compiled)
-                r = rnd()
+            if one:  # face: the roll less one; k: 6 * face + the direction face less one
+                r = rnd()  # (r: a C double compiled; math.floor: c_floor.pxd, a C integer compiled)
                 face = math.floor(r * 6.0)
-                k = 18 * face
-                r = rnd()
-                face = math.floor(r * 6.0)  # the direction die
-                k += 3 * face
+                k = 7 * face
+            elif dice is not None:
+                face = dice() - 1
+                k = 6 * face + (dice() - 1 if two else face)
             else:
                 r = rnd()
                 face = math.floor(r * 6.0)
-                k = 21 * face
-            self._go(car, throws[k], throws[k + 1], throws[k + 2])
+                r = rnd()
+                k = 6 * face + math.floor(r * 6.0)  # the direction die
+            self._go(car, face + 1, sides[k], steps[k])
             if self.phase is not phase:
                 return
         if self.racing and (self.qualifying_turns if qualifying else self.finals_turns) < self.turn_cap:
