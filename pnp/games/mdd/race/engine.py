@@ -37,10 +37,10 @@ class Race:
     """One race's state and the rules that change it (slots: pure Python's attributes are faster without a dict)."""
     __slots__ = ("_bumped", "_bumped_in", "_cell", "_dice", "_finals", "_full_lives", "_kills", "_lives", "_mines",
                  "_moved_in", "_moves", "_moving", "_occ", "_order", "_ordered", "_pos", "_random", "_roll_kills",
-                 "_sides", "_start", "_status", "_steps", "_taken", "_wave", "awards", "board", "cell", "eliminations", "events",
-                 "exits", "finalists", "finals_turns", "finish", "finished", "grid", "hits", "kills", "lanes", "lives",
-                 "mines_taken", "occ", "options", "phase", "pos", "qualified", "qualifying_turns", "racing", "status",
-                 "stuck", "turn", "turn_cap", "two_dice", "width")
+                 "_sides", "_start", "_status", "_steps", "_taken", "_wave", "awards", "board", "cell", "eliminations",
+                 "events", "exits", "finalists", "finals_turns", "finish", "finished", "grid", "hits", "kills",
+                 "lanes", "lives", "mines_taken", "occ", "options", "phase", "pos", "qualified", "qualifying_turns",
+                 "racing", "status", "stuck", "turn", "turn_cap", "two_dice", "width")
 
     def __init__(self, board: Board, options: RaceOptions | None = None, seed: int | str | None = 0,
                  dice: Callable[[], int] | None = None, awards: Awards | None = None) -> None:
