@@ -44,7 +44,8 @@ cdef class Race:
                    q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, awards=Awards)
     cdef void _go(self, Py_ssize_t car, Py_ssize_t roll, Py_ssize_t side, Py_ssize_t straight) except *
     cdef bint _check_finalists(self) except -1
-    @cython.locals(order=int[:], pos=int[:], n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, car=int, p=int, last=int)
+    @cython.locals(order=int[:], pos=int[:], n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, car=int, p=int, last=int,
+                   other=int)
     cdef Py_ssize_t _sort_order(self) except -1
     @cython.locals(qualifying=bint, pos=int[:], order=int[:], sides=int[:], steps=int[:], i=Py_ssize_t, two=bint,
                    one=bint, car=Py_ssize_t, k=Py_ssize_t, face=Py_ssize_t, r=double)

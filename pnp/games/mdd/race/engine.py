@@ -44,12 +44,9 @@ class Race:
 
     def __init__(self, board: Board, options: RaceOptions | None = None, seed: int | str | None = 0,
                  dice: Callable[[], int] | None = None, awards: Awards | None = None) -> None:
-        self.board = board
-        self.options = options or RaceOptions()
-        self.grid = grid_of(board)
-        self.lanes, self.width = board.lanes, board.lanes + 1
-        self.finish = (board.rows - self.grid.first_row + 1) * self.width
-        """First cell index whose row puts a car's front beyond the last row."""
+        self.board, self.options = board, options or RaceOptions()
+        self.grid, self.lanes, self.width = grid_of(board), board.lanes, board.lanes + 1
+        self.finish = (board.rows - self.grid.first_row + 1) * self.width  # a car's front here is past the line
         self.finalists = board.limits.finalists.get(len(board.cars), DEFAULT_FINALISTS)
         self.two_dice, self.turn_cap = self.options.two_dice, self.options.turn_cap
         self._start = [_table(t) for t in start_tables(board, self.grid)]  # which `reset` copies
@@ -70,8 +67,7 @@ class Race:
         self.kills = self._kills = start[4][:]  # other cars each car eliminated
         self._bumped_in = start[5][:]  # the `_wave` (a count of bumping rolls and waves) a car was last bumped in
         self._moved_in = start[6][:]  # the `_wave` in which each car last moved sideways in a wave
-        self._wave = self._taken = self._bumped = self._roll_kills = 0
-        """What the roll under way did to other cars: lives taken, cars bumped, eliminations."""
+        self._wave = self._taken = self._bumped = self._roll_kills = 0  # and the roll's lives taken, bumps, kills
         self.status = self._status = start[7][:]
         self._order, self._ordered, self.racing = start[8][:], len(self._lives), len(self._lives)
         """The cars in the order they moved last turn: the first `_ordered` of `_order`; the cars racing."""
@@ -113,10 +109,14 @@ class Race:
                     order[n] = car
                     n += 1
                     last = p
-            else:
-                j = n
-                while j and pos[order[j - 1]] < p:
-                    order[j] = order[j - 1]
+            else:  # ahead of the last car sorted (at `last`): it moves up past it, then past each car behind it
+                j = n - 1
+                order[n] = order[j]
+                while j:
+                    other = order[j - 1]
+                    if pos[other] > p:
+                        break
+                    order[j] = other
                     j -= 1
                 order[j] = car
                 n += 1
