@@ -26,7 +26,6 @@ cdef class Race:
     cpdef tuple car_cell(self, Py_ssize_t car)
     @cython.locals(left=Py_ssize_t, gone=bint)
     cdef bint _damage(self, Py_ssize_t car, Py_ssize_t amount, str kind, Py_ssize_t by) except -1
-    cdef bint _take_mine(self, Py_ssize_t car, Py_ssize_t q, Py_ssize_t by) except -1
     @cython.locals(p=Py_ssize_t, place=Py_ssize_t)
     cdef void _remove(self, Py_ssize_t car, Py_ssize_t status, str cause, Py_ssize_t by=*) except *
     cdef void _cross(self, Py_ssize_t car) except *
@@ -41,7 +40,7 @@ cdef class Race:
                    wave=Py_ssize_t)
     cdef bint _resolve(self, Py_ssize_t car, Py_ssize_t side, Py_ssize_t mover) except -1
     @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, p=Py_ssize_t,
-                   q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, awards=Awards)
+                   q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t)
     cdef void _go(self, Py_ssize_t car, Py_ssize_t roll, Py_ssize_t side, Py_ssize_t straight) except *
     cdef bint _check_finalists(self) except -1
     @cython.locals(order=int[:], pos=int[:], n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, car=int, p=int, last=int,

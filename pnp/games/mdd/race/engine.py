@@ -151,12 +151,6 @@ class Race:
             self.awards.on_first_loss(car, self.turn)
         return gone
 
-    def _take_mine(self, car: int, q: int, by: int) -> bool:
-        """`car` enters cell `q`, which holds a mine: the mine goes, the car pays; True when eliminated."""
-        self._cell[q] -= 1
-        self.mines_taken += 1
-        return self._damage(car, MINE_DAMAGE, "mine", by)
-
     def _remove(self, car: int, status: int, cause: str, by: int = -1) -> None:
         p = self._pos[car]
         if p >= 0:
@@ -199,10 +193,15 @@ class Race:
             p = pos[c]
             if p < 0:
                 continue
-            if cell[p] > 0 and self._take_mine(c, p, car):
-                continue
+            if cell[p] > 0:  # a mine: it goes, the car pays
+                cell[p] -= 1
+                self.mines_taken += 1
+                if self._damage(c, MINE_DAMAGE, "mine", car):
+                    continue
             if cell[p + width] > 0:
-                self._take_mine(c, p + width, car)
+                cell[p + width] -= 1
+                self.mines_taken += 1
+                self._damage(c, MINE_DAMAGE, "mine", car)
 
     def _push(self, car: int) -> bool:
         """A straight step of `car` into a mine or a car: each car bumps the one ahead; the chain moves unless a
@@ -242,8 +241,10 @@ class Race:
             c = occ[q]
             if q >= self.finish:
                 self._cross(c)
-            elif cell[q + width] > 0:
-                self._take_mine(c, q + width, car)
+            elif cell[q + width] > 0:  # a mine: it goes, the car pays
+                cell[q + width] -= 1
+                self.mines_taken += 1
+                self._damage(c, MINE_DAMAGE, "mine", car)
         return not (top >= self.finish and self._check_finalists()) and pos[car] >= 0
 
     def _resolve(self, car: int, side: int, mover: int) -> bool:
@@ -347,15 +348,14 @@ class Race:
                 events.append(Event("step", car, roll + 1 - straight, detail="straight"))
                 self._note(car, "blocked", -1, "wall")
                 straight -= 1
-        awards = self.awards  # the roll is over: the awards hear of it when it hurt another car (or might give
-        # `car` the blue pawn), and the counters of the next roll start at nought
+        # the roll is over: the awards hear of a roll that hurt another car (or may give `car` the blue pawn)
         if self._taken or self._roll_kills:
-            if awards is not None:
-                awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
+            if self.awards is not None:
+                self.awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
             self._taken = self._bumped = self._roll_kills = 0
             self._wave += 1
-        elif self._kills[car] and awards is not None and self._kills[car] > awards.terminator_kills:
-            awards.on_roll(car, 0, 0, 0, self._kills[car])
+        elif self._kills[car] and self.awards is not None and self._kills[car] > self.awards.terminator_kills:
+            self.awards.on_roll(car, 0, 0, 0, self._kills[car])
 
     def _check_finalists(self) -> bool:
         """End qualifying once the finalists have crossed the line; True when it ended."""
