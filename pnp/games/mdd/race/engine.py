@@ -224,13 +224,13 @@ class Race:
         occ[q] = -1
         while True:
             pos[c] = q + width
-            if c == front:
-                occ[q + ahead] = c
-                break
-            other = occ[q + ahead]
-            occ[q + ahead] = c
-            c = other
             q += ahead
+            if c == front:
+                occ[q] = c
+                break
+            other = occ[q]
+            occ[q] = c
+            c = other
         top = pos[front]
         if self.events is not None:
             for q in range(top, pos[car] - 1, -ahead):
@@ -299,10 +299,10 @@ class Race:
             if events is not None:
                 events.append(Event("step", car, 1, detail=SIDE_NAMES[side]))
             p = pos[car]
-            q = p + side
-            if occ[q] < 0 and occ[q + width] < 0 and cell[q] == 0 and cell[q + width] == 0:
+            front = (q := p + side) + width  # (each sum above 256 is a new int in pure Python: one each)
+            if occ[q] < 0 and occ[front] < 0 and cell[q] == 0 and cell[front] == 0:
                 occ[p] = occ[p + width] = -1
-                occ[q] = occ[q + width] = car
+                occ[q] = occ[front] = car
                 pos[car] = q
                 if events is not None:
                     self._note(car)
