@@ -4,6 +4,7 @@
 cimport cython
 
 from pnp.games.mdd.race.awards cimport Awards
+from pnp.games.mdd.race cimport c_floor as math
 
 
 cdef class Race:
@@ -11,7 +12,8 @@ cdef class Race:
     cdef public Awards awards
     cdef public Py_ssize_t lanes, width, finish, finalists, racing
     cdef public object cell, occ, pos, lives, status, kills
-    cdef int[:] _cell, _occ, _pos, _lives, _status, _kills, _bumped_in, _full_lives, _order, _throws, _moving, _moved_in
+    cdef int[:] _cell, _occ, _pos, _lives, _status, _kills, _bumped_in, _full_lives, _order, _moving, _moved_in
+    cdef int[:] _sides, _steps
     cdef public list qualified, finished
     cdef public str phase
     cdef public Py_ssize_t turn, qualifying_turns, finals_turns, hits, exits, mines_taken, stuck, eliminations
@@ -24,7 +26,6 @@ cdef class Race:
     cpdef tuple car_cell(self, Py_ssize_t car)
     @cython.locals(left=Py_ssize_t, gone=bint)
     cdef bint _damage(self, Py_ssize_t car, Py_ssize_t amount, str kind, Py_ssize_t by) except -1
-    cdef bint _take_mine(self, Py_ssize_t car, Py_ssize_t q, Py_ssize_t by) except -1
     @cython.locals(p=Py_ssize_t, place=Py_ssize_t)
     cdef void _remove(self, Py_ssize_t car, Py_ssize_t status, str cause, Py_ssize_t by=*) except *
     cdef void _cross(self, Py_ssize_t car) except *
@@ -39,13 +40,14 @@ cdef class Race:
                    wave=Py_ssize_t)
     cdef bint _resolve(self, Py_ssize_t car, Py_ssize_t side, Py_ssize_t mover) except -1
     @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, p=Py_ssize_t,
-                   q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, awards=Awards)
+                   q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t)
     cdef void _go(self, Py_ssize_t car, Py_ssize_t roll, Py_ssize_t side, Py_ssize_t straight) except *
     cdef bint _check_finalists(self) except -1
-    @cython.locals(order=int[:], pos=int[:], n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, car=int, p=int, last=int)
+    @cython.locals(order=int[:], pos=int[:], n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, car=int, p=int, last=int,
+                   other=int)
     cdef Py_ssize_t _sort_order(self) except -1
-    @cython.locals(qualifying=bint, pos=int[:], order=int[:], throws=int[:], i=Py_ssize_t, two=bint, car=Py_ssize_t,
-                   k=Py_ssize_t, face=Py_ssize_t, r=double)
+    @cython.locals(qualifying=bint, pos=int[:], order=int[:], sides=int[:], steps=int[:], i=Py_ssize_t, two=bint,
+                   one=bint, car=Py_ssize_t, k=Py_ssize_t, face=Py_ssize_t, r=double)
     cpdef play_turn(self)
     cdef void _end_qualifying(self) except *
     cdef void _phase_event(self, str phase) except *

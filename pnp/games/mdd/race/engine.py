@@ -9,6 +9,7 @@ docs/mdd-engine.md); setup.py compiles it (engine.pxd). The state is flat tables
 
 from __future__ import annotations
 
+import math
 import random
 from array import array
 from collections.abc import Callable
@@ -36,24 +37,21 @@ class Race:
     """One race's state and the rules that change it (slots: pure Python's attributes are faster without a dict)."""
     __slots__ = ("_bumped", "_bumped_in", "_cell", "_dice", "_finals", "_full_lives", "_kills", "_lives", "_mines",
                  "_moved_in", "_moves", "_moving", "_occ", "_order", "_ordered", "_pos", "_random", "_roll_kills",
-                 "_start", "_status", "_taken", "_throws", "_wave", "awards", "board", "cell", "eliminations", "events",
-                 "exits", "finalists", "finals_turns", "finish", "finished", "grid", "hits", "kills", "lanes", "lives",
-                 "mines_taken", "occ", "options", "phase", "pos", "qualified", "qualifying_turns", "racing", "status",
-                 "stuck", "turn", "turn_cap", "two_dice", "width")
+                 "_sides", "_start", "_status", "_steps", "_taken", "_wave", "awards", "board", "cell", "eliminations",
+                 "events", "exits", "finalists", "finals_turns", "finish", "finished", "grid", "hits", "kills",
+                 "lanes", "lives", "mines_taken", "occ", "options", "phase", "pos", "qualified", "qualifying_turns",
+                 "racing", "status", "stuck", "turn", "turn_cap", "two_dice", "width")
 
     def __init__(self, board: Board, options: RaceOptions | None = None, seed: int | str | None = 0,
                  dice: Callable[[], int] | None = None, awards: Awards | None = None) -> None:
-        self.board = board
-        self.options = options or RaceOptions()
-        self.grid = grid_of(board)
-        self.lanes, self.width = board.lanes, board.lanes + 1
-        self.finish = (board.rows - self.grid.first_row + 1) * self.width
-        """First cell index whose row puts a car's front beyond the last row."""
+        self.board, self.options = board, options or RaceOptions()
+        self.grid, self.lanes, self.width = grid_of(board), board.lanes, board.lanes + 1
+        self.finish = (board.rows - self.grid.first_row + 1) * self.width  # a car's front here is past the line
         self.finalists = board.limits.finalists.get(len(board.cars), DEFAULT_FINALISTS)
         self.two_dice, self.turn_cap = self.options.two_dice, self.options.turn_cap
         self._start = [_table(t) for t in start_tables(board, self.grid)]  # which `reset` copies
         self._mines = sum(m for m in self._start[0] if m > 0)  # a mine goes only when a car takes it
-        self._throws = _table([n for faces in ROLLS for throw in faces for n in throw])  # ROLLS flat: play_turn
+        self._sides, self._steps = (_table([t[j] for faces in ROLLS for t in faces]) for j in (1, 2))  # play_turn
         self._moving, self._moves = _table([0] * len(board.cars)), 0  # a wave's movers in order: the first `_moves`
         self._full_lives, self._finals = self._start[3], finals_cells(board, self.grid, self._start[0])
         self.reset(seed, awards, dice)
@@ -69,8 +67,7 @@ class Race:
         self.kills = self._kills = start[4][:]  # other cars each car eliminated
         self._bumped_in = start[5][:]  # the `_wave` (a count of bumping rolls and waves) a car was last bumped in
         self._moved_in = start[6][:]  # the `_wave` in which each car last moved sideways in a wave
-        self._wave = self._taken = self._bumped = self._roll_kills = 0
-        """What the roll under way did to other cars: lives taken, cars bumped, eliminations."""
+        self._wave = self._taken = self._bumped = self._roll_kills = 0  # and the roll's lives taken, bumps, kills
         self.status = self._status = start[7][:]
         self._order, self._ordered, self.racing = start[8][:], len(self._lives), len(self._lives)
         """The cars in the order they moved last turn: the first `_ordered` of `_order`; the cars racing."""
@@ -112,10 +109,14 @@ class Race:
                     order[n] = car
                     n += 1
                     last = p
-            else:
-                j = n
-                while j and pos[order[j - 1]] < p:
-                    order[j] = order[j - 1]
+            else:  # ahead of the last car sorted (at `last`): it moves up past it, then past each car behind it
+                j = n - 1
+                order[n] = order[j]
+                while j:
+                    other = order[j - 1]
+                    if pos[other] > p:
+                        break
+                    order[j] = other
                     j -= 1
                 order[j] = car
                 n += 1
@@ -149,12 +150,6 @@ class Race:
         if left == self._full_lives[car] and self.awards is not None:
             self.awards.on_first_loss(car, self.turn)
         return gone
-
-    def _take_mine(self, car: int, q: int, by: int) -> bool:
-        """`car` enters cell `q`, which holds a mine: the mine goes, the car pays; True when eliminated."""
-        self._cell[q] -= 1
-        self.mines_taken += 1
-        return self._damage(car, MINE_DAMAGE, "mine", by)
 
     def _remove(self, car: int, status: int, cause: str, by: int = -1) -> None:
         p = self._pos[car]
@@ -198,10 +193,15 @@ class Race:
             p = pos[c]
             if p < 0:
                 continue
-            if cell[p] > 0 and self._take_mine(c, p, car):
-                continue
+            if cell[p] > 0:  # a mine: it goes, the car pays
+                cell[p] -= 1
+                self.mines_taken += 1
+                if self._damage(c, MINE_DAMAGE, "mine", car):
+                    continue
             if cell[p + width] > 0:
-                self._take_mine(c, p + width, car)
+                cell[p + width] -= 1
+                self.mines_taken += 1
+                self._damage(c, MINE_DAMAGE, "mine", car)
 
     def _push(self, car: int) -> bool:
         """A straight step of `car` into a mine or a car: each car bumps the one ahead; the chain moves unless a
@@ -224,13 +224,13 @@ class Race:
         occ[q] = -1
         while True:
             pos[c] = q + width
-            if c == front:
-                occ[q + ahead] = c
-                break
-            other = occ[q + ahead]
-            occ[q + ahead] = c
-            c = other
             q += ahead
+            if c == front:
+                occ[q] = c
+                break
+            other = occ[q]
+            occ[q] = c
+            c = other
         top = pos[front]
         if self.events is not None:
             for q in range(top, pos[car] - 1, -ahead):
@@ -241,8 +241,10 @@ class Race:
             c = occ[q]
             if q >= self.finish:
                 self._cross(c)
-            elif cell[q + width] > 0:
-                self._take_mine(c, q + width, car)
+            elif cell[q + width] > 0:  # a mine: it goes, the car pays
+                cell[q + width] -= 1
+                self.mines_taken += 1
+                self._damage(c, MINE_DAMAGE, "mine", car)
         return not (top >= self.finish and self._check_finalists()) and pos[car] >= 0
 
     def _resolve(self, car: int, side: int, mover: int) -> bool:
@@ -254,10 +256,11 @@ class Race:
             self.exits += 1
             if self._damage(car, EDGE_DAMAGE, "exit", mover):
                 return True
-            self._note(car, "blocked", -1, "edge")
+            if self.events is not None:
+                self._note(car, "blocked", -1, "edge")
             return False
         free = cell[q] >= 0 and cell[q + width] >= 0
-        if not free:
+        if not free and self.events is not None:
             self._note(car, "blocked", -1, "wall")
         for t in range(2):
             other = occ[q + t * width]
@@ -269,7 +272,7 @@ class Race:
             if self._damage(other, HIT_DAMAGE, "hit", mover):
                 continue
             if not self._resolve(other, side, mover):
-                if free:
+                if free and self.events is not None:
                     self._note(car, "blocked", -1, "car")
                 free = False
         if free:
@@ -296,10 +299,10 @@ class Race:
             if events is not None:
                 events.append(Event("step", car, 1, detail=SIDE_NAMES[side]))
             p = pos[car]
-            q = p + side
-            if occ[q] < 0 and occ[q + width] < 0 and cell[q] == 0 and cell[q + width] == 0:
+            front = (q := p + side) + width  # (each sum above 256 is a new int in pure Python: one each)
+            if occ[q] < 0 and occ[front] < 0 and cell[q] == 0 and cell[front] == 0:
                 occ[p] = occ[p + width] = -1
-                occ[q] = occ[q + width] = car
+                occ[q] = occ[front] = car
                 pos[car] = q
                 if events is not None:
                     self._note(car)
@@ -345,15 +348,14 @@ class Race:
                 events.append(Event("step", car, roll + 1 - straight, detail="straight"))
                 self._note(car, "blocked", -1, "wall")
                 straight -= 1
-        awards = self.awards  # the roll is over: the awards hear of it when it hurt another car (or might give
-        # `car` the blue pawn), and the counters of the next roll start at nought
+        # the roll is over: the awards hear of a roll that hurt another car (or may give `car` the blue pawn)
         if self._taken or self._roll_kills:
-            if awards is not None:
-                awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
+            if self.awards is not None:
+                self.awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
             self._taken = self._bumped = self._roll_kills = 0
             self._wave += 1
-        elif self._kills[car] and awards is not None and self._kills[car] > awards.terminator_kills:
-            awards.on_roll(car, 0, 0, 0, self._kills[car])
+        elif self._kills[car] and self.awards is not None and self._kills[car] > self.awards.terminator_kills:
+            self.awards.on_roll(car, 0, 0, 0, self._kills[car])
 
     def _check_finalists(self) -> bool:
         """End qualifying once the finalists have crossed the line; True when it ended."""
@@ -372,27 +374,26 @@ class Race:
             self.qualifying_turns += 1
         else:
             self.finals_turns += 1
-        pos, order, throws = self._pos, self._order, self._throws
+        pos, order, sides, steps = self._pos, self._order, self._sides, self._steps
         rnd, dice, two, phase = self._random, self._dice, self.two_dice, self.phase
+        one = dice is None and not two  # one seeded die
         for i in range(self._sort_order()):
             car = order[i]
             if pos[car] < 0:
                 continue  # put off the track earlier in this turn
-            if dice is not None:  # k: 3 * (6 * (face - 1) + direction face - 1), in the rows of ROLLS
-                face = dice()
-                k = 18 * face - 21 + 3 * (dice() if two else face)
-            elif two:  # (r: a C double compiled, so that each face is a C integer)
-                r = rnd()
-                face = int(r * 6.0)
-                k = 18 * face
-                r = rnd()
-                face = int(r * 6.0)  # the direction die
-                k += 3 * face
+            if one:  # face: the roll less one; k: 6 * face + the direction face less one
+                r = rnd()  # (r: a C double compiled; math.floor: c_floor.pxd, a C integer compiled)
+                face = math.floor(r * 6.0)
+                k = 7 * face
+            elif dice is not None:
+                face = dice() - 1
+                k = 6 * face + (dice() - 1 if two else face)
             else:
                 r = rnd()
-                face = int(r * 6.0)
-                k = 21 * face
-            self._go(car, throws[k], throws[k + 1], throws[k + 2])
+                face = math.floor(r * 6.0)
+                r = rnd()
+                k = 6 * face + math.floor(r * 6.0)  # the direction die
+            self._go(car, face + 1, sides[k], steps[k])
             if self.phase is not phase:
                 return
         if self.racing and (self.qualifying_turns if qualifying else self.finals_turns) < self.turn_cap:
