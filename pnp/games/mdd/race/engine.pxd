@@ -26,6 +26,7 @@ cdef class Race:
     cpdef tuple car_cell(self, Py_ssize_t car)
     @cython.locals(left=Py_ssize_t, gone=bint)
     cdef bint _damage(self, Py_ssize_t car, Py_ssize_t amount, str kind, Py_ssize_t by) except -1
+    cdef bint _take_mine(self, Py_ssize_t car, Py_ssize_t q, Py_ssize_t by) except -1
     @cython.locals(p=Py_ssize_t, place=Py_ssize_t)
     cdef void _remove(self, Py_ssize_t car, Py_ssize_t status, str cause, Py_ssize_t by=*) except *
     cdef void _cross(self, Py_ssize_t car) except *

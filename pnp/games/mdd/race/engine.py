@@ -151,6 +151,12 @@ class Race:
             self.awards.on_first_loss(car, self.turn)
         return gone
 
+    def _take_mine(self, car: int, q: int, by: int) -> bool:
+        """`car` enters cell `q`, which holds a mine: the mine goes, the car pays; True when eliminated."""
+        self._cell[q] -= 1
+        self.mines_taken += 1
+        return self._damage(car, MINE_DAMAGE, "mine", by)
+
     def _remove(self, car: int, status: int, cause: str, by: int = -1) -> None:
         p = self._pos[car]
         if p >= 0:
@@ -193,15 +199,10 @@ class Race:
             p = pos[c]
             if p < 0:
                 continue
-            if cell[p] > 0:  # a mine: it goes, the car pays
-                cell[p] -= 1
-                self.mines_taken += 1
-                if self._damage(c, MINE_DAMAGE, "mine", car):
-                    continue
+            if cell[p] > 0 and self._take_mine(c, p, car):
+                continue
             if cell[p + width] > 0:
-                cell[p + width] -= 1
-                self.mines_taken += 1
-                self._damage(c, MINE_DAMAGE, "mine", car)
+                self._take_mine(c, p + width, car)
 
     def _push(self, car: int) -> bool:
         """A straight step of `car` into a mine or a car: each car bumps the one ahead; the chain moves unless a
@@ -241,10 +242,8 @@ class Race:
             c = occ[q]
             if q >= self.finish:
                 self._cross(c)
-            elif cell[q + width] > 0:  # a mine: it goes, the car pays
-                cell[q + width] -= 1
-                self.mines_taken += 1
-                self._damage(c, MINE_DAMAGE, "mine", car)
+            elif cell[q + width] > 0:
+                self._take_mine(c, q + width, car)
         return not (top >= self.finish and self._check_finalists()) and pos[car] >= 0
 
     def _resolve(self, car: int, side: int, mover: int) -> bool:
