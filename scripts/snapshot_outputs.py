@@ -103,6 +103,8 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--compare", nargs=2, type=Path, metavar=("BEFORE", "AFTER"), help="compare two snapshots")
     args = parser.parse_args(argv)
     if args.compare:
+        if args.out_dir is not None:
+            parser.error("give OUT_DIR or --compare BEFORE AFTER, not both")
         return 1 if compare(*args.compare) else 0
     if args.out_dir is None:
         parser.error("give OUT_DIR, or --compare BEFORE AFTER")

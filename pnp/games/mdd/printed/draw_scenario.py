@@ -2,9 +2,9 @@
 
 Input: the board `Snapshot` before and after, the events of the moves (for the cars' paths and the
 rolls), the car letters and a title. Output: a scene `Page` (mm, y down): the track (grid, walls, mines
-with their counts), cars as 1 x 2 tokens in team colours with number, team letter and lives, arrows
-along each car's path in the "after" board (solid for the rolling car, dashed for pushes), eliminated
-cars greyed and crossed out, qualified cars above the finish line. Pure: no files, no randomness.
+with their counts), cars as 1 x 2 tokens in team colours with number, team letter and lives (HP under the
+current rules), arrows along each car's path in the "after" board (solid for the rolling car, dashed for
+pushes), eliminated cars greyed and crossed out, qualified cars above the finish line. Pure: no files, no randomness.
 """
 
 from __future__ import annotations
@@ -96,8 +96,8 @@ def scenario_figure(
     after: Snapshot,
     events: tuple[Event, ...],
     letters: tuple[str, ...],
-    mine_word: str = "mine",
-    damage: str = "lives",
+    mine_word: str,
+    damage: str,
 ) -> Page:
     """The figure page: title, the rolls, the board before and after, and a legend (`mine_word`: mine/bomb;
     `damage`: what a car loses, lives or HP)."""

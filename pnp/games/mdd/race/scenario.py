@@ -382,13 +382,16 @@ def draw_board(snapshot: Snapshot, letters: tuple[str, ...]) -> str:
 
 
 def lost(amount: int, damage: str) -> str:
-    """`amount` of what a car loses, in words: "1 life", "3 lives" (v2.1) or "3 HP" (current rules)."""
+    """`amount` of what a car loses (`damage`, a ruleset's "lives" or "HP"), in words: "1 life", "3 lives" or
+    "3 HP"."""
     if damage == "HP":
         return f"{amount} HP"
+    if damage != "lives":
+        raise ValueError(f"unknown damage {damage!r}")
     return f"{amount} {'life' if amount == 1 else 'lives'}"
 
 
-def car_table(snapshot: Snapshot, letters: tuple[str, ...], damage: str = "lives") -> str:
+def car_table(snapshot: Snapshot, letters: tuple[str, ...], damage: str) -> str:
     """One line per car: letter, team, lives (or HP), status, place, and mines hidden under it."""
     mines = {(lane, row): count for lane, row, count in snapshot.mines}
     out = []
@@ -403,7 +406,7 @@ def car_table(snapshot: Snapshot, letters: tuple[str, ...], damage: str = "lives
 
 
 def describe(events: tuple[Event, ...], letters: tuple[str, ...], lives: list[int], mine_word: str,
-             damage: str = "lives") -> list[str]:
+             damage: str) -> list[str]:
     """The events in words; `lives` holds each car's lives (or HP) before the first event (it is updated)."""
     out = []
     for e in events:
