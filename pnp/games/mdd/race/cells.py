@@ -121,3 +121,8 @@ def snapshot(race: RaceState) -> Snapshot:
         lane, row = race.car_cell(i)
         cars.append(CarState(start.number, start.team, lane, row, race.lives[i], STATUS_NAMES[race.status[i]]))
     return Snapshot(race.board.lanes, race.board.rows, grid.first_row, walls, mines, tuple(cars), race.phase)
+
+
+def mines_at(race: RaceState, lane: int, row: int) -> int:
+    """Mines (bombs) in one cell of `race` (0 outside the board)."""
+    return max(0, race.cell[race.grid.index(lane, row)]) if race.grid.on_track(lane, row) else 0

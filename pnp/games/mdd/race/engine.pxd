@@ -12,7 +12,7 @@ cdef class Race:
     cdef public Awards awards
     cdef public Py_ssize_t lanes, width, finish, finalists, racing
     cdef public object cell, occ, pos, lives, status, kills
-    cdef int[:] _cell, _occ, _pos, _lives, _status, _kills, _bumped_in, _full_lives, _order, _moving, _moved_in
+    cdef int[:] _cell, _occ, _pos, _lives, _status, _kills, _bumped_in, _full_lives, _order, _moving, _moved_in, _mover
     cdef int[:] _sides, _steps
     cdef public list qualified, finished
     cdef public str phase
@@ -40,15 +40,18 @@ cdef class Race:
     @cython.locals(width=Py_ssize_t, cell=int[:], occ=int[:], q=Py_ssize_t, other=Py_ssize_t, free=bint, t=Py_ssize_t,
                    wave=Py_ssize_t)
     cdef bint _resolve(self, Py_ssize_t car, Py_ssize_t side, Py_ssize_t mover) except -1
-    @cython.locals(occ=int[:], cell=int[:], pos=int[:], width=Py_ssize_t, p=Py_ssize_t,
-                   q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t)
-    cdef void _go(self, Py_ssize_t car, Py_ssize_t roll, Py_ssize_t side, Py_ssize_t straight) except *
+    cdef bint _sideways(self, Py_ssize_t car, Py_ssize_t side) except -1
+    @cython.locals(left=Py_ssize_t)
+    cdef void _blocked_by_wall(self, Py_ssize_t car, Py_ssize_t roll, Py_ssize_t straight) except *
+    @cython.locals(occ=int[:], cell=int[:], pos=int[:], sides=int[:], steps=int[:], width=Py_ssize_t, p=Py_ssize_t,
+                   q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, i=Py_ssize_t, two=bint, one=bint,
+                   car=Py_ssize_t, k=Py_ssize_t, r=double, side=Py_ssize_t, straight=Py_ssize_t, roll=Py_ssize_t)
+    cdef void _play(self, int[:] cars, Py_ssize_t n, Py_ssize_t given) except *
     cdef bint _check_finalists(self) except -1
     @cython.locals(order=int[:], pos=int[:], n=Py_ssize_t, i=Py_ssize_t, j=Py_ssize_t, car=int, p=int, last=int,
                    other=int)
     cdef Py_ssize_t _sort_order(self) except -1
-    @cython.locals(qualifying=bint, pos=int[:], order=int[:], sides=int[:], steps=int[:], i=Py_ssize_t, two=bint,
-                   one=bint, car=Py_ssize_t, k=Py_ssize_t, face=Py_ssize_t, r=double)
+    @cython.locals(qualifying=bint)
     cpdef play_turn(self)
     cdef void _end_qualifying(self) except *
     cdef void _phase_event(self, str phase) except *

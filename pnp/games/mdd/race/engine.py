@@ -1,8 +1,8 @@
 """The Mini Demolition Derby rules engine: one race, qualifying then finals, seeded and deterministic.
 
-Input: a `Board`, `RaceOptions`, seeded or given dice (`Race.move`). Output: the `Race` state, `Event`s when
-recording, `Snapshot`s (records.py); the v2.1 awards (awards.py) hear of each car's first loss of lives and of each
-roll that hurt another car. This file alone states the race rules (numbers: rule_numbers.py; readings:
+Input: a `Board`, `RaceOptions`, seeded or given dice (`Race.move`). Output: the `Race` state (cells.snapshot), `Event`s
+when recording; the v2.1 awards (awards.py) hear of each car's first loss of lives and of each roll that hurt
+another car. This file alone states the race rules (numbers: rule_numbers.py; readings:
 docs/mdd-engine.md); setup.py compiles it (engine.pxd). The state is flat tables of ints by cell and by car
 (cells.py); a car is its index in `Board.cars`, placed by its rear cell.
 """
@@ -18,8 +18,8 @@ from typing import Any
 
 from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.race.awards import Awards
-from pnp.games.mdd.race.cells import EDGE, STATUS_NAMES, WALL, finals_cells, grid_of, snapshot, start_tables
-from pnp.games.mdd.race.records import DEFAULT_TURN_CAP, Event, RaceOptions, Snapshot, ran_events
+from pnp.games.mdd.race.cells import EDGE, STATUS_NAMES, WALL, finals_cells, grid_of, start_tables
+from pnp.games.mdd.race.records import DEFAULT_TURN_CAP, Event, RaceOptions, ran_events
 from pnp.games.mdd.race.rule_numbers import DEFAULT_FINALISTS, EDGE_DAMAGE, HIT_DAMAGE, MINE_DAMAGE, ROLLS, SIDE_NAMES
 
 __all__ = ["DEFAULT_TURN_CAP", "EDGE", "STATUS_NAMES", "WALL", "Awards", "Race", "RaceOptions"]
@@ -36,11 +36,11 @@ QUALIFYING, FINALS, OVER = "qualifying", "finals", "over"
 class Race:
     """One race's state and the rules that change it (slots: pure Python's attributes are faster without a dict)."""
     __slots__ = ("_bumped", "_bumped_in", "_cell", "_dice", "_finals", "_full_lives", "_kills", "_lives", "_mines",
-                 "_moved_in", "_moves", "_moving", "_occ", "_order", "_ordered", "_pos", "_random", "_roll_kills",
-                 "_sides", "_start", "_status", "_steps", "_taken", "_wave", "awards", "board", "cell", "eliminations",
-                 "events", "exits", "finalists", "finals_turns", "finish", "finished", "grid", "hits", "kills",
-                 "lanes", "lives", "mines_taken", "occ", "options", "phase", "pos", "qualified", "qualifying_turns",
-                 "racing", "status", "stuck", "turn", "turn_cap", "two_dice", "width")
+                 "_moved_in", "_mover", "_moves", "_moving", "_occ", "_order", "_ordered", "_pos", "_random",
+                 "_roll_kills", "_sides", "_start", "_status", "_steps", "_taken", "_wave", "awards", "board", "cell",
+                 "eliminations", "events", "exits", "finalists", "finals_turns", "finish", "finished", "grid", "hits",
+                 "kills", "lanes", "lives", "mines_taken", "occ", "options", "phase", "pos", "qualified",
+                 "qualifying_turns", "racing", "status", "stuck", "turn", "turn_cap", "two_dice", "width")
 
     def __init__(self, board: Board, options: RaceOptions | None = None, seed: int | str | None = 0,
                  dice: Callable[[], int] | None = None, awards: Awards | None = None) -> None:
@@ -53,6 +53,7 @@ class Race:
         self._mines = sum(m for m in self._start[0] if m > 0)  # a mine goes only when a car takes it
         self._sides, self._steps = (_table([t[j] for faces in ROLLS for t in faces]) for j in (1, 2))  # play_turn
         self._moving, self._moves = _table([0] * len(board.cars)), 0  # a wave's movers in order: the first `_moves`
+        self._mover = _table([0])  # the car `move` moves
         self._full_lives, self._finals = self._start[3], finals_cells(board, self.grid, self._start[0])
         self.reset(seed, awards, dice)
 
@@ -85,10 +86,6 @@ class Race:
         """(lane, row) of a car's rear cell; (0, 0) when it is off the track."""
         p = self._pos[car]
         return (0, 0) if p < 0 else self.grid.place(p)
-
-    def mines_at(self, lane: int, row: int) -> int:
-        """Mines (bombs) in one cell (0 outside the board)."""
-        return max(0, self.cell[self.grid.index(lane, row)]) if self.grid.on_track(lane, row) else 0
 
     def mines_left(self) -> int:
         """Mines (bombs) still on the board."""
@@ -280,81 +277,109 @@ class Race:
             self._moved_in[car] = wave
         return free
 
+    def _sideways(self, car: int, side: int) -> bool:
+        """A sideways step of `car` into edges, walls, mines or cars: the wave, then the moves; True when `car`
+        is still on the track."""
+        self._moves = 0
+        self._wave += 1  # (no car met in this wave is marked yet, see `_bumped_in`)
+        self._resolve(car, side, car)
+        if self._moves:
+            self._shift(side, car)
+        return self._pos[car] >= 0
+
+    def _blocked_by_wall(self, car: int, roll: int, straight: int) -> None:
+        """Record the last `straight` steps of the roll `roll` of `car`, each blocked by the wall ahead."""
+        for left in range(straight, 0, -1):
+            self.events.append(Event("step", car, roll + 1 - left, detail="straight"))  # type: ignore[union-attr]
+            self._note(car, "blocked", -1, "wall")
+
     def move(self, car: int, roll: int, direction_roll: int | None = None) -> None:
         """Move `car` by `roll` steps; the first step's side comes from `direction_roll` (or the roll)."""
         if self._status[car] != RACING or self.phase == OVER:
             raise ValueError("only a car on the track moves, while the race is on")
-        _, side, straight = ROLLS[roll - 1][(roll if direction_roll is None else direction_roll) - 1]
-        self._go(car, roll, side, straight)
+        direction = roll if direction_roll is None else direction_roll
+        if not (1 <= roll <= 6 and 1 <= direction <= 6):
+            raise ValueError(f"a die shows 1 to 6, not {roll if not 1 <= roll <= 6 else direction}")
+        self._mover[0] = car
+        self._play(self._mover, 1, 6 * roll + direction - 7)
 
-    def _go(self, car: int, roll: int, side: int, straight: int) -> None:
-        """The roll `roll` of `car`: a first step to `side` (a cell offset) if any, then `straight` steps
-        ahead, until the car stops, leaves the track or qualifying ends."""
-        events, width = self.events, self.width
-        if events is not None:
-            events.append(Event("roll", car, roll, *self.car_cell(car), detail=SIDE_NAMES[side]))
-        occ, cell, pos = self._occ, self._cell, self._pos  # the step of the roll: roll + 1 - straight
-        if side:
-            if events is not None:
-                events.append(Event("step", car, 1, detail=SIDE_NAMES[side]))
-            p = pos[car]
-            front = (q := p + side) + width  # (each sum above 256 is a new int in pure Python: one each)
-            if occ[q] < 0 and occ[front] < 0 and cell[q] == 0 and cell[front] == 0:
-                occ[p] = occ[p + width] = -1
-                occ[q] = occ[front] = car
-                pos[car] = q
+    def _play(self, cars: Any, n: int, given: int) -> None:
+        """The rolls of the first `n` cars of `cars` in turn (not of a car put off the track before its roll),
+        until the phase changes. A roll: the dice, or `given` (6 * (roll - 1) + direction - 1) if >= 0; a
+        first step to its side (a cell offset) if any, then its straight steps, until the car stops."""
+        events, width, phase, occ, cell, pos = self.events, self.width, self.phase, self._occ, self._cell, self._pos
+        sides, steps, rnd, dice, two, roll = self._sides, self._steps, self._random, self._dice, self.two_dice, 0
+        one = dice is None and not two and given < 0  # one seeded die
+        for i in range(n):
+            car = cars[i]
+            if pos[car] < 0:
+                continue  # put off the track earlier in this turn
+            if one:  # k: 6 * (the roll less one) + the direction die less one (the same die here)
+                r = rnd()  # (r: a C double compiled; math.floor: c_floor.pxd, a C integer compiled)
+                k = 7 * math.floor(r * 6.0)
+            elif given >= 0:
+                k = given
+            elif dice is not None:
+                k = 7 * dice() - 7 if not two else 6 * dice() + dice() - 7
+            else:  # the roll's die, then the direction die
+                k = 6 * math.floor(rnd() * 6.0) + math.floor(rnd() * 6.0)
+            side, straight = sides[k], steps[k]
+            if events is not None:  # the step of the roll: roll + 1 - straight
+                events.append(Event("roll", car, roll := k // 6 + 1, *self.car_cell(car), detail=SIDE_NAMES[side]))
+            if side:
                 if events is not None:
-                    self._note(car)
-            else:  # a sideways step into edges, walls, mines or cars: the wave, then the moves
-                self._moves = 0
-                self._wave += 1  # (no car met in this wave is marked yet, see `_bumped_in`)
-                self._resolve(car, side, car)
-                if self._moves:
-                    self._shift(side, car)
-                if pos[car] < 0:
+                    events.append(Event("step", car, 1, detail=SIDE_NAMES[side]))
+                p = pos[car]
+                front = (q := p + side) + width  # (each sum above 256 is a new int in pure Python: one each)
+                if occ[q] < 0 and occ[front] < 0 and cell[q] == 0 and cell[front] == 0:
+                    occ[p] = occ[p + width] = -1
+                    occ[q] = occ[front] = car
+                    pos[car] = q
+                    if events is not None:
+                        self._note(car)
+                elif not self._sideways(car, side):  # into edges, walls, mines or cars: the wave, the moves
                     straight = 0
-        while straight:
-            p = pos[car]
-            front = p + width
-            q = front + width
-            if occ[q] >= 0 or cell[q] > 0:  # a car or a mine ahead: the push (first: its test jumps a short way, a
-                if events is not None:  # compare and jump specialised in pure Python)
-                    events.append(Event("step", car, roll + 1 - straight, detail="straight"))
-                if not self._push(car):
-                    break
-                straight -= 1
-            elif cell[q] == 0:  # free cells ahead: the car runs over all of them at once (the row of pads
-                end = front + straight * width  # above the one beyond the line stops it there)
-                while q < end:
-                    q += width
-                    if occ[q] >= 0 or cell[q]:
-                        q -= width
+            while straight:
+                p = pos[car]
+                front = p + width
+                q = front + width
+                if occ[q] >= 0 or cell[q] > 0:  # a car or a mine ahead: the push (first: its test jumps a short
+                    if events is not None:  # way, a compare and jump specialised in pure Python)
+                        events.append(Event("step", car, roll + 1 - straight, detail="straight"))
+                    if not self._push(car):
                         break
-                occ[p] = occ[front] = -1
-                pos[car] = p = q - width
-                occ[p] = occ[q] = car
-                run = (q - front) // width
-                if events is not None:
-                    events.extend(ran_events(car, roll + 1 - straight, run, *self.car_cell(car)))
-                if p >= self.finish:
-                    self._cross(car)
-                    self._check_finalists()
+                    straight -= 1
+                elif cell[q] == 0:  # free cells ahead: the car runs over all of them at once (the row of pads
+                    end = front + straight * width  # above the one beyond the line stops it there)
+                    while q < end:
+                        q += width
+                        if occ[q] >= 0 or cell[q]:
+                            q -= width
+                            break
+                    occ[p] = occ[front] = -1
+                    pos[car] = p = q - width
+                    occ[p] = occ[q] = car
+                    run = (q - front) // width
+                    if events is not None:
+                        events.extend(ran_events(car, roll + 1 - straight, run, *self.car_cell(car)))
+                    if p >= self.finish:
+                        self._cross(car)
+                        self._check_finalists()
+                        break
+                    straight -= run
+                else:  # a wall ahead: each step left is the same blocked step
+                    if events is not None:
+                        self._blocked_by_wall(car, roll, straight)
                     break
-                straight -= run
-            else:  # a wall ahead: each step left is the same blocked step
-                if events is None:
-                    break
-                events.append(Event("step", car, roll + 1 - straight, detail="straight"))
-                self._note(car, "blocked", -1, "wall")
-                straight -= 1
-        # the roll is over: the awards hear of a roll that hurt another car (or may give `car` the blue pawn)
-        if self._taken or self._roll_kills:
-            if self.awards is not None:
-                self.awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
-            self._taken = self._bumped = self._roll_kills = 0
-            self._wave += 1
-        elif self._kills[car] and self.awards is not None and self._kills[car] > self.awards.terminator_kills:
-            self.awards.on_roll(car, 0, 0, 0, self._kills[car])
+            if self._taken or self._roll_kills:  # the roll hurt another car: the awards hear of it
+                if self.awards is not None:
+                    self.awards.on_roll(car, self._taken, self._bumped, self._roll_kills, self._kills[car])
+                self._taken = self._bumped = self._roll_kills = 0
+                self._wave += 1
+            elif self._kills[car] and self.awards is not None and self._kills[car] > self.awards.terminator_kills:
+                self.awards.on_roll(car, 0, 0, 0, self._kills[car])  # (it may give `car` the blue pawn)
+            if self.phase is not phase:
+                return
 
     def _check_finalists(self) -> bool:
         """End qualifying once the finalists have crossed the line; True when it ended."""
@@ -373,28 +398,10 @@ class Race:
             self.qualifying_turns += 1
         else:
             self.finals_turns += 1
-        pos, order, sides, steps = self._pos, self._order, self._sides, self._steps
-        rnd, dice, two, phase = self._random, self._dice, self.two_dice, self.phase
-        one = dice is None and not two  # one seeded die
-        for i in range(self._sort_order()):
-            car = order[i]
-            if pos[car] < 0:
-                continue  # put off the track earlier in this turn
-            if one:  # face: the roll less one; k: 6 * face + the direction face less one
-                r = rnd()  # (r: a C double compiled; math.floor: c_floor.pxd, a C integer compiled)
-                face = math.floor(r * 6.0)
-                k = 7 * face
-            elif dice is not None:
-                face = dice() - 1
-                k = 6 * face + (dice() - 1 if two else face)
-            else:
-                r = rnd()
-                face = math.floor(r * 6.0)
-                r = rnd()
-                k = 6 * face + math.floor(r * 6.0)  # the direction die
-            self._go(car, face + 1, sides[k], steps[k])
-            if self.phase is not phase:
-                return
+        phase = self.phase
+        self._play(self._order, self._sort_order(), -1)
+        if self.phase is not phase:
+            return
         if self.racing and (self.qualifying_turns if qualifying else self.finals_turns) < self.turn_cap:
             return
         for car in self.on_track():  # the turn cap: cars still on the track are stuck
@@ -437,13 +444,3 @@ class Race:
         while self.phase != OVER:
             self.play_turn()
         return self
-
-    @property
-    def winner(self) -> int | None:
-        """Index of the first car across the line in the finals, if any."""
-        return self.finished[0] if self.finished else None
-
-    def snapshot(self) -> Snapshot:
-        """The current board as plain data."""
-        return snapshot(self)
-

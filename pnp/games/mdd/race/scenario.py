@@ -20,6 +20,7 @@ from pydantic import Field, field_validator
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.games.base import require_game
 from pnp.games.mdd.geometry import Board, CarStart, Cell
+from pnp.games.mdd.race.cells import mines_at, snapshot
 from pnp.games.mdd.race.engine import RACING, STATUS_NAMES, Race, RaceOptions
 from pnp.games.mdd.race.records import Event, Snapshot
 from pnp.games.mdd.rulesets import limits_for
@@ -278,7 +279,7 @@ def play_scenario(scenario: Scenario, located: Located, roll: int | None = None)
     """Play the scenario's moves (the first roll replaced by `roll` if given) and check its outcome."""
     sb = scenario_board(scenario, located)
     race = Race(sb.board, RaceOptions(record=True), seed=0)
-    before = race.snapshot()
+    before = snapshot(race)
     index = {letter: i for i, letter in enumerate(sb.letters)}
     for k, move in enumerate(scenario.moves):
         if move.car not in index:
@@ -311,7 +312,7 @@ def play_scenario(scenario: Scenario, located: Located, roll: int | None = None)
         _check_names(scenario.expect, index, located)
     damage = limits_for(scenario.ruleset).damage
     unmet = _unmet(scenario.expect, race, index, damage) if scenario.expect and roll is None else []
-    return PlayResult(before, race.snapshot(), tuple(race.events), sb.letters, tuple(unmet))
+    return PlayResult(before, snapshot(race), tuple(race.events), sb.letters, tuple(unmet))
 
 
 def _check_names(expect: Expect, index: dict[str, int], located: Located) -> None:
@@ -365,7 +366,7 @@ def _unmet(expect: Expect, race: Race, index: dict[str, int], damage: str) -> li
         unmet.append(f"should qualify, in order: {', '.join(expect.qualified)}; qualified: {', '.join(got) or 'none'}")
     for where, count in expect.mines.items():
         lane, row = (int(v) for v in where.split(","))
-        left = race.mines_at(lane, row)
+        left = mines_at(race, lane, row)
         if left != count:
             unmet.append(f"lane {lane}, row {row} should hold {count} mines, holds {left}")
     return unmet

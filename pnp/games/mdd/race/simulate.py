@@ -52,7 +52,6 @@ def play_race(board: Board, seed: int | str, options: RaceOptions | None = None,
 
 def result_of(race: Race, awards: Awards | None = None) -> RaceResult:
     """The numbers of a race that has been run (with the pawns' holders by `awards`, kept by the race)."""
-    winner = race.winner
     return RaceResult(
         race.qualifying_turns,
         race.finals_turns,
@@ -63,7 +62,7 @@ def result_of(race: Race, awards: Awards | None = None) -> RaceResult:
         race.exits,
         race.mines_taken,
         race.stuck,
-        -1 if winner is None else winner,
+        race.finished[0] if race.finished else -1,
         awards.holders(len(race.lives)) if awards is not None else (),
     )
 

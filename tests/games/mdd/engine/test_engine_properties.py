@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from pnp.games.mdd.race.cells import mines_at, snapshot
 from pnp.games.mdd.race.engine import ELIMINATED, OVER, RACING, Race, RaceOptions
 from tests.games.mdd.engine.mdd_engine_boards import make_board
 
@@ -99,8 +100,8 @@ def test_invariants_hold_through_whole_races(case: tuple[Race, list[int]]) -> No
     # mines only disappear when taken
     assert race.mines_left() == sum(mines.values()) - counts["mine"]
     for (lane, row), n in mines.items():
-        assert 0 <= race.mines_at(lane, row) <= n
-    assert {(lane, row) for lane, row, _ in race.snapshot().mines} <= set(mines)
+        assert 0 <= mines_at(race, lane, row) <= n
+    assert {(lane, row) for lane, row, _ in snapshot(race).mines} <= set(mines)
 
 
 @settings(max_examples=60, deadline=None)

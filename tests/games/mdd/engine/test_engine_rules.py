@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from pnp.games.mdd.race.awards import Awards
+from pnp.games.mdd.race.cells import mines_at
 from pnp.games.mdd.race.engine import ELIMINATED, FINALS, OVER, QUALIFIED, RACING, Race, RaceOptions
 from pnp.games.mdd.race.simulate import example_board
 from tests.games.mdd.engine.mdd_engine_boards import make_board
@@ -47,6 +50,14 @@ def test_roll_sets_the_first_step_and_the_rest_go_straight():
         assert race.car_cell(0) == (lane, 1 + straight)
 
 
+def test_a_move_with_a_face_no_die_shows_is_refused_and_nothing_moves():
+    race = Race(make_board(5, 20, [(3, 1)]))
+    for roll, direction in ((0, None), (7, None), (3, 0), (3, 7), (-1, 2)):
+        with pytest.raises(ValueError, match="a die shows 1 to 6"):
+            race.move(0, roll, direction)
+    assert race.car_cell(0) == (3, 1) and race.events is None
+
+
 def test_two_dice_variant_takes_the_direction_from_the_second_die():
     race = Race(make_board(5, 20, [(3, 1)]), RaceOptions(two_dice=True), dice=fixed_dice(6, 1))
     race.play_turn()
@@ -83,7 +94,6 @@ def test_finals_rank_cars_in_crossing_order_and_end_the_race():
     board = example_board(25, seed=3)
     race = Race(board, seed=11).run()
     assert race.phase == OVER
-    assert race.winner == (race.finished[0] if race.finished else None)
     assert set(race.finished) <= set(race.qualified)
     assert all(race.status[i] in (ELIMINATED, QUALIFIED, 2) for i in range(len(board.cars)))
 
@@ -121,7 +131,7 @@ def test_pushed_car_entering_a_bomb_cell_loses_a_life_and_the_bomb_goes():
     race.move(0, 3)
     assert race.lives[1] == 7 - 3 - 1  # three hits, one bomb on the first push
     assert race.lives[0] == 6  # the pusher reaches the same cell on its third step: the second bomb
-    assert race.mines_at(2, 5) == 0
+    assert mines_at(race, 2, 5) == 0
     assert (race.hits, race.mines_taken, race.exits) == (3, 2, 0)
 
 

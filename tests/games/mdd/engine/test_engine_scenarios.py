@@ -8,6 +8,7 @@ import pytest
 
 from pnp.data import resource_path
 from pnp.diagnostics import SpecError
+from pnp.games.mdd.race.cells import snapshot
 from pnp.games.mdd.race.scenario import draw_board, load_scenario, play_scenario, scenario_board
 from pnp.source.loader import load_yaml_text
 
@@ -85,7 +86,7 @@ def test_board_drawing_shows_walls_mines_and_cars_with_the_finish_on_top():
     sb = scenario_board(scenario, located)
     from pnp.games.mdd.race.engine import Race
 
-    text = draw_board(Race(sb.board).snapshot(), sb.letters)
+    text = draw_board(snapshot(Race(sb.board)), sb.letters)
     assert text.splitlines() == ["   ----  finish", "3  ==2.", "2  .R..", "1  .R.."]
 
 
@@ -117,7 +118,7 @@ def test_scenario_maps_read_the_setup_grammar_spaces_and_start_line_included():
     assert [(c.lane, c.row) for c in sb.board.cars] == [(2, 1), (3, -1)]
     from pnp.games.mdd.race.engine import Race
 
-    assert draw_board(Race(sb.board).snapshot(), sb.letters).splitlines() == [
+    assert draw_board(snapshot(Race(sb.board)), sb.letters).splitlines() == [
         "    ----  finish",
         " 3  ....",
         " 2  .R..",
