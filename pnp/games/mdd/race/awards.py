@@ -71,14 +71,14 @@ class Awards:
 
     def full_lives_holders(self, cars: int) -> list[int]:
         """Yellow pawn, second part: of `cars` cars, those that kept all their lives longest."""
-        lost = self.first_loss_turn
-        never = [i for i in range(cars) if i not in lost]
-        if never:
-            return never
+        lost = self.first_loss_turn  # (its keys are cars: fewer than `cars` keys, some car never lost)
+        if len(lost) < cars:
+            return [i for i in range(cars) if i not in lost]
         last = max(lost.values())
         return sorted(i for i, t in lost.items() if t == last)
 
     def holders(self, cars: int) -> tuple[tuple[int, ...], ...]:
         """The cars holding each pawn of PAWNS now (empty: nobody took it), of a race of `cars` cars."""
-        single = (self.violent_car, self.best_hit_car, self.terminator_car, self.first_bump)
-        return (*(((c,) if c >= 0 else ()) for c in single), tuple(self.full_lives_holders(cars)))
+        red, green, blue, first = self.violent_car, self.best_hit_car, self.terminator_car, self.first_bump
+        return ((red,) if red >= 0 else (), (green,) if green >= 0 else (), (blue,) if blue >= 0 else (),
+                (first,) if first >= 0 else (), tuple(self.full_lives_holders(cars)))

@@ -21,7 +21,7 @@ cdef class Race:
     cdef bint two_dice
     cdef Py_ssize_t turn_cap, _mines, _ordered
     cdef list _start, _finals
-    cdef object _random, _dice
+    cdef object _random, _rng, _dice
 
     cpdef tuple car_cell(self, Py_ssize_t car)
     @cython.locals(left=Py_ssize_t, gone=bint)

@@ -36,7 +36,7 @@ QUALIFYING, FINALS, OVER = "qualifying", "finals", "over"
 class Race:
     """One race's state and the rules that change it (slots: pure Python's attributes are faster without a dict)."""
     __slots__ = ("_bumped", "_bumped_in", "_cell", "_dice", "_finals", "_full_lives", "_kills", "_lives", "_mines",
-                 "_moved_in", "_mover", "_moves", "_moving", "_occ", "_order", "_ordered", "_pos", "_random",
+                 "_moved_in", "_mover", "_moves", "_moving", "_occ", "_order", "_ordered", "_pos", "_random", "_rng",
                  "_roll_kills", "_sides", "_start", "_status", "_steps", "_taken", "_wave", "awards", "board", "cell",
                  "eliminations", "events", "exits", "finalists", "finals_turns", "finish", "finished", "grid", "hits",
                  "kills", "lanes", "lives", "mines_taken", "occ", "options", "phase", "pos", "qualified",
@@ -55,6 +55,8 @@ class Race:
         self._moving, self._moves = _table([0] * len(board.cars)), 0  # a wave's movers in order: the first `_moves`
         self._mover = _table([0])  # the car `move` moves
         self._full_lives, self._finals = self._start[3], finals_cells(board, self.grid, self._start[0])
+        self._rng = random.Random()  # `reset` seeds it again (cheaper than a new one)
+        self._random = self._rng.random
         self.reset(seed, awards, dice)
 
     def reset(self, seed: int | str | None = 0, awards: Awards | None = None,
@@ -79,7 +81,7 @@ class Race:
         """`eliminations`: cars eliminated by losing a life they did not have (not those left out at the line)."""
         self.events: list[Event] | None = [] if self.options.record else None
         self.awards, self._dice, self.phase = awards, dice, QUALIFYING
-        self._random = random.Random(seed).random
+        self._rng.seed(seed)
         return self
 
     def car_cell(self, car: int) -> tuple[int, int]:
