@@ -98,6 +98,12 @@ def finals_cells(board: Board, grid: CellGrid, cell: list[int]) -> list[tuple[in
     return cells
 
 
+def row_steps(cells: int, width: int) -> tuple[list[int], list[int]]:
+    """The cell one row ahead of each of `cells` cells, and the one behind. Looked up, not summed: in pure
+    Python a sum above 256 is a new int object each time, a table's ints are made once."""
+    return [q + width for q in range(cells)], [q - width for q in range(cells)]
+
+
 class RaceState(Protocol):
     """What `snapshot` reads of an engine.Race."""
 

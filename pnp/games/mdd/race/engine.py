@@ -18,7 +18,7 @@ from typing import Any
 
 from pnp.games.mdd.geometry import Board
 from pnp.games.mdd.race.awards import Awards
-from pnp.games.mdd.race.cells import EDGE, STATUS_NAMES, WALL, finals_cells, grid_of, start_tables
+from pnp.games.mdd.race.cells import EDGE, STATUS_NAMES, WALL, finals_cells, grid_of, row_steps, start_tables
 from pnp.games.mdd.race.records import DEFAULT_TURN_CAP, Event, RaceOptions, ran_events
 from pnp.games.mdd.race.rule_numbers import DEFAULT_FINALISTS, EDGE_DAMAGE, HIT_DAMAGE, MINE_DAMAGE, ROLLS, SIDE_NAMES
 
@@ -35,12 +35,12 @@ QUALIFYING, FINALS, OVER = "qualifying", "finals", "over"
 
 class Race:
     """One race's state and the rules that change it (slots: pure Python's attributes are faster without a dict)."""
-    __slots__ = ("_bumped", "_bumped_in", "_cell", "_dice", "_finals", "_full_lives", "_kills", "_lives", "_mines",
-                 "_moved_in", "_mover", "_moves", "_moving", "_occ", "_order", "_ordered", "_pos", "_random", "_rng",
-                 "_roll_kills", "_sides", "_start", "_status", "_steps", "_taken", "_wave", "awards", "board", "cell",
-                 "eliminations", "events", "exits", "finalists", "finals_turns", "finish", "finished", "grid", "hits",
-                 "kills", "lanes", "lives", "mines_taken", "occ", "options", "phase", "pos", "qualified",
-                 "qualifying_turns", "racing", "status", "stuck", "turn", "turn_cap", "two_dice", "width")
+    __slots__ = ("_ahead", "_behind", "_bumped", "_bumped_in", "_cell", "_dice", "_finals", "_full_lives", "_kills",
+                 "_lives", "_mines", "_moved_in", "_mover", "_moves", "_moving", "_occ", "_order", "_ordered", "_pos",
+                 "_random", "_rng", "_roll_kills", "_sides", "_start", "_status", "_steps", "_taken", "_wave", "awards",
+                 "board", "cell", "eliminations", "events", "exits", "finalists", "finals_turns", "finish", "finished",
+                 "grid", "hits", "kills", "lanes", "lives", "mines_taken", "occ", "options", "phase", "pos",
+                 "qualified", "qualifying_turns", "racing", "status", "stuck", "turn", "turn_cap", "two_dice", "width")
 
     def __init__(self, board: Board, options: RaceOptions | None = None, seed: int | str | None = 0,
                  dice: Callable[[], int] | None = None, awards: Awards | None = None) -> None:
@@ -55,6 +55,7 @@ class Race:
         self._moving, self._moves = _table([0] * len(board.cars)), 0  # a wave's movers in order: the first `_moves`
         self._mover = _table([0])  # the car `move` moves
         self._full_lives, self._finals = self._start[3], finals_cells(board, self.grid, self._start[0])
+        self._ahead, self._behind = (_table(t) for t in row_steps(len(self._start[0]), self.width))
         self._rng = random.Random()  # `reset` seeds it again (cheaper than a new one)
         self._random = self._rng.random
         self.reset(seed, awards, dice)
@@ -159,7 +160,7 @@ class Race:
     def _remove(self, car: int, status: int, cause: str, by: int = -1) -> None:
         p = self._pos[car]
         if p >= 0:
-            self._occ[p] = self._occ[p + self.width] = -1
+            self._occ[p] = self._occ[self._ahead[p]] = -1
             self.racing -= 1
         self._pos[car] = -1
         self._status[car] = status
@@ -181,16 +182,16 @@ class Race:
 
     def _shift(self, side: int, car: int) -> None:
         """The first `_moves` cars of `_moving` (pushed by `car`) move by `side` together, then meet the mines."""
-        width, occ, pos = self.width, self._occ, self._pos  # (three at a time: no tuple in pure Python)
+        ahead, occ, pos = self._ahead, self._occ, self._pos  # (three at a time: no tuple in pure Python)
         moving, moves, cell = self._moving, self._moves, self._cell
         for i in range(moves):
-            c = moving[i]
-            occ[pos[c]] = occ[pos[c] + width] = -1
+            p = pos[moving[i]]
+            occ[p] = occ[ahead[p]] = -1
         for i in range(moves):
             c = moving[i]
             p = pos[c] + side
             pos[c] = p
-            occ[p] = occ[p + width] = c
+            occ[p] = occ[ahead[p]] = c
             if self.events is not None:
                 self._note(c, "move" if c == car else "push", car)
         for i in range(moves):
@@ -200,20 +201,21 @@ class Race:
                 continue
             if cell[p] > 0 and self._take_mine(c, p, car):
                 continue
-            if cell[p + width] > 0:
-                self._take_mine(c, p + width, car)
+            q = ahead[p]
+            if cell[q] > 0:
+                self._take_mine(c, q, car)
 
     def _push(self, car: int) -> bool:
         """A straight step of `car` into a mine or a car: each car bumps the one ahead; the chain moves unless a
         wall stops its front car, then each, front first, meets the line or mines. True: `car` and qualifying go on."""
         occ, cell, pos = self._occ, self._cell, self._pos
-        width, ahead, front = self.width, 2 * self.width, car
+        ahead, behind, front = self._ahead, self._behind, car
         while True:
-            q = pos[front] + ahead
+            q = ahead[ahead[pos[front]]]
             if cell[q] < 0:  # a wall: nobody moves
                 if self.events is not None:
                     self._note(front, "blocked", -1, "wall")
-                    for q in range(pos[front] - ahead, pos[car] - 1, -ahead):
+                    for q in range(pos[front] - 2 * self.width, pos[car] - 1, -2 * self.width):
                         self._note(occ[q], "blocked", -1, "car")
                 return True
             other = occ[q]
@@ -223,33 +225,34 @@ class Race:
         q, c = pos[car], car  # each car of the chain, from the back, takes its front cell and the one ahead of it
         occ[q] = -1
         while True:
-            pos[c] = q + width
-            q += ahead
+            pos[c] = q = ahead[q]
+            q = ahead[q]
             if c == front:
                 occ[q] = c
                 break
             other = occ[q]
             occ[q] = c
             c = other
-        top = pos[front]
+        top, q, last = pos[front], pos[front], pos[car]  # the rear cells of the chain's cars, front first
         if self.events is not None:
-            for q in range(top, pos[car] - 1, -ahead):
-                self._note(occ[q], "move" if occ[q] == car else "push", car)
-        q = top + ahead  # (a loop of unit step: a C loop compiled)
-        for _ in range((q - pos[car]) // ahead):
-            q -= ahead
+            for e in range(top, last - 1, -2 * self.width):
+                self._note(occ[e], "move" if occ[e] == car else "push", car)
+        while True:
             c = occ[q]
             if q >= self.finish:
                 self._cross(c)
-            elif cell[q + width] > 0:
-                self._take_mine(c, q + width, car)
+            elif cell[ahead[q]] > 0:
+                self._take_mine(c, ahead[q], car)
+            if q == last:
+                break
+            q = behind[behind[q]]
         return not (top >= self.finish and self._check_finalists()) and pos[car] >= 0
 
     def _resolve(self, car: int, side: int, mover: int) -> bool:
         """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is gone);
         it bumps every car in its own way. A car met twice was bumped in this roll (`_bumped_in`)."""
         width, cell, occ = self.width, self._cell, self._occ
-        wave, q = self._wave, self._pos[car] + side
+        wave, q = self._wave, self._pos[car] + side  # (cells above 256: a new int each in pure Python)
         if cell[q] == EDGE:
             self.exits += 1
             if self._damage(car, EDGE_DAMAGE, "exit", mover):
@@ -257,7 +260,7 @@ class Race:
             if self.events is not None:
                 self._note(car, "blocked", -1, "edge")
             return False
-        free = cell[q] >= 0 and cell[q + width] >= 0
+        free = cell[q] >= 0 and cell[self._ahead[q]] >= 0
         if not free and self.events is not None:
             self._note(car, "blocked", -1, "wall")
         for t in range(2):
@@ -280,8 +283,7 @@ class Race:
         return free
 
     def _sideways(self, car: int, side: int) -> bool:
-        """A sideways step of `car` into edges, walls, mines or cars: the wave, then the moves; True when `car`
-        is still on the track."""
+        """A sideways step of `car` into edges, walls, mines or cars: the wave, the moves; True: `car` races on."""
         self._moves = 0
         self._wave += 1  # (no car met in this wave is marked yet, see `_bumped_in`)
         self._resolve(car, side, car)
@@ -311,6 +313,7 @@ class Race:
         first step to its side (a cell offset) if any, then its straight steps, until the car stops."""
         events, width, phase, occ, cell, pos = self.events, self.width, self.phase, self._occ, self._cell, self._pos
         sides, steps, rnd, dice, two, roll = self._sides, self._steps, self._random, self._dice, self.two_dice, 0
+        ahead, behind = self._ahead, self._behind
         one = dice is None and not two and given < 0  # one seeded die
         for i in range(n):
             car = cars[i]
@@ -332,9 +335,10 @@ class Race:
                 if events is not None:
                     events.append(Event("step", car, 1, detail=SIDE_NAMES[side]))
                 p = pos[car]
-                front = (q := p + side) + width  # (each sum above 256 is a new int in pure Python: one each)
+                q = p + side
+                front = ahead[q]
                 if occ[q] < 0 and occ[front] < 0 and cell[q] == 0 and cell[front] == 0:
-                    occ[p] = occ[p + width] = -1
+                    occ[p] = occ[ahead[p]] = -1
                     occ[q] = occ[front] = car
                     pos[car] = q
                     if events is not None:
@@ -343,8 +347,8 @@ class Race:
                     straight = 0
             while straight:
                 p = pos[car]
-                front = p + width
-                q = front + width
+                front = ahead[p]
+                q = ahead[front]
                 if occ[q] >= 0 or cell[q] > 0:  # a car or a mine ahead: the push (first: its test jumps a short
                     if events is not None:  # way, a compare and jump specialised in pure Python)
                         events.append(Event("step", car, roll + 1 - straight, detail="straight"))
@@ -354,12 +358,12 @@ class Race:
                 elif cell[q] == 0:  # free cells ahead: the car runs over all of them at once (the row of pads
                     end = front + straight * width  # above the one beyond the line stops it there)
                     while q < end:
-                        q += width
+                        q = ahead[q]
                         if occ[q] >= 0 or cell[q]:
-                            q -= width
+                            q = behind[q]
                             break
                     occ[p] = occ[front] = -1
-                    pos[car] = p = q - width
+                    pos[car] = p = behind[q]
                     occ[p] = occ[q] = car
                     run = (q - front) // width
                     if events is not None:
@@ -385,27 +389,25 @@ class Race:
 
     def _check_finalists(self) -> bool:
         """End qualifying once the finalists have crossed the line; True when it ended."""
-        if self.phase == QUALIFYING and len(self.qualified) >= self.finalists:
+        ended = self.phase == QUALIFYING and len(self.qualified) >= self.finalists
+        if ended:
             self._end_qualifying()
-            return True
-        return False
+        return ended
 
     def play_turn(self) -> None:
         """Every car on the track moves once: most advanced first, leftmost first among equals."""
         self.turn += 1
         if self.events is not None:
             self.events.append(Event("turn", -1, self.turn))
-        qualifying = self.phase == QUALIFYING
+        phase, qualifying = self.phase, self.phase == QUALIFYING
         if qualifying:
             self.qualifying_turns += 1
         else:
             self.finals_turns += 1
-        phase = self.phase
         self._play(self._order, self._sort_order(), -1)
-        if self.phase is not phase:
-            return
-        if self.racing and (self.qualifying_turns if qualifying else self.finals_turns) < self.turn_cap:
-            return
+        if self.phase is not phase or (self.racing and (self.qualifying_turns if qualifying
+                                                        else self.finals_turns) < self.turn_cap):
+            return  # the phase changed, or the turn cap is not reached
         for car in self.on_track():  # the turn cap: cars still on the track are stuck
             self.stuck += 1
             self._remove(car, ELIMINATED, "stuck")
