@@ -37,8 +37,8 @@ cdef class Race:
     @cython.locals(occ=int[::1], cell=int[::1], pos=int[::1], ahead=int[::1], behind=int[::1], front=Py_ssize_t, c=Py_ssize_t,
                    q=Py_ssize_t, other=Py_ssize_t, top=Py_ssize_t, last=Py_ssize_t, e=Py_ssize_t)
     cdef bint _push(self, Py_ssize_t car) except -1
-    @cython.locals(width=Py_ssize_t, cell=int[::1], occ=int[::1], q=Py_ssize_t, other=Py_ssize_t, free=bint, t=Py_ssize_t,
-                   wave=Py_ssize_t)
+    @cython.locals(cell=int[::1], occ=int[::1], q=Py_ssize_t, front=Py_ssize_t, at=Py_ssize_t, other=Py_ssize_t,
+                   free=bint, wave=Py_ssize_t)
     cdef bint _resolve(self, Py_ssize_t car, Py_ssize_t side, Py_ssize_t mover) except -1
     cdef bint _sideways(self, Py_ssize_t car, Py_ssize_t side) except -1
     @cython.locals(left=Py_ssize_t)

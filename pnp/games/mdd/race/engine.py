@@ -251,8 +251,7 @@ class Race:
     def _resolve(self, car: int, side: int, mover: int) -> bool:
         """Whether `car`, in the way of a sideways step of `mover`, gets out of the way (it moves, or it is gone);
         it bumps every car in its own way. A car met twice was bumped in this roll (`_bumped_in`)."""
-        width, cell, occ = self.width, self._cell, self._occ
-        wave, q = self._wave, self._pos[car] + side  # (cells above 256: a new int each in pure Python)
+        cell, occ, q = self._cell, self._occ, self._pos[car] + side
         if cell[q] == EDGE:
             self.exits += 1
             if self._damage(car, EDGE_DAMAGE, "exit", mover):
@@ -260,22 +259,23 @@ class Race:
             if self.events is not None:
                 self._note(car, "blocked", -1, "edge")
             return False
-        free = cell[q] >= 0 and cell[self._ahead[q]] >= 0
+        front, wave = self._ahead[q], self._wave
+        free = cell[q] >= 0 and cell[front] >= 0
         if not free and self.events is not None:
             self._note(car, "blocked", -1, "wall")
-        for t in range(2):
-            other = occ[q + t * width]
-            if other < 0:  # (a car the wave eliminated left its cells)
-                continue
-            if self._bumped_in[other] == wave:  # met before in this wave: it moves, or it stays
-                free = free and self._moved_in[other] == wave
-                continue
-            if self._damage(other, HIT_DAMAGE, "hit", mover):
-                continue
-            if not self._resolve(other, side, mover):
-                if free and self.events is not None:
-                    self._note(car, "blocked", -1, "car")
-                free = False
+        at = q  # the cell in the way, then the one ahead of it (read in turn: the first car met may be gone)
+        while True:
+            other = occ[at]
+            if other >= 0:  # (a car the wave eliminated left its cells)
+                if self._bumped_in[other] == wave:  # met before in this wave: it moves, or it stays
+                    free = free and self._moved_in[other] == wave
+                elif not self._damage(other, HIT_DAMAGE, "hit", mover) and not self._resolve(other, side, mover):
+                    if free and self.events is not None:
+                        self._note(car, "blocked", -1, "car")
+                    free = False
+            if at == front:
+                break
+            at = front
         if free:
             self._moving[self._moves] = car
             self._moves += 1
