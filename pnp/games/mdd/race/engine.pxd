@@ -20,7 +20,7 @@ cdef class Race:
     cdef Py_ssize_t _taken, _bumped, _roll_kills, _moves, _wave
     cdef bint two_dice
     cdef Py_ssize_t turn_cap, _mines, _ordered
-    cdef list _start, _finals
+    cdef list _start, _finals, _live
     cdef object _random, _rng, _dice
 
     cpdef tuple car_cell(self, Py_ssize_t car)
@@ -41,11 +41,10 @@ cdef class Race:
                    free=bint, wave=Py_ssize_t)
     cdef bint _resolve(self, Py_ssize_t car, Py_ssize_t side, Py_ssize_t mover) except -1
     cdef bint _sideways(self, Py_ssize_t car, Py_ssize_t side) except -1
-    @cython.locals(left=Py_ssize_t)
-    cdef void _blocked_by_wall(self, Py_ssize_t car, Py_ssize_t roll, Py_ssize_t straight) except *
     @cython.locals(occ=int[::1], cell=int[::1], pos=int[::1], sides=int[::1], steps=int[::1], ahead=int[::1], behind=int[::1], width=Py_ssize_t, p=Py_ssize_t,
                    q=Py_ssize_t, front=Py_ssize_t, end=Py_ssize_t, run=Py_ssize_t, i=Py_ssize_t, two=bint, one=bint,
-                   car=Py_ssize_t, k=Py_ssize_t, r=double, side=Py_ssize_t, straight=Py_ssize_t, roll=Py_ssize_t)
+                   car=Py_ssize_t, k=Py_ssize_t, r=double, side=Py_ssize_t, straight=Py_ssize_t, roll=Py_ssize_t,
+                   left=Py_ssize_t)
     cdef void _play(self, int[::1] cars, Py_ssize_t n, Py_ssize_t given) except *
     @cython.locals(ended=bint)
     cdef bint _check_finalists(self) except -1

@@ -36,10 +36,10 @@ QUALIFYING, FINALS, OVER = "qualifying", "finals", "over"
 class Race:
     """One race's state and the rules that change it (slots: pure Python's attributes are faster without a dict)."""
     __slots__ = ("_ahead", "_behind", "_bumped", "_bumped_in", "_cell", "_dice", "_finals", "_full_lives", "_kills",
-                 "_lives", "_mines", "_moved_in", "_mover", "_moves", "_moving", "_occ", "_order", "_ordered", "_pos",
-                 "_random", "_rng", "_roll_kills", "_sides", "_start", "_status", "_steps", "_taken", "_wave", "awards",
-                 "board", "cell", "eliminations", "events", "exits", "finalists", "finals_turns", "finish", "finished",
-                 "grid", "hits", "kills", "lanes", "lives", "mines_taken", "occ", "options", "phase", "pos",
+                 "_live", "_lives", "_mines", "_moved_in", "_mover", "_moves", "_moving", "_occ", "_order", "_ordered",
+                 "_pos", "_random", "_rng", "_roll_kills", "_sides", "_start", "_status", "_steps", "_taken", "_wave",
+                 "awards", "board", "cell", "eliminations", "events", "exits", "finalists", "finals_turns", "finish",
+                 "finished", "grid", "hits", "kills", "lanes", "lives", "mines_taken", "occ", "options", "phase", "pos",
                  "qualified", "qualifying_turns", "racing", "status", "stuck", "turn", "turn_cap", "two_dice", "width")
 
     def __init__(self, board: Board, options: RaceOptions | None = None, seed: int | str | None = 0,
@@ -58,23 +58,25 @@ class Race:
         self._ahead, self._behind = (_table(t) for t in row_steps(len(self._start[0]), self.width))
         self._rng = random.Random()  # `reset` seeds it again (cheaper than a new one)
         self._random = self._rng.random
+        self._live = live = [t[:] for t in self._start]  # `reset` copies the start into them (memoryviews: made once)
+        self.cell = self._cell = live[0]  # mines in each cell, WALL or EDGE
+        self.occ = self._occ = live[1]  # the car covering each cell, or -1
+        self.pos = self._pos = live[2]  # each car's rear cell, or -1 once off the track
+        self.lives = self._lives = live[3]
+        self.kills = self._kills = live[4]  # other cars each car eliminated
+        self._bumped_in = live[5]  # the `_wave` (a count of bumping rolls and waves) a car was last bumped in
+        self._moved_in = live[6]  # the `_wave` in which each car last moved sideways in a wave
+        self.status = self._status = live[7]
+        self._order = live[8]  # the cars in the order they moved last turn: the first `_ordered`
         self.reset(seed, awards, dice)
 
     def reset(self, seed: int | str | None = 0, awards: Awards | None = None,
               dice: Callable[[], int] | None = None) -> Race:
         """Back to the start of the race, with new dice and awards (cheaper than a new `Race`)."""
-        start = self._start
-        self.cell = self._cell = start[0][:]  # mines in each cell, WALL or EDGE (a list pure, typed array compiled)
-        self.occ = self._occ = start[1][:]  # the car covering each cell, or -1
-        self.pos = self._pos = start[2][:]  # each car's rear cell, or -1 once off the track
-        self.lives = self._lives = start[3][:]
-        self.kills = self._kills = start[4][:]  # other cars each car eliminated
-        self._bumped_in = start[5][:]  # the `_wave` (a count of bumping rolls and waves) a car was last bumped in
-        self._moved_in = start[6][:]  # the `_wave` in which each car last moved sideways in a wave
+        for table, first in zip(self._live, self._start, strict=True):
+            table[:] = first  # (in place: the same tables, so the same memoryviews)
         self._wave = self._taken = self._bumped = self._roll_kills = 0  # and the roll's lives taken, bumps, kills
-        self.status = self._status = start[7][:]
-        self._order, self._ordered, self.racing = start[8][:], len(self._lives), len(self._lives)
-        """The cars in the order they moved last turn: the first `_ordered` of `_order`; the cars racing."""
+        self._ordered = self.racing = len(self._lives)  # the cars in `_order`, the cars racing
         self.qualified: list[int] = []  # in crossing order, as finished
         self.finished: list[int] = []
         self.turn = self.qualifying_turns = self.finals_turns = 0
@@ -291,12 +293,6 @@ class Race:
             self._shift(side, car)
         return self._pos[car] >= 0
 
-    def _blocked_by_wall(self, car: int, roll: int, straight: int) -> None:
-        """Record the last `straight` steps of the roll `roll` of `car`, each blocked by the wall ahead."""
-        for left in range(straight, 0, -1):
-            self.events.append(Event("step", car, roll + 1 - left, detail="straight"))  # type: ignore[union-attr]
-            self._note(car, "blocked", -1, "wall")
-
     def move(self, car: int, roll: int, direction_roll: int | None = None) -> None:
         """Move `car` by `roll` steps; the first step's side comes from `direction_roll` (or the roll)."""
         if self._status[car] != RACING or self.phase == OVER:
@@ -334,8 +330,7 @@ class Race:
             if side:
                 if events is not None:
                     events.append(Event("step", car, 1, detail=SIDE_NAMES[side]))
-                p = pos[car]
-                q = p + side
+                q = (p := pos[car]) + side
                 front = ahead[q]
                 if occ[q] < 0 and occ[front] < 0 and cell[q] == 0 and cell[front] == 0:
                     occ[p] = occ[ahead[p]] = -1
@@ -375,7 +370,9 @@ class Race:
                     straight -= run
                 else:  # a wall ahead: each step left is the same blocked step
                     if events is not None:
-                        self._blocked_by_wall(car, roll, straight)
+                        for left in range(straight, 0, -1):
+                            events.append(Event("step", car, roll + 1 - left, detail="straight"))
+                            self._note(car, "blocked", -1, "wall")
                     break
             if self._taken or self._roll_kills:  # the roll hurt another car: the awards hear of it
                 if self.awards is not None:
