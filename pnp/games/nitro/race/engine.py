@@ -39,19 +39,22 @@ class Race(RaceState):
 
     def run(self) -> Race:
         """Play rounds until the finish or the round cap."""
+        standing = self.order()
         while not self.over:
-            self.play_round()
+            standing = self.play_round(standing)  # nothing moves between two rounds
         return self
 
-    def play_round(self) -> None:
-        """One round: speeds furthest forward first, moves fastest first, then cards by position."""
+    def play_round(self, before: list[int] | None = None) -> list[int]:
+        """One round: speeds furthest forward first, moves fastest first, then cards by position. `before`:
+        `order()` now, when the caller has it (`run` passes the last round's); the order at the round's end."""
         self.round += 1
         if self.record:
             self.note("round", -1, self.round)
         for cond in self.cond:
             if cond <= 4:
                 self.limping += 1
-        before = self.order()
+        if before is None:
+            before = self.order()
         for die in before:
             self.set_speed(die)
         self.speeds.append(sum(self.speed) / len(self.speed))
@@ -78,6 +81,7 @@ class Race(RaceState):
             self.capped = not finished
             self.standings = after
             self.note("finish", after[0], self.round, "cap" if self.capped else "")
+        return after
 
     def set_speed(self, die: int) -> None:
         """±1 free or ±2 for a card, never above the condition nor below 0."""
