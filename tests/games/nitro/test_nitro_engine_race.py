@@ -154,7 +154,7 @@ def _check(race: Race) -> None:
     assert race.total_cards() == race.track.deck.total
     on_track = [d for d in range(len(race.pos)) if race.garage[d] < 0]
     places = {c.sid(race.pos[d], race.lane[d]) for d in on_track}
-    assert len(places) == len(on_track) and set(race.occ) == places
+    assert len(places) == len(on_track) and {sid for sid, d in enumerate(race.occ) if d >= 0} == places
     for d in range(len(race.pos)):
         assert 0 <= race.cond[d] <= 9 and 0 <= race.speed[d] <= race.cond[d]
         assert len(race.hand[d]) <= race.cond[d]

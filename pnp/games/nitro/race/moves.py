@@ -113,12 +113,12 @@ class Movement:
         new = old + 1
         new_lane = lane ^ 1 if flip else lane
         arrival = sids[new_lane][new]
-        if arrival in occ:
+        struck = occ[arrival]
+        if struck >= 0:
             r = self.race
-            struck = occ[arrival]
             if not flip and counted and self._pass_oncoming(die, struck, turn):
                 return
-            if flip and sids[new_lane][old] not in occ:
+            if flip and occ[sids[new_lane][old]] < 0:
                 r.relocate(die, old, new_lane)
                 if r.rules.blocked_drift_hazards and r.hazard_at(old, new_lane):
                     self.hurt(die, "hazard")
@@ -126,7 +126,7 @@ class Movement:
             return
         behind = -1 if turn.moved else self._drafted(die, old, lane, self.race.speed[die])
         turn.moved = True
-        del occ[sids[lane][old]]  # relocate, for a die on the track (advance moves no Garage die)
+        occ[sids[lane][old]] = -1  # relocate, for a die on the track (advance moves no Garage die)
         pos_of[die] = new
         if flip:
             self.lane[die] = new_lane
@@ -228,7 +228,7 @@ class Movement:
         old, lane = r.pos[die], r.lane[die]
         beyond = old + 2
         if r.rules.head_on != "pass" or not self.oncoming(struck, old + 1) or turn.moves + 2 > r.speed[die] \
-                or r.course.sids[lane][beyond] in r.occ:
+                or r.occ[r.course.sids[lane][beyond]] >= 0:
             return False
         behind = self._drafted(die, old, lane, r.speed[die]) if not turn.moved else -1
         turn.moved = True
@@ -248,7 +248,7 @@ class Movement:
         c = r.course
         sids = c.sids[lane]
         for back in range(pos - 1, pos - r.rules.draft_reach - 1, -1):
-            other = r.occ.get(sids[back], -1)
+            other = r.occ[sids[back]]
             if other >= 0:
                 same_way = c.back_at[r.pos[other]] == c.back_at[back]
                 pulled = other != die and r.speed[other] <= speed and (same_way or r.rules.draft_oncoming)
@@ -263,7 +263,7 @@ class Movement:
             r.note("resist", die)
             return
         old, lane = r.pos[die], r.lane[die]
-        if r.course.sids[lane][old + 1] in r.occ:
+        if r.occ[r.course.sids[lane][old + 1]] >= 0:
             return
         behind = self._drafted(die, old, lane, r.speed[die]) if r.rules.draft_chain else -1
         r.relocate(die, old + 1, lane)
@@ -279,8 +279,8 @@ class Movement:
         c = r.course
         pos, lane = r.pos[die], r.lane[die]
         to = lane ^ 1
-        struck = r.occ.get(c.sids[to][pos])
-        if struck is None:
+        struck = r.occ[c.sids[to][pos]]
+        if struck < 0:
             r.spend_any(die, 1)
             r.relocate(die, pos, to)
             r.note("lane", die, to)
@@ -288,7 +288,7 @@ class Movement:
                 self.hurt(die, "hazard")
             return
         sideways = r.rules.sideswipe_push == "sideways"
-        room = not sideways and c.sids[to][pos + 1] not in r.occ
+        room = not sideways and r.occ[c.sids[to][pos + 1]] < 0
         """Sideways, the next lane that way is off the track (a card has two lanes): no push."""
         if not sideways and not room and r.rules.sideswipe_no_room == "block":
             raise IllegalMove("a sideswipe needs an empty space ahead of the struck die to push it into")
@@ -349,7 +349,7 @@ class Movement:
                               f"{GARAGE_SPEED} or less, may enter the Garage")
         self._need_cards(die, 1, "a lane change")
         r.spend_any(die, 1)
-        r.occ.pop(c.sids[lane][pos])
+        r.occ[c.sids[lane][pos]] = -1
         r.garage[die] = c.garage_space(pos)
         r.garage_leg[die] = pos // c.k
         r.arrival[die] = r.round * 1000 + len(r.events) + sum(r.counts.values())
@@ -381,7 +381,7 @@ class Movement:
         c = r.course
         beside = c.beside_garage(r.garage_leg[die], r.garage[die])
         to = beside + forward
-        if c.sids[c.garage_lane][to] in r.occ:
+        if r.occ[c.sids[c.garage_lane][to]] >= 0:
             raise IllegalMove("the space beside the Garage is taken")
         r.spend_any(die, 1)
         r.pos[die] = beside

@@ -130,7 +130,8 @@ class RaceState:
         """Garage space of each die (0-2), or -1 on the track."""
         self.garage_leg = [0] * players
         self.arrival = [0] * players
-        self.occ: dict[int, int] = {}
+        self.occ = [-1] * self.course.spaces
+        """The die on each space (by `Course.sid`), or -1."""
         if players > len(self.course.grid):
             raise ValueError(f"the start grid holds {len(self.course.grid)} dice, not {players}")
         for place, die in enumerate(start):
@@ -287,7 +288,7 @@ class RaceState:
         """Move a die's marker on the table (no rule applied)."""
         sids, occ = self.course.sids, self.occ
         if self.garage[die] < 0:
-            occ.pop(sids[self.lane[die]][self.pos[die]], None)
+            occ[sids[self.lane[die]][self.pos[die]]] = -1
         else:
             self.garage[die] = -1
         self.pos[die], self.lane[die] = pos, lane
@@ -308,12 +309,7 @@ class RaceState:
         per_section = 2 * self.course.k
         first = section * per_section  # the section's sids run from first up; the run-off's lie past them all
         last = first + per_section
-        for sid in self.occ:
-            if first <= sid < last:
-                break
-        else:
-            return False  # no die on its spaces (a loop, not any(): no generator per call)
-        return True
+        return self.occ[first:last].count(-1) < per_section
 
     def lap_boundary(self, die: int, old: int, new: int) -> None:
         """Lap Leader: the first to complete each lap (not the last) draws two cards at once."""
