@@ -145,8 +145,8 @@ def test_lap_leader_draws_two_cards_on_completing_a_lap(track):
 
 def test_disaster_area_scatters_hazards_before_the_race(track):
     rules = PlayRules(variants=Variants(disaster_area=12))
-    assert len(Race(track.model_copy(update={"play": rules}), [DRIVERS["racer"]] * 4, seed=2).hazard_sids) == 12
-    assert len(Race(track, [DRIVERS["racer"]] * 4, seed=2).hazard_sids) == 0
+    assert sum(Race(track.model_copy(update={"play": rules}), [DRIVERS["racer"]] * 4, seed=2).hazard_on) == 12
+    assert sum(Race(track, [DRIVERS["racer"]] * 4, seed=2).hazard_on) == 0
 
 
 def _check(race: Race) -> None:

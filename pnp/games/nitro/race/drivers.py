@@ -96,17 +96,17 @@ class Driver:
         nitro = race.nitro[die]
         if nitro and turn.nitro < race.nitro_per_turn and (nitro > 2 - self.nitro_spare
                                                             or c.finish - pos <= c.lap_length):
-            straight, sids, hazards = c.straight_at, c.sids[lane], race.hazard_sids
+            straight, sids, hazards = c.straight_at, c.sids[lane], race.hazard_on
             one, two = sids[pos + 1], sids[pos + 2]
-            if straight[pos + 1] and straight[pos + 2] and occ[one] < 0 and one not in hazards \
-                    and occ[two] < 0 and two not in hazards:
+            if straight[pos + 1] and straight[pos + 2] and occ[one] < 0 and not hazards[one] \
+                    and occ[two] < 0 and not hazards[two]:
                 return ("nitro", 2)  # one left for this turn, not kept for the last lap, two clear straight spaces
         ahead = c.sids[lane][pos + 1]
         if occ[ahead] < 0:
-            hazards = race.hazard_sids
-            if ahead in hazards and len(race.hand[die]) > HORIZON:
+            hazards = race.hazard_on
+            if hazards[ahead] and len(race.hand[die]) > HORIZON:
                 beside = c.sids[lane ^ 1][pos + 1]
-                if occ[beside] < 0 and beside not in hazards:
+                if occ[beside] < 0 and not hazards[beside]:
                     return ("drift", 0)
             return ("move", 0)
         left = speed - turn.moves
@@ -162,7 +162,7 @@ class Driver:
 
     def swap(self, race: RaceState, die: int) -> tuple[int, int] | None:
         """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
-        hazards, placing = race.hazard_sids, self.places_hazards
+        hazards, placing = race.hazards, self.places_hazards
         if not (hazards or placing):
             return None  # nothing to clear and nothing to place
         spare = self.spare(race, die)

@@ -31,7 +31,7 @@ class Movement:
         """The one `Turn` every turn of the race reuses (reset as a turn begins)."""
         self.sids, self.entry_paid, self.card_start = race.course.sids, race.course.entry_paid, race.course.card_start
         """The course's `sids`, `entry_paid` and `card_start` tables (a race keeps its course)."""
-        self.occ, self.pos, self.lane, self.hazard_sids = race.occ, race.pos, race.lane, race.hazard_sids
+        self.occ, self.pos, self.lane, self.hazard_on = race.occ, race.pos, race.lane, race.hazard_on
         """The race's occupied spaces, dice places and hazard spaces (the same objects all race long)."""
 
     def take_turn(self, die: int) -> None:
@@ -135,7 +135,7 @@ class Movement:
             turn.moves += 1
         if self.race.record:
             self.race.note("drift" if flip else "move", die, new)
-        if self.card_start[new] or arrival in self.hazard_sids:  # enter's two cases (most moves meet neither)
+        if self.card_start[new] or self.hazard_on[arrival]:  # enter's two cases (most moves meet neither)
             self.enter(die, old, new, arrival)
         if behind >= 0:
             self._pull(behind)
@@ -149,7 +149,7 @@ class Movement:
             kind = self.entry_paid[new]
             if kind >= 0:
                 self.pay_handling(die, kind)
-        if (sid if sid >= 0 else self.sids[r.lane[die]][new]) in r.hazard_sids:
+        if r.hazard_on[sid if sid >= 0 else self.sids[r.lane[die]][new]]:
             self.hurt(die, "hazard")
         if card and r.lap_leader:
             r.lap_boundary(die, old, new)

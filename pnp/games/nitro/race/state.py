@@ -71,10 +71,10 @@ class RaceState:
     """Everything on the table in one race, and the bookkeeping that changes no rule's outcome by itself."""
 
     __slots__ = ("_last_places", "arrival", "capped", "cards", "cond", "counts", "course", "damage", "discards",
-                 "drivers", "events", "garage", "garage_behind", "garage_leg", "hand", "handling", "hazard_sids",
-                 "held", "lane", "lane_change_after", "lap_leader", "lap_led", "limping", "nitro", "nitro_per_turn",
-                 "occ", "over", "played", "pos", "record", "rng", "round", "rules", "speed", "speeds", "standings",
-                 "start_place", "still", "track")
+                 "drivers", "events", "garage", "garage_behind", "garage_leg", "hand", "handling", "hazard_on",
+                 "hazards", "held", "lane", "lane_change_after", "lap_leader", "lap_led", "limping", "nitro",
+                 "nitro_per_turn", "occ", "over", "played", "pos", "record", "rng", "round", "rules", "speed", "speeds",
+                 "standings", "start_place", "still", "track")
     """Its attributes (more than an instance dict shares its keys for: without slots every attribute read of
     a race is an unspecialized lookup)."""
 
@@ -99,8 +99,10 @@ class RaceState:
         self.events: list[Event] = []
         self.drivers = list(drivers)
         self.cards = build_cards(track, self.rng, deck)
-        self.hazard_sids: set[int] = set()
-        """Physical spaces (`Course.sid`) that carry a hazard now."""
+        self.hazard_on = [False] * self.course.spaces
+        """Whether each physical space (by `Course.sid`) carries a hazard now."""
+        self.hazards = 0
+        """Spaces that carry a hazard now."""
         for section, card in enumerate(self.cards.on_track):
             self._mark_hazards(section, card, add=True)
         self.discards: list[int] = []
@@ -282,7 +284,7 @@ class RaceState:
 
     def hazard_at(self, pos: int, lane: int) -> bool:
         """Whether the track space at (pos, lane) carries a hazard."""
-        return self.course.sids[lane][pos] in self.hazard_sids
+        return self.hazard_on[self.course.sids[lane][pos]]
 
     def relocate(self, die: int, pos: int, lane: int) -> None:
         """Move a die's marker on the table (no rule applied)."""
@@ -297,12 +299,12 @@ class RaceState:
     def _mark_hazards(self, section: int, card: int, add: bool) -> None:
         if card < 0:
             return
+        hazard_on = self.hazard_on
         for lane, space in self.cards.hazards[card]:
             sid = (section * 2 + lane) * self.course.k + space
-            if add:
-                self.hazard_sids.add(sid)
-            else:
-                self.hazard_sids.discard(sid)
+            if hazard_on[sid] != add:
+                hazard_on[sid] = add
+                self.hazards += 1 if add else -1
 
     def dice_on(self, section: int) -> bool:
         """Whether a die stands on a track space of `section`."""
