@@ -56,7 +56,7 @@ class Driver:
         if race.garage[die] >= 0:
             return cond if cond < self.leave_at else top
         c = race.course
-        if self.wants_garage(race, die):
+        if cond <= self.garage_at and self.wants_garage(race, die):  # (its first test, without a call)
             ahead = c.legs_to(race.pos[die], c.garage_host) * c.k - race.pos[die] % c.k
             if 0 <= ahead <= cond + c.k:
                 top = 5 if top > 5 else top

@@ -95,7 +95,7 @@ class Race(RaceState):
             self.end_turn_cards()
         new = old + step
         self.speed[die] = cond if new > cond else 0 if new < 0 else new
-        if self.speed[die] != old and self.record:
+        if self.record and self.speed[die] != old:
             self.note("speed", die, self.speed[die])
 
     def replenish(self, standing: list[int]) -> None:
@@ -107,7 +107,7 @@ class Race(RaceState):
                 count += 1
             limit = self.cond[die]
             drawn = self.draw(die, count, limit)
-            if drawn and self.record:
+            if self.record and drawn:
                 self.note("draw", die, drawn)
             extra = len(self.hand[die]) - limit
             if extra > 0:

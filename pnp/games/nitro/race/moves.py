@@ -142,50 +142,47 @@ class Movement:
 
     def enter(self, die: int, old: int, new: int, sid: int = -1) -> None:
         """A die arrived at `new` from `old` (= new - 1): handling on a new card, damage on a hazard, Lap Leader.
-        `sid`: the space it stands on now, when the caller has it (-1: looked up)."""
+        `sid`: the space it stands on now, when the caller has it (-1: looked up). Handling, on a card paid for
+        by deck type `kind` (`Course.entry_paid`; a free card pays nothing): a card of that type, any three
+        cards, or a point of damage (the driver picks; played here, not in a method of its own: one call less
+        on every card entered)."""
         r = self.race
-        card = self.card_start[new]
-        if card:
+        entered = self.card_start[new]
+        if entered:
             kind = self.entry_paid[new]
             if kind >= 0:
-                self.pay_handling(die, kind)
+                how = r.drivers[die].pay(r, die, kind)
+                if how == "card":
+                    kinds, weight = r.cards.kind, r.cards.hazard_count
+                    best = -1
+                    for card in r.hand[die]:  # the first of the matching cards with the fewest hazards
+                        if kinds[card] == kind:
+                            if not weight[card]:
+                                best = card
+                                break  # none has fewer
+                            if best < 0 or weight[card] < weight[best]:
+                                best = card
+                    if best < 0:
+                        raise IllegalMove("no card of that type in the hand")
+                    r.spend(die, (best,))
+                    way = 0
+                elif how == "three":
+                    if not r.spend_any(die, 3):
+                        raise IllegalMove("fewer than three cards in the hand")
+                    way = 1
+                elif how == "damage":
+                    way = 2
+                else:
+                    raise IllegalMove(f"unknown handling payment {how!r}")
+                r.handling[kind][way] += 1  # way: PAYMENTS.index(how)
+                if r.record:
+                    r.note("handling", die, kind, how)
+                if how == "damage":
+                    self.hurt(die, "handling")
         if r.hazard_on[sid if sid >= 0 else self.sids[r.lane[die]][new]]:
             self.hurt(die, "hazard")
-        if card and r.lap_leader:
+        if entered and r.lap_leader:
             r.lap_boundary(die, old, new)
-
-    def pay_handling(self, die: int, kind: int) -> None:
-        """Entering a card paid for by deck type `kind` (`Course.paid_at`; `enter` calls it only for a card that
-        is not free): a card of that type, any three cards, or a point of damage (the driver picks)."""
-        r = self.race
-        how = r.drivers[die].pay(r, die, kind)
-        if how == "card":
-            kinds, weight = r.cards.kind, r.cards.hazard_count
-            best = -1
-            for card in r.hand[die]:  # the first of the matching cards with the fewest hazards
-                if kinds[card] == kind:
-                    if not weight[card]:
-                        best = card
-                        break  # none has fewer
-                    if best < 0 or weight[card] < weight[best]:
-                        best = card
-            if best < 0:
-                raise IllegalMove("no card of that type in the hand")
-            r.spend(die, (best,))
-            way = 0
-        elif how == "three":
-            if not r.spend_any(die, 3):
-                raise IllegalMove("fewer than three cards in the hand")
-            way = 1
-        elif how == "damage":
-            way = 2
-        else:
-            raise IllegalMove(f"unknown handling payment {how!r}")
-        r.handling[kind][way] += 1  # way: PAYMENTS.index(how)
-        if r.record:
-            r.note("handling", die, kind, how)
-        if how == "damage":
-            self.hurt(die, "handling")
 
     def hurt(self, die: int, cause: str) -> None:
         """A point of damage: condition and hand limit down, speed down to the condition, maybe halting."""
