@@ -103,10 +103,9 @@ class Driver:
                 return ("nitro", 2)  # one left for this turn, not kept for the last lap, two clear straight spaces
         ahead = c.sids[lane][pos + 1]
         if occ[ahead] < 0:
-            hazards = race.hazard_on
-            if hazards[ahead] and len(race.hand[die]) > HORIZON:
+            if race.hazard_on[ahead] and len(race.hand[die]) > HORIZON:
                 beside = c.sids[lane ^ 1][pos + 1]
-                if occ[beside] < 0 and not hazards[beside]:
+                if occ[beside] < 0 and not race.hazard_on[beside]:
                     return ("drift", 0)
             return ("move", 0)
         left = speed - turn.moves

@@ -265,7 +265,8 @@ class Movement:
         behind = self._drafted(die, old, lane, r.speed[die]) if r.rules.draft_chain else -1
         r.relocate(die, old + 1, lane)
         r.counts["drafts"] += 1
-        r.note("pulled", die, old + 1)
+        if r.record:  # (most notes of a turn are tested first: no call when not recording)
+            r.note("pulled", die, old + 1)
         self.enter(die, old, old + 1)
         if behind >= 0:
             self._pull(behind)
@@ -325,7 +326,8 @@ class Movement:
         r.nitro[die] -= 1
         turn.nitro += 1
         r.counts["nitro"] += 1
-        r.note("nitro", die, boost)
+        if r.record:
+            r.note("nitro", die, boost)
         for _ in range(boost):
             if turn.over or r.cond[die] == 0:
                 break
