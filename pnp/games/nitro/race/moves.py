@@ -23,6 +23,10 @@ class IllegalMove(ValueError):
 class Movement:
     """The movement rules, applied to the state of `race`; `turn` and `mover` are the turn being played."""
 
+    __slots__ = ("_turn", "card_start", "draft_reach", "entry_paid", "hazard_on", "lane", "mover", "occ", "pos",
+                 "race", "sids", "turn")
+    """Its attributes (read on every move: slots, no instance dict)."""
+
     def __init__(self, race: RaceState) -> None:
         self.race = race
         self.turn: Turn | None = None
@@ -33,6 +37,8 @@ class Movement:
         """The course's `sids`, `entry_paid` and `card_start` tables (a race keeps its course)."""
         self.occ, self.pos, self.lane, self.hazard_on = race.occ, race.pos, race.lane, race.hazard_on
         """The race's occupied spaces, dice places and hazard spaces (the same objects all race long)."""
+        self.draft_reach = race.rules.draft_reach
+        """`play.draft_reach`, read on every turn's first move (a model's attribute costs more to read)."""
 
     def take_turn(self, die: int) -> None:
         """Play die `die`'s movement, then let it place a hazard card."""
@@ -244,7 +250,7 @@ class Movement:
         r = self.race
         c = r.course
         sids = c.sids[lane]
-        for back in range(pos - 1, pos - r.rules.draft_reach - 1, -1):
+        for back in range(pos - 1, pos - self.draft_reach - 1, -1):
             other = r.occ[sids[back]]
             if other >= 0:
                 same_way = c.back_at[r.pos[other]] == c.back_at[back]
