@@ -67,12 +67,15 @@ class Race(RaceState):
         self.counts["overtakes"] += _inversions(before, after)
         self.replenish(after)
         pos, garage, finish = self.pos, self.garage, self.course.finish
-        places = [pos[d] if garage[d] < 0 else self.progress(d) for d in after]
-        finished = False
-        for d in after:  # a die on the track past the finish (a loop: no generator per round)
-            if garage[d] < 0 and pos[d] >= finish:
-                finished = True
-                break
+        places: list[int] = []
+        finished = False  # a die on the track past the finish
+        for d in after:  # (one loop: no comprehension, no generator per round)
+            if garage[d] < 0:
+                places.append(pos[d])
+                if pos[d] >= finish:
+                    finished = True
+            else:
+                places.append(self.progress(d))
         self.still = self.still + 1 if places == self._last_places else 0
         self._last_places = places
         stalled = not any(self.cond) or self.still >= STALL_ROUNDS  # every die wrecked, or a jam
@@ -146,7 +149,9 @@ def _inversions(before: list[int], after: list[int]) -> int:
     rank = [0] * len(after)
     for place, die in enumerate(after):
         rank[die] = place
-    ranks = [rank[d] for d in before]
+    ranks: list[int] = []
+    for d in before:  # (a loop: no comprehension per round)
+        ranks.append(rank[d])
     count = 0
     for a, ahead in enumerate(ranks):
         for behind in ranks[a + 1:]:

@@ -107,13 +107,13 @@ class RaceState:
             self._mark_hazards(section, card, add=True)
         self.discards: list[int] = []
         self.played: list[int] = []
-        self.hand: list[list[int]] = [[] for _ in range(players)]
         dealt, pile = track.deck.hand * players, self.cards.pile
         if len(pile) >= dealt:  # one card each in turn from the top (taken in one slice)
             top = pile[:-dealt - 1:-1]
             del pile[len(pile) - dealt:]
-            self.hand = [top[i::players] for i in range(players)]
+            self.hand: list[list[int]] = [top[i::players] for i in range(players)]
         else:
+            self.hand = [[] for _ in range(players)]
             for _ in range(track.deck.hand):
                 for i in range(players):
                     self.hand[i].append(self._pop())
