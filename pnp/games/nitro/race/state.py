@@ -117,7 +117,9 @@ class RaceState:
             for _ in range(track.deck.hand):
                 for i in range(players):
                     self.hand[i].append(self._pop())
-        self.held = [self._types(hand) for hand in self.hand]
+        self.held: list[list[int]] = []
+        for hand in self.hand:  # (loops rather than comprehensions here: each of those is a call per race)
+            self.held.append(self._types(hand))
         """Cards of each type (Straight, Turn A, Turn B) in each hand: every change of a hand (`draw`, `spend`,
         `drop`, `set_hand`) keeps them right, so drivers need not count the hand."""
         self.cond = [TOP_CONDITION] * players
@@ -145,7 +147,7 @@ class RaceState:
         self.capped = False
         self.standings: list[int] = []
         self.lap_led = 0
-        self.handling = [[0, 0, 0] for _ in range(3)]
+        self.handling = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
         """Section entries by type (Straight, Turn A, Turn B) paid with [a card, three cards, damage]."""
         self.damage = dict.fromkeys(DAMAGE_CAUSES, 0)
         self.counts = dict.fromkeys(("garage", "repairs", "nitro", "collisions", "sideswipes", "drafts",
@@ -160,8 +162,11 @@ class RaceState:
 
     def _roll_order(self, players: int) -> list[int]:
         """Each player rolls a d10; the highest starts in front, ties rolled again (the roll decides the grid)."""
-        rolls = [(self.rng.randint(1, 10), self.rng.random(), i) for i in range(players)]
-        return [i for _, _, i in sorted(rolls, reverse=True)]
+        rolls = []
+        for i in range(players):
+            rolls.append((self.rng.randint(1, 10), self.rng.random(), i))
+        rolls.sort(reverse=True)
+        return [i for _, _, i in rolls]
 
     # --- cards --------------------------------------------------------------------------------------
 
