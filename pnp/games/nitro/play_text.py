@@ -32,8 +32,8 @@ def strip(race: Race, letters: tuple[str, ...]) -> list[str]:
             for space in range(c.k):
                 pos = section * c.k + space
                 strip = c.card_lane(pos, lane)  # the card's own inside lane on the top row
-                die = race.occ.get(c.sid(pos, strip))
-                cells.append(letters[die] if die is not None else "*" if race.hazard_at(pos, strip) else ".")
+                die = race.occ[c.sid(pos, strip)]
+                cells.append(letters[die] if die >= 0 else "*" if race.hazard_at(pos, strip) else ".")
             rows[lane].append(" ".join(cells).ljust(width))
         if section == c.garage_host:
             cells = []

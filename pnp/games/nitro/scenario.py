@@ -170,7 +170,7 @@ def setup_race(spec: Scenario, located: Located) -> tuple[Race, list[str], list[
     for i, hand in enumerate(race.hand):
         race.cards.pile.extend(hand)
         race.set_hand(i, [])
-    race.occ.clear()
+    race.occ[:] = [-1] * len(race.occ)
     for i, letter in enumerate(letters):
         die = spec.dice[letter]
         where = ("dice", letter)
@@ -194,7 +194,7 @@ def setup_race(spec: Scenario, located: Located) -> tuple[Race, list[str], list[
         pos = (die.section - 1) * k + die.space - 1
         lane = race.course.card_lane(pos, LANES.index(die.lane))  # the strip of that card's lane
         sid = race.course.sid(pos, lane)
-        if sid in race.occ:
+        if race.occ[sid] >= 0:
             raise _fail(located, where, f"die {letter} is on the same space as another die", "move one of them")
         race.pos[i], race.lane[i] = pos, lane
         race.occ[sid] = i

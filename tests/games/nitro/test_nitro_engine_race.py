@@ -145,8 +145,8 @@ def test_lap_leader_draws_two_cards_on_completing_a_lap(track):
 
 def test_disaster_area_scatters_hazards_before_the_race(track):
     rules = PlayRules(variants=Variants(disaster_area=12))
-    assert len(Race(track.model_copy(update={"play": rules}), [DRIVERS["racer"]] * 4, seed=2).hazard_sids) == 12
-    assert len(Race(track, [DRIVERS["racer"]] * 4, seed=2).hazard_sids) == 0
+    assert sum(Race(track.model_copy(update={"play": rules}), [DRIVERS["racer"]] * 4, seed=2).hazard_on) == 12
+    assert sum(Race(track, [DRIVERS["racer"]] * 4, seed=2).hazard_on) == 0
 
 
 def _check(race: Race) -> None:
@@ -154,7 +154,7 @@ def _check(race: Race) -> None:
     assert race.total_cards() == race.track.deck.total
     on_track = [d for d in range(len(race.pos)) if race.garage[d] < 0]
     places = {c.sid(race.pos[d], race.lane[d]) for d in on_track}
-    assert len(places) == len(on_track) and set(race.occ) == places
+    assert len(places) == len(on_track) and {sid for sid, d in enumerate(race.occ) if d >= 0} == places
     for d in range(len(race.pos)):
         assert 0 <= race.cond[d] <= 9 and 0 <= race.speed[d] <= race.cond[d]
         assert len(race.hand[d]) <= race.cond[d]

@@ -56,7 +56,7 @@ class Driver:
         if race.garage[die] >= 0:
             return cond if cond < self.leave_at else top
         c = race.course
-        if self.wants_garage(race, die):
+        if cond <= self.garage_at and self.wants_garage(race, die):  # (its first test, without a call)
             ahead = c.legs_to(race.pos[die], c.garage_host) * c.k - race.pos[die] % c.k
             if 0 <= ahead <= cond + c.k:
                 top = 5 if top > 5 else top
@@ -91,29 +91,28 @@ class Driver:
             if c.at_garage(pos, lane):
                 return ("garage", 0)
             if c.section_at[pos + 1] == c.garage_host and lane != c.garage_lane and len(race.hand[die]) >= 2 \
-                    and c.sids[lane ^ 1][pos + 1] not in occ:
+                    and occ[c.sids[lane ^ 1][pos + 1]] < 0:
                 return ("drift", 0)
         nitro = race.nitro[die]
         if nitro and turn.nitro < race.nitro_per_turn and (nitro > 2 - self.nitro_spare
                                                             or c.finish - pos <= c.lap_length):
-            straight, sids, hazards = c.straight_at, c.sids[lane], race.hazard_sids
+            straight, sids, hazards = c.straight_at, c.sids[lane], race.hazard_on
             one, two = sids[pos + 1], sids[pos + 2]
-            if straight[pos + 1] and straight[pos + 2] and one not in occ and one not in hazards \
-                    and two not in occ and two not in hazards:
+            if straight[pos + 1] and straight[pos + 2] and occ[one] < 0 and not hazards[one] \
+                    and occ[two] < 0 and not hazards[two]:
                 return ("nitro", 2)  # one left for this turn, not kept for the last lap, two clear straight spaces
         ahead = c.sids[lane][pos + 1]
-        if ahead not in occ:
-            hazards = race.hazard_sids
-            if ahead in hazards and len(race.hand[die]) > HORIZON:
+        if occ[ahead] < 0:
+            if race.hazard_on[ahead] and len(race.hand[die]) > HORIZON:
                 beside = c.sids[lane ^ 1][pos + 1]
-                if beside not in occ and beside not in hazards:
+                if occ[beside] < 0 and not race.hazard_on[beside]:
                     return ("drift", 0)
             return ("move", 0)
         left = speed - turn.moves
         if _can_pass(race, die, left):
             return ("move", 0)
         hand = race.hand[die]
-        if hand and c.sids[lane ^ 1][pos + 1] not in occ:
+        if hand and occ[c.sids[lane ^ 1][pos + 1]] < 0:
             return ("drift", 0)
         if left <= self.brake_budget and len(hand) >= left:
             return ("brake", left)
@@ -162,7 +161,7 @@ class Driver:
 
     def swap(self, race: RaceState, die: int) -> tuple[int, int] | None:
         """A (section, card) swap: clear a hazard just ahead, or (racer) put one behind it."""
-        hazards, placing = race.hazard_sids, self.places_hazards
+        hazards, placing = race.hazards, self.places_hazards
         if not (hazards or placing):
             return None  # nothing to clear and nothing to place
         spare = self.spare(race, die)
@@ -246,17 +245,15 @@ class Driver:
         c, occ = race.course, race.occ
         pos = race.pos[die]
         fastest = -1
-        keys = occ.keys()
         for lane in (0, 1):
             sids = c.sids[lane]  # the spaces ahead in one slice (the tables' negative positions lie at their end)
             ahead = sids[pos + 1:pos + reach + 1] if pos >= -1 else [sids[p] for p in range(pos + 1, pos + reach + 1)]
-            if keys.isdisjoint(ahead):
-                return None  # a clear lane (most often: no loop over the spaces)
-            blocker = -1
             for sid in ahead:
-                if sid in occ:
-                    blocker = occ[sid]
+                blocker = occ[sid]
+                if blocker >= 0:
                     break
+            else:
+                return None  # a clear lane
             if c.back_at[race.pos[blocker]] != c.back_at[pos + 1]:
                 return None
             speed = race.speed[blocker]
@@ -277,9 +274,9 @@ class Driver:
         if race.cond[die] < self.leave_at:
             return ("repair", 0)
         beside = c.beside_garage(race.garage_leg[die], race.garage[die])
-        if race.hand[die] and c.sids[c.garage_lane][beside] not in race.occ:
+        if race.hand[die] and race.occ[c.sids[c.garage_lane][beside]] < 0:
             return ("lane", 0)
-        if race.hand[die] and c.sids[c.garage_lane][beside + 1] not in race.occ:
+        if race.hand[die] and race.occ[c.sids[c.garage_lane][beside + 1]] < 0:
             return ("drift", 0)
         return ("move", 0) if race.garage[die] < 2 else ("repair", 0)
 
@@ -290,8 +287,8 @@ def _can_pass(race: RaceState, die: int, left: int) -> bool:
         return False
     c = race.course
     pos, sids = race.pos[die], c.sids[race.lane[die]]
-    other = race.occ.get(sids[pos + 1], -1)
-    return other >= 0 and sids[pos + 2] not in race.occ and c.back_at[race.pos[other]] != c.back_at[pos + 1]
+    other = race.occ[sids[pos + 1]]
+    return other >= 0 and race.occ[sids[pos + 2]] < 0 and c.back_at[race.pos[other]] != c.back_at[pos + 1]
 
 
 DRIVERS = {

@@ -39,19 +39,22 @@ class Race(RaceState):
 
     def run(self) -> Race:
         """Play rounds until the finish or the round cap."""
+        standing = self.order()
         while not self.over:
-            self.play_round()
+            standing = self.play_round(standing)  # nothing moves between two rounds
         return self
 
-    def play_round(self) -> None:
-        """One round: speeds furthest forward first, moves fastest first, then cards by position."""
+    def play_round(self, before: list[int] | None = None) -> list[int]:
+        """One round: speeds furthest forward first, moves fastest first, then cards by position. `before`:
+        `order()` now, when the caller has it (`run` passes the last round's); the order at the round's end."""
         self.round += 1
         if self.record:
             self.note("round", -1, self.round)
         for cond in self.cond:
             if cond <= 4:
                 self.limping += 1
-        before = self.order()
+        if before is None:
+            before = self.order()
         for die in before:
             self.set_speed(die)
         self.speeds.append(sum(self.speed) / len(self.speed))
@@ -64,12 +67,15 @@ class Race(RaceState):
         self.counts["overtakes"] += _inversions(before, after)
         self.replenish(after)
         pos, garage, finish = self.pos, self.garage, self.course.finish
-        places = [pos[d] if garage[d] < 0 else self.progress(d) for d in after]
-        finished = False
-        for d in after:  # a die on the track past the finish (a loop: no generator per round)
-            if garage[d] < 0 and pos[d] >= finish:
-                finished = True
-                break
+        places: list[int] = []
+        finished = False  # a die on the track past the finish
+        for d in after:  # (one loop: no comprehension, no generator per round)
+            if garage[d] < 0:
+                places.append(pos[d])
+                if pos[d] >= finish:
+                    finished = True
+            else:
+                places.append(self.progress(d))
         self.still = self.still + 1 if places == self._last_places else 0
         self._last_places = places
         stalled = not any(self.cond) or self.still >= STALL_ROUNDS  # every die wrecked, or a jam
@@ -78,6 +84,7 @@ class Race(RaceState):
             self.capped = not finished
             self.standings = after
             self.note("finish", after[0], self.round, "cap" if self.capped else "")
+        return after
 
     def set_speed(self, die: int) -> None:
         """±1 free or ±2 for a card, never above the condition nor below 0."""
@@ -91,7 +98,7 @@ class Race(RaceState):
             self.end_turn_cards()
         new = old + step
         self.speed[die] = cond if new > cond else 0 if new < 0 else new
-        if self.speed[die] != old and self.record:
+        if self.record and self.speed[die] != old:
             self.note("speed", die, self.speed[die])
 
     def replenish(self, standing: list[int]) -> None:
@@ -103,7 +110,7 @@ class Race(RaceState):
                 count += 1
             limit = self.cond[die]
             drawn = self.draw(die, count, limit)
-            if drawn and self.record:
+            if self.record and drawn:
                 self.note("draw", die, drawn)
             extra = len(self.hand[die]) - limit
             if extra > 0:
@@ -142,7 +149,9 @@ def _inversions(before: list[int], after: list[int]) -> int:
     rank = [0] * len(after)
     for place, die in enumerate(after):
         rank[die] = place
-    ranks = [rank[d] for d in before]
+    ranks: list[int] = []
+    for d in before:  # (a loop: no comprehension per round)
+        ranks.append(rank[d])
     count = 0
     for a, ahead in enumerate(ranks):
         for behind in ranks[a + 1:]:

@@ -23,6 +23,10 @@ class IllegalMove(ValueError):
 class Movement:
     """The movement rules, applied to the state of `race`; `turn` and `mover` are the turn being played."""
 
+    __slots__ = ("_turn", "card_start", "draft_reach", "entry_paid", "hazard_on", "lane", "mover", "occ", "pos",
+                 "race", "sids", "turn")
+    """Its attributes (read on every move: slots, no instance dict)."""
+
     def __init__(self, race: RaceState) -> None:
         self.race = race
         self.turn: Turn | None = None
@@ -31,8 +35,10 @@ class Movement:
         """The one `Turn` every turn of the race reuses (reset as a turn begins)."""
         self.sids, self.entry_paid, self.card_start = race.course.sids, race.course.entry_paid, race.course.card_start
         """The course's `sids`, `entry_paid` and `card_start` tables (a race keeps its course)."""
-        self.occ, self.pos, self.lane, self.hazard_sids = race.occ, race.pos, race.lane, race.hazard_sids
+        self.occ, self.pos, self.lane, self.hazard_on = race.occ, race.pos, race.lane, race.hazard_on
         """The race's occupied spaces, dice places and hazard spaces (the same objects all race long)."""
+        self.draft_reach = race.rules.draft_reach
+        """`play.draft_reach`, read on every turn's first move (a model's attribute costs more to read)."""
 
     def take_turn(self, die: int) -> None:
         """Play die `die`'s movement, then let it place a hazard card."""
@@ -113,12 +119,12 @@ class Movement:
         new = old + 1
         new_lane = lane ^ 1 if flip else lane
         arrival = sids[new_lane][new]
-        if arrival in occ:
+        struck = occ[arrival]
+        if struck >= 0:
             r = self.race
-            struck = occ[arrival]
             if not flip and counted and self._pass_oncoming(die, struck, turn):
                 return
-            if flip and sids[new_lane][old] not in occ:
+            if flip and occ[sids[new_lane][old]] < 0:
                 r.relocate(die, old, new_lane)
                 if r.rules.blocked_drift_hazards and r.hazard_at(old, new_lane):
                     self.hurt(die, "hazard")
@@ -126,7 +132,7 @@ class Movement:
             return
         behind = -1 if turn.moved else self._drafted(die, old, lane, self.race.speed[die])
         turn.moved = True
-        del occ[sids[lane][old]]  # relocate, for a die on the track (advance moves no Garage die)
+        occ[sids[lane][old]] = -1  # relocate, for a die on the track (advance moves no Garage die)
         pos_of[die] = new
         if flip:
             self.lane[die] = new_lane
@@ -135,57 +141,54 @@ class Movement:
             turn.moves += 1
         if self.race.record:
             self.race.note("drift" if flip else "move", die, new)
-        if self.card_start[new] or arrival in self.hazard_sids:  # enter's two cases (most moves meet neither)
+        if self.card_start[new] or self.hazard_on[arrival]:  # enter's two cases (most moves meet neither)
             self.enter(die, old, new, arrival)
         if behind >= 0:
             self._pull(behind)
 
     def enter(self, die: int, old: int, new: int, sid: int = -1) -> None:
         """A die arrived at `new` from `old` (= new - 1): handling on a new card, damage on a hazard, Lap Leader.
-        `sid`: the space it stands on now, when the caller has it (-1: looked up)."""
+        `sid`: the space it stands on now, when the caller has it (-1: looked up). Handling, on a card paid for
+        by deck type `kind` (`Course.entry_paid`; a free card pays nothing): a card of that type, any three
+        cards, or a point of damage (the driver picks; played here, not in a method of its own: one call less
+        on every card entered)."""
         r = self.race
-        card = self.card_start[new]
-        if card:
+        entered = self.card_start[new]
+        if entered:
             kind = self.entry_paid[new]
             if kind >= 0:
-                self.pay_handling(die, kind)
-        if (sid if sid >= 0 else self.sids[r.lane[die]][new]) in r.hazard_sids:
+                how = r.drivers[die].pay(r, die, kind)
+                if how == "card":
+                    kinds, weight = r.cards.kind, r.cards.hazard_count
+                    best = -1
+                    for card in r.hand[die]:  # the first of the matching cards with the fewest hazards
+                        if kinds[card] == kind:
+                            if not weight[card]:
+                                best = card
+                                break  # none has fewer
+                            if best < 0 or weight[card] < weight[best]:
+                                best = card
+                    if best < 0:
+                        raise IllegalMove("no card of that type in the hand")
+                    r.spend(die, (best,))
+                    way = 0
+                elif how == "three":
+                    if not r.spend_any(die, 3):
+                        raise IllegalMove("fewer than three cards in the hand")
+                    way = 1
+                elif how == "damage":
+                    way = 2
+                else:
+                    raise IllegalMove(f"unknown handling payment {how!r}")
+                r.handling[kind][way] += 1  # way: PAYMENTS.index(how)
+                if r.record:
+                    r.note("handling", die, kind, how)
+                if how == "damage":
+                    self.hurt(die, "handling")
+        if r.hazard_on[sid if sid >= 0 else self.sids[r.lane[die]][new]]:
             self.hurt(die, "hazard")
-        if card and r.lap_leader:
+        if entered and r.lap_leader:
             r.lap_boundary(die, old, new)
-
-    def pay_handling(self, die: int, kind: int) -> None:
-        """Entering a card paid for by deck type `kind` (`Course.paid_at`; `enter` calls it only for a card that
-        is not free): a card of that type, any three cards, or a point of damage (the driver picks)."""
-        r = self.race
-        how = r.drivers[die].pay(r, die, kind)
-        if how == "card":
-            kinds, weight = r.cards.kind, r.cards.hazard_count
-            best = -1
-            for card in r.hand[die]:  # the first of the matching cards with the fewest hazards
-                if kinds[card] == kind:
-                    if not weight[card]:
-                        best = card
-                        break  # none has fewer
-                    if best < 0 or weight[card] < weight[best]:
-                        best = card
-            if best < 0:
-                raise IllegalMove("no card of that type in the hand")
-            r.spend(die, (best,))
-            way = 0
-        elif how == "three":
-            if not r.spend_any(die, 3):
-                raise IllegalMove("fewer than three cards in the hand")
-            way = 1
-        elif how == "damage":
-            way = 2
-        else:
-            raise IllegalMove(f"unknown handling payment {how!r}")
-        r.handling[kind][way] += 1  # way: PAYMENTS.index(how)
-        if r.record:
-            r.note("handling", die, kind, how)
-        if how == "damage":
-            self.hurt(die, "handling")
 
     def hurt(self, die: int, cause: str) -> None:
         """A point of damage: condition and hand limit down, speed down to the condition, maybe halting."""
@@ -228,7 +231,7 @@ class Movement:
         old, lane = r.pos[die], r.lane[die]
         beyond = old + 2
         if r.rules.head_on != "pass" or not self.oncoming(struck, old + 1) or turn.moves + 2 > r.speed[die] \
-                or r.course.sids[lane][beyond] in r.occ:
+                or r.occ[r.course.sids[lane][beyond]] >= 0:
             return False
         behind = self._drafted(die, old, lane, r.speed[die]) if not turn.moved else -1
         turn.moved = True
@@ -247,8 +250,8 @@ class Movement:
         r = self.race
         c = r.course
         sids = c.sids[lane]
-        for back in range(pos - 1, pos - r.rules.draft_reach - 1, -1):
-            other = r.occ.get(sids[back], -1)
+        for back in range(pos - 1, pos - self.draft_reach - 1, -1):
+            other = r.occ[sids[back]]
             if other >= 0:
                 same_way = c.back_at[r.pos[other]] == c.back_at[back]
                 pulled = other != die and r.speed[other] <= speed and (same_way or r.rules.draft_oncoming)
@@ -263,12 +266,13 @@ class Movement:
             r.note("resist", die)
             return
         old, lane = r.pos[die], r.lane[die]
-        if r.course.sids[lane][old + 1] in r.occ:
+        if r.occ[r.course.sids[lane][old + 1]] >= 0:
             return
         behind = self._drafted(die, old, lane, r.speed[die]) if r.rules.draft_chain else -1
         r.relocate(die, old + 1, lane)
         r.counts["drafts"] += 1
-        r.note("pulled", die, old + 1)
+        if r.record:  # (most notes of a turn are tested first: no call when not recording)
+            r.note("pulled", die, old + 1)
         self.enter(die, old, old + 1)
         if behind >= 0:
             self._pull(behind)
@@ -279,8 +283,8 @@ class Movement:
         c = r.course
         pos, lane = r.pos[die], r.lane[die]
         to = lane ^ 1
-        struck = r.occ.get(c.sids[to][pos])
-        if struck is None:
+        struck = r.occ[c.sids[to][pos]]
+        if struck < 0:
             r.spend_any(die, 1)
             r.relocate(die, pos, to)
             r.note("lane", die, to)
@@ -288,7 +292,7 @@ class Movement:
                 self.hurt(die, "hazard")
             return
         sideways = r.rules.sideswipe_push == "sideways"
-        room = not sideways and c.sids[to][pos + 1] not in r.occ
+        room = not sideways and r.occ[c.sids[to][pos + 1]] < 0
         """Sideways, the next lane that way is off the track (a card has two lanes): no push."""
         if not sideways and not room and r.rules.sideswipe_no_room == "block":
             raise IllegalMove("a sideswipe needs an empty space ahead of the struck die to push it into")
@@ -328,7 +332,8 @@ class Movement:
         r.nitro[die] -= 1
         turn.nitro += 1
         r.counts["nitro"] += 1
-        r.note("nitro", die, boost)
+        if r.record:
+            r.note("nitro", die, boost)
         for _ in range(boost):
             if turn.over or r.cond[die] == 0:
                 break
@@ -349,7 +354,7 @@ class Movement:
                               f"{GARAGE_SPEED} or less, may enter the Garage")
         self._need_cards(die, 1, "a lane change")
         r.spend_any(die, 1)
-        r.occ.pop(c.sids[lane][pos])
+        r.occ[c.sids[lane][pos]] = -1
         r.garage[die] = c.garage_space(pos)
         r.garage_leg[die] = pos // c.k
         r.arrival[die] = r.round * 1000 + len(r.events) + sum(r.counts.values())
@@ -381,7 +386,7 @@ class Movement:
         c = r.course
         beside = c.beside_garage(r.garage_leg[die], r.garage[die])
         to = beside + forward
-        if c.sids[c.garage_lane][to] in r.occ:
+        if r.occ[c.sids[c.garage_lane][to]] >= 0:
             raise IllegalMove("the space beside the Garage is taken")
         r.spend_any(die, 1)
         r.pos[die] = beside

@@ -66,7 +66,7 @@ def seat_drivers(names: Sequence[str], players: int) -> list[str]:
 def play_race(track: NitroTrack, drivers: Sequence[str], seed: int | str, course: Course | None = None,
               deck: Cards | None = None) -> RaceResult:
     """Play one race and return its numbers (`course`, `deck`: the track's, built once for many races)."""
-    race = Race(track, [DRIVERS[n] for n in drivers], seed=seed, course=course, deck=deck).run()
+    race = Race(track, list(map(DRIVERS.__getitem__, drivers)), seed=seed, course=course, deck=deck).run()
     quarter = race.speeds[-max(1, len(race.speeds) // 4):]
     return RaceResult(
         rounds=race.round,

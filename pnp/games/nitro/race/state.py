@@ -71,10 +71,10 @@ class RaceState:
     """Everything on the table in one race, and the bookkeeping that changes no rule's outcome by itself."""
 
     __slots__ = ("_last_places", "arrival", "capped", "cards", "cond", "counts", "course", "damage", "discards",
-                 "drivers", "events", "garage", "garage_behind", "garage_leg", "hand", "handling", "hazard_sids",
-                 "held", "lane", "lane_change_after", "lap_leader", "lap_led", "limping", "nitro", "nitro_per_turn",
-                 "occ", "over", "played", "pos", "record", "rng", "round", "rules", "speed", "speeds", "standings",
-                 "start_place", "still", "track")
+                 "drivers", "events", "garage", "garage_behind", "garage_leg", "hand", "handling", "hazard_on",
+                 "hazards", "held", "lane", "lane_change_after", "lap_leader", "lap_led", "limping", "nitro",
+                 "nitro_per_turn", "occ", "over", "played", "pos", "record", "rng", "round", "rules", "speed", "speeds",
+                 "standings", "start_place", "still", "track")
     """Its attributes (more than an instance dict shares its keys for: without slots every attribute read of
     a race is an unspecialized lookup)."""
 
@@ -99,23 +99,27 @@ class RaceState:
         self.events: list[Event] = []
         self.drivers = list(drivers)
         self.cards = build_cards(track, self.rng, deck)
-        self.hazard_sids: set[int] = set()
-        """Physical spaces (`Course.sid`) that carry a hazard now."""
+        self.hazard_on = [False] * self.course.spaces
+        """Whether each physical space (by `Course.sid`) carries a hazard now."""
+        self.hazards = 0
+        """Spaces that carry a hazard now."""
         for section, card in enumerate(self.cards.on_track):
             self._mark_hazards(section, card, add=True)
         self.discards: list[int] = []
         self.played: list[int] = []
-        self.hand: list[list[int]] = [[] for _ in range(players)]
         dealt, pile = track.deck.hand * players, self.cards.pile
         if len(pile) >= dealt:  # one card each in turn from the top (taken in one slice)
             top = pile[:-dealt - 1:-1]
             del pile[len(pile) - dealt:]
-            self.hand = [top[i::players] for i in range(players)]
+            self.hand: list[list[int]] = [top[i::players] for i in range(players)]
         else:
+            self.hand = [[] for _ in range(players)]
             for _ in range(track.deck.hand):
                 for i in range(players):
                     self.hand[i].append(self._pop())
-        self.held = [self._types(hand) for hand in self.hand]
+        self.held: list[list[int]] = []
+        for hand in self.hand:  # (loops rather than comprehensions here: each of those is a call per race)
+            self.held.append(self._types(hand))
         """Cards of each type (Straight, Turn A, Turn B) in each hand: every change of a hand (`draw`, `spend`,
         `drop`, `set_hand`) keeps them right, so drivers need not count the hand."""
         self.cond = [TOP_CONDITION] * players
@@ -130,7 +134,8 @@ class RaceState:
         """Garage space of each die (0-2), or -1 on the track."""
         self.garage_leg = [0] * players
         self.arrival = [0] * players
-        self.occ: dict[int, int] = {}
+        self.occ = [-1] * self.course.spaces
+        """The die on each space (by `Course.sid`), or -1."""
         if players > len(self.course.grid):
             raise ValueError(f"the start grid holds {len(self.course.grid)} dice, not {players}")
         for place, die in enumerate(start):
@@ -142,7 +147,7 @@ class RaceState:
         self.capped = False
         self.standings: list[int] = []
         self.lap_led = 0
-        self.handling = [[0, 0, 0] for _ in range(3)]
+        self.handling = [[0, 0, 0], [0, 0, 0], [0, 0, 0]]
         """Section entries by type (Straight, Turn A, Turn B) paid with [a card, three cards, damage]."""
         self.damage = dict.fromkeys(DAMAGE_CAUSES, 0)
         self.counts = dict.fromkeys(("garage", "repairs", "nitro", "collisions", "sideswipes", "drafts",
@@ -157,8 +162,11 @@ class RaceState:
 
     def _roll_order(self, players: int) -> list[int]:
         """Each player rolls a d10; the highest starts in front, ties rolled again (the roll decides the grid)."""
-        rolls = [(self.rng.randint(1, 10), self.rng.random(), i) for i in range(players)]
-        return [i for _, _, i in sorted(rolls, reverse=True)]
+        rolls = []
+        for i in range(players):
+            rolls.append((self.rng.randint(1, 10), self.rng.random(), i))
+        rolls.sort(reverse=True)
+        return [i for _, _, i in rolls]
 
     # --- cards --------------------------------------------------------------------------------------
 
@@ -281,13 +289,13 @@ class RaceState:
 
     def hazard_at(self, pos: int, lane: int) -> bool:
         """Whether the track space at (pos, lane) carries a hazard."""
-        return self.course.sids[lane][pos] in self.hazard_sids
+        return self.hazard_on[self.course.sids[lane][pos]]
 
     def relocate(self, die: int, pos: int, lane: int) -> None:
         """Move a die's marker on the table (no rule applied)."""
         sids, occ = self.course.sids, self.occ
         if self.garage[die] < 0:
-            occ.pop(sids[self.lane[die]][self.pos[die]], None)
+            occ[sids[self.lane[die]][self.pos[die]]] = -1
         else:
             self.garage[die] = -1
         self.pos[die], self.lane[die] = pos, lane
@@ -296,24 +304,19 @@ class RaceState:
     def _mark_hazards(self, section: int, card: int, add: bool) -> None:
         if card < 0:
             return
+        hazard_on = self.hazard_on
         for lane, space in self.cards.hazards[card]:
             sid = (section * 2 + lane) * self.course.k + space
-            if add:
-                self.hazard_sids.add(sid)
-            else:
-                self.hazard_sids.discard(sid)
+            if hazard_on[sid] != add:
+                hazard_on[sid] = add
+                self.hazards += 1 if add else -1
 
     def dice_on(self, section: int) -> bool:
         """Whether a die stands on a track space of `section`."""
         per_section = 2 * self.course.k
         first = section * per_section  # the section's sids run from first up; the run-off's lie past them all
         last = first + per_section
-        for sid in self.occ:
-            if first <= sid < last:
-                break
-        else:
-            return False  # no die on its spaces (a loop, not any(): no generator per call)
-        return True
+        return self.occ[first:last].count(-1) < per_section
 
     def lap_boundary(self, die: int, old: int, new: int) -> None:
         """Lap Leader: the first to complete each lap (not the last) draws two cards at once."""

@@ -8,7 +8,9 @@ is the Start/Finish card's inside lane, 1 the other. Each card names its own lan
 its turning side), so at an S-bend strip 0 becomes a card's outside lane: `card_lane(pos, lane)` gives the
 card's lane (0 inside, 1 outside) under a die (`play.lanes: card_lanes` reads the lane names as strips
 instead, the earlier engine). `sid(pos, lane)` names the physical space, so the cards of an out-and-back
-race are shared by the way out and the way back, and the laps of a loop share theirs.
+race are shared by the way out and the way back, and the laps of a loop share theirs. Sids are compact: the
+cards' spaces are 0 up to `2 * k * sections`, the run-off's (and an out-and-back grid's) follow them, so that a
+race keeps what is on each space in a list of `Course.spaces` entries.
 Past the finish of an out-and-back race the dice run on into a virtual run-off of straight spaces.
 """
 
@@ -25,7 +27,6 @@ STRAIGHT, TURN_A, TURN_B, START_FINISH, RUN_OFF = 0, 1, 2, 3, 4
 KIND_CODE = {Kind.STRAIGHT: STRAIGHT, Kind.TURN_A: TURN_A, Kind.TURN_B: TURN_B, Kind.START_FINISH: START_FINISH}
 KIND_NAMES = ("straight", "turn_a", "turn_b")
 """Deck types by code, as the report names them."""
-RUN_OFF_BASE = 1 << 30
 PAID_AHEAD = 4
 """Cards after a die's own that `Course.paid_ahead` counts the handling of (a driver's horizon)."""
 GRID_SLOTS = 6
@@ -83,6 +84,8 @@ class Course:
     """`is_straight(pos)` for each pos."""
     back_at: tuple[bool, ...] = ()
     """`reversed_leg(pos)` for each pos."""
+    spaces: int = 0
+    """The sids the tables name: every sid in `sids` is below it."""
 
     def section(self, pos: int) -> int:
         """Section index (0-based) of the card under `pos`, or -1 on the run-off."""
@@ -120,14 +123,14 @@ class Course:
         if self.lo <= pos < self.hi:
             return self.sids[lane][pos]
         section = self.section(pos)
-        if section < 0:
-            return RUN_OFF_BASE + 2 * pos + lane
+        if section < 0:  # a run-off space: past the cards' spaces (positions from `lo` up)
+            return 2 * self.k * self.sections + 2 * (pos - self.lo) + lane
         card_lane = lane ^ self.flips[section] if self.flips else lane
         return (section * 2 + card_lane) * self.k + self.card_space(pos)
 
     def sid_section(self, sid: int) -> int:
         """Section index of a physical space, -1 on the run-off."""
-        return -1 if sid >= RUN_OFF_BASE else sid // (2 * self.k)
+        return -1 if sid >= 2 * self.k * self.sections else sid // (2 * self.k)
 
     def is_straight(self, pos: int) -> bool:
         """Nitro may be used onto this space (a Straight, the Start/Finish or the run-off)."""
@@ -169,6 +172,7 @@ def build_course(track: NitroTrack) -> Course:
         leg = 0 if slot.section == 1 else slot.section - 1 - n
         lane = INSIDE if slot.space.lane == "inside" else OUTSIDE
         grid.append((leg * k + slot.space.number - 1, lane ^ flips[slot.section - 1]))
+    lo = min(p for p, _ in grid) - 8 * k if grid else 0
     host, lane = -1, OUTSIDE
     if geometry.garage is not None:
         host = geometry.garage.beside - 1
@@ -185,8 +189,10 @@ def build_course(track: NitroTrack) -> Course:
         garage_host=host,
         garage_lane=lane,
         flips=flips,
+        lo=lo,
+        hi=lo,
     )
-    lo = min(p for p, _ in grid) - 8 * k if grid else 0
+    """No tables yet (hi = lo: an empty range), so that `sid` and `kind` compute each entry."""
     hi = course.finish + 16 * k + 64
     places = [*range(0, hi), *range(lo, 0)]
     """Table order: pos 0 up, then the negative positions (see `Course.sids`)."""
@@ -206,9 +212,9 @@ def build_course(track: NitroTrack) -> Course:
             if kind >= 0:
                 need[kind] += 1
         ahead.append((need[0], need[1], need[2]))
+    sids = (tuple(course.sid(p, INSIDE) for p in places), tuple(course.sid(p, OUTSIDE) for p in places))
     return replace(
-        course, lo=lo, hi=hi,
-        sids=(tuple(course.sid(p, INSIDE) for p in places), tuple(course.sid(p, OUTSIDE) for p in places)),
+        course, hi=hi, sids=sids, spaces=max(*sids[0], *sids[1]) + 1,
         section_at=tuple(course.section(p) for p in places),
         flip_at=tuple(course.card_lane(p, 0) for p in places),
         kind_at=tuple(kinds),
