@@ -101,8 +101,7 @@ class RaceState:
         self.cards = build_cards(track, self.rng, deck)
         self.hazard_on = [False] * self.course.spaces
         """Whether each physical space (by `Course.sid`) carries a hazard now."""
-        self.hazards = 0
-        """Spaces that carry a hazard now."""
+        self.hazards = 0  # spaces that carry a hazard now
         for section, card in enumerate(self.cards.on_track):
             self._mark_hazards(section, card, add=True)
         self.discards: list[int] = []
