@@ -427,7 +427,7 @@ class Race:
             if error:
                 raise ValueError(error)
             self._pos[car] = p
-            self._occ[p] = self._occ[p + self.width] = car
+            self._occ[p] = self._occ[self._ahead[p]] = car
             self._status[car] = RACING
             self._order[self.racing] = car
             self.racing += 1
