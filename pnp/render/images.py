@@ -15,6 +15,7 @@ The placeholders and the trailer are reportlab's internals: `pnp.render.reportla
 
 from __future__ import annotations
 
+import io
 import struct
 import zlib
 from dataclasses import dataclass
@@ -27,14 +28,16 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.layout.scene import Image
 from pnp.render.press import RGB, Press
 from pnp.render.reportlab_internals import Placeholder, add_placeholder, trailer_of, updated_trailer
+from pnp.source.images import read_as_checked
 
 if TYPE_CHECKING:
     from pnp.render.press import Inks
 
 PILImage.MAX_IMAGE_PIXELS = None
 """Every image was checked against pnp's own pixel cap (`--max-pixels`, from its header) and decoded once by
-`pnp.source.images` before it gets here; Pillow's fixed bomb check (a warning past 89 Mpx, an error past 179 Mpx)
-would only refuse an image the user allowed."""
+`pnp.source.images` before it gets here, and is read as checked (`read_as_checked`: not saved over since);
+Pillow's fixed bomb check (a warning past 89 Mpx, an error past 179 Mpx) would only refuse an image the user
+allowed."""
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _PNG_COLOURS = {0: 1, 2: 3, 3: 1}
 """PNG colour type -> samples per pixel, for the types that pass through (grey, RGB, palette)."""
@@ -133,27 +136,27 @@ def _image_entries(width: int, height: int, space: str, bits: int, filters: str)
 
 def encode_image(path: Path, inks: Inks | None = None) -> tuple[Stream, Stream | None]:
     """The PDF image stream for a PNG or JPEG file, and its soft mask (alpha) stream if it has one; in the inks
-    of `inks` when given (CMYK)."""
-    data = path.read_bytes()
+    of `inks` when given (CMYK). The file is read once, as checked (`pnp.source.images.read_as_checked`)."""
+    data = read_as_checked(path)
     if inks is not None:
-        with PILImage.open(path) as img:
+        with PILImage.open(io.BytesIO(data)) as img:
             if img.format == "JPEG" and img.mode == "CMYK":
                 entries = _image_entries(img.width, img.height, "/DeviceCMYK", 8, "/DCTDecode")
                 entries["Decode"] = "[1 0 1 0 1 0 1 0]"
                 return Stream(entries, data), None
-        return _decoded_stream(path, inks)
+        return _decoded_stream(data, inks)
     if data.startswith(PNG_SIGNATURE):
         header = png_header(data)
         if header.passes_through:
             return _png_stream(data, header), None
     else:
-        with PILImage.open(path) as img:
+        with PILImage.open(io.BytesIO(data)) as img:
             if img.format == "JPEG" and img.mode in _JPEG_SPACES:
                 entries = _image_entries(img.width, img.height, _JPEG_SPACES[img.mode], 8, "/DCTDecode")
                 if img.mode == "CMYK":  # Adobe CMYK JPEGs store inverted samples
                     entries["Decode"] = "[1 0 1 0 1 0 1 0]"
                 return Stream(entries, data), None
-    return _decoded_stream(path)
+    return _decoded_stream(data)
 
 
 def _png_stream(data: bytes, header: PngHeader) -> Stream:
@@ -171,10 +174,10 @@ def _png_stream(data: bytes, header: PngHeader) -> Stream:
     return Stream(entries, idat)
 
 
-def _decoded_stream(path: Path, inks: Inks | None = None) -> tuple[Stream, Stream | None]:
+def _decoded_stream(data: bytes, inks: Inks | None = None) -> tuple[Stream, Stream | None]:
     """Decode with Pillow: colour channels deflated (in `inks` when given), alpha (if any) as a deflated grey
     soft mask."""
-    with PILImage.open(path) as opened:
+    with PILImage.open(io.BytesIO(data)) as opened:
         has_alpha = opened.mode in ("RGBA", "LA", "PA") or "transparency" in opened.info
         grey = opened.mode in ("1", "L", "LA") or (opened.mode.startswith("I") and not has_alpha)
         img: PILImage.Image = opened

@@ -25,6 +25,7 @@ from pnp.layout.strokes import Stroke
 from pnp.model.inks import rgb_hex
 from pnp.render.images import PNG_SIGNATURE, png_without_ancillary_chunks
 from pnp.render.svg_outline import GlyphDefs, add_glyph_defs, outlined_text
+from pnp.source.images import read_as_checked
 from pnp.text.font_files import is_own
 from pnp.text.fonts import svg_family
 
@@ -132,7 +133,7 @@ def _image_symbol(drawing: svgwrite.Drawing, item: Image, images: dict[str, str]
     if item.key not in images:
         images[item.key] = f"image-{_CLASS.sub('-', item.key)}"
         mime = _MIME.get(item.path.suffix.lower(), "image/png")
-        data = item.path.read_bytes()  # SVG art: as checked (`pnp.source.svg_art`), drawn by the viewer as vectors
+        data = read_as_checked(item.path)  # SVG art as checked (`pnp.source.svg_art`): drawn by the viewer as vectors
         if data.startswith(PNG_SIGNATURE):
             data = png_without_ancillary_chunks(data)
         symbol = drawing.defs.add(drawing.symbol(id=images[item.key]))

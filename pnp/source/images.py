@@ -8,11 +8,13 @@ once at a fraction of a full decode (a PNG's data inflated and counted, row filt
 one libdeflate call when the `deflate` package is installed, in ISA-L steps for what that call refuses or is
 too large; a JPEG decoded at an eighth of its size), so a PNG without pixel data or palette, corrupt or short
 compressed data or a truncated JPEG is refused here instead of failing (or printing garbage) in render. A file
-checked once in a process (same real path, size and modification time) is not read again.
+checked once in a process (same real path, size and modification time) is not read again. Render reads each
+file again to embed it through `read_as_checked`, which refuses one saved over since its check.
 """
 
 from __future__ import annotations
 
+import os
 import struct
 from collections.abc import Callable
 from pathlib import Path
@@ -34,6 +36,8 @@ _DECODED: set[str] = set()
 """Content keys of the files decoded without error in this process (a deck repeats the same few images)."""
 _CHECKED: dict[tuple[Path, int, int, int, int], ImageInfo] = {}
 """Files checked without error in this process, by (real path, size, modification time, caps)."""
+_STAMPS: dict[Path, tuple[int, int, Mark, str]] = {}
+"""Each file checked in this process -> its size and modification time when checked, and where a spec named it."""
 _FIX = "re-export the picture as PNG or JPEG from an image editor"
 
 
@@ -45,6 +49,7 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
     size = stat.st_size
     known = (path, size, stat.st_mtime_ns, max_pixels, max_bytes)
     if known in _CHECKED:  # a deck repeats the same few images, and render checks them after validate
+        _STAMPS[path] = (size, stat.st_mtime_ns, mark, src)
         return _CHECKED[known]
     if size > max_bytes:
         raise SpecError(
@@ -59,6 +64,7 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
         from pnp.source.svg_art import check_svg
 
         info = _CHECKED[known] = check_svg(path, src, mark)
+        _STAMPS[path] = (size, stat.st_mtime_ns, mark, src)
         return info
     data = path.read_bytes()  # within the byte cap: read once for every check below and the hash
     fmt = next((name for sig, name in _SIGNATURES.items() if data.startswith(sig)), None)
@@ -99,7 +105,30 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
             raise SpecError(Diagnostic.at(mark, "spec.image", f"{src!r} is damaged: {problem}", _FIX))
         _DECODED.add(key)
     info = _CHECKED[known] = ImageInfo(path, key, fmt, width, height)
+    _STAMPS[path] = (size, stat.st_mtime_ns, mark, src)
     return info
+
+
+def read_as_checked(path: Path) -> bytes:
+    """The bytes of an image file `check_image` passed in this process, read again to be embedded; SpecError
+    (located where the spec names it) when the file is not the one checked: saved over since (its size or
+    modification time differ, before or after the read), or never checked."""
+    size, mtime, mark, src = _STAMPS.get(path, (-1, -1, Mark(str(path), 0, 0), path.name))
+    with path.open("rb") as file:
+        before = os.fstat(file.fileno())
+        data = file.read() if (before.st_size, before.st_mtime_ns) == (size, mtime) else b""
+        after = os.fstat(file.fileno())
+    if size < 0 or (after.st_size, after.st_mtime_ns) != (size, mtime) or len(data) != size:
+        raise SpecError(
+            Diagnostic.at(
+                mark,
+                "spec.image",
+                f"{src!r} changed while it was being rendered (checked at {size:,} bytes, now {after.st_size:,})"
+                if size >= 0 else f"{src!r} was not checked before it was rendered",
+                "render again once the picture is saved (nothing was written)",
+            )
+        )
+    return data
 
 
 _PNG_DEPTHS = {0: (1, 2, 4, 8, 16), 2: (8, 16), 3: (1, 2, 4, 8), 4: (8, 16), 6: (8, 16)}

@@ -13,9 +13,11 @@ from pypdf import PdfReader
 
 from pnp.booklet import render_rulebook
 from pnp.booklet.request import RulebookRequest, render_kit_rulebook
+from pnp.diagnostics import Mark
 from pnp.layout.pieces import Piece
 from pnp.layout.scene import Group, Image, Rect, Style, Text, Transform
 from pnp.pipeline import load_spec
+from pnp.source.images import check_image
 from pnp.units import PT_PER_MM
 
 RED = "#c81e1e"
@@ -51,7 +53,8 @@ def test_a_piece_figure_is_vector_and_as_wide_as_the_frame(write_book):
 def test_a_piece_with_a_raster_image_still_embeds_the_image(write_book, tmp_path: Path):
     picture = tmp_path / "p.png"
     PilImage.new("RGB", (30, 30), (10, 200, 10)).save(picture)
-    piece = Piece(30.0, 30.0, (Group((Image(0, 0, 30, 30, picture, "p"),), Transform(0, 0)),))
+    info = check_image(tmp_path, tmp_path, "p.png", Mark("kit.yaml", 1, 1))  # as the kit's plugin does
+    piece = Piece(30.0, 30.0, (Group((Image(0, 0, 30, 30, info.path, info.key),), Transform(0, 0)),))
     source = write_book("# T\n\n## S\n\n![Photo](figure:photo)\n")
     request = RulebookRequest(source, {}, {"photo": piece})
     pdf = render_kit_rulebook(request, None, "a4", "pages", strict=True).pdf

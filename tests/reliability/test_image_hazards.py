@@ -17,8 +17,11 @@ from xml.etree import ElementTree
 import pytest
 from PIL import Image, PngImagePlugin
 
+import pnp.render.images
+import pnp.render.svg
+import pnp.source.images
 from tests.conftest import KitFactory, PnpRunner
-from tests.reliability.support import assert_clean, one_error
+from tests.reliability.support import assert_clean, one_error, snapshot
 
 KIT = """\
 kit: Test kit
@@ -284,3 +287,24 @@ def test_svg_image_is_drawn_at_its_place_and_size(tmp_kit: KitFactory, run_pnp: 
             assert rgb.getpixel((int((x + 3 * w / 4) * 10), int((y + h / 2) * 10))) == (30, 30, 220)
             assert rgb.getpixel((int((x + w) * 10) + 5, int((y + h / 2) * 10))) == (255, 255, 255)
             assert rgb.getpixel((int((x + w / 4) * 10), int((y + h) * 10) + 5)) == (255, 255, 255)
+
+
+@pytest.mark.parametrize("fmt", ["pdf", "svg"])
+def test_a_picture_saved_over_while_rendering_is_one_located_error_and_keeps_the_output(
+    tmp_kit: KitFactory, run_pnp: PnpRunner, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fmt: str
+) -> None:
+    path = tmp_kit(KIT.format(src="art.png"), {"art.png": png(2, [(b"IDAT", zlib.compress(rows(3)))])})
+    out = tmp_path / "out"
+    assert run_pnp("render", path, "-o", out, "--format", fmt).exit_code == 0
+    before = snapshot(out)
+    real = pnp.source.images.read_as_checked
+
+    def saved_over_first(picture: Path) -> bytes:  # an editor saves the picture between its check and its embed
+        picture.write_bytes(png(2, [(b"IDAT", b"not deflate data")]))
+        return real(picture)
+
+    monkeypatch.setattr(pnp.render.images if fmt == "pdf" else pnp.render.svg, "read_as_checked", saved_over_first)
+    error = one_error(run_pnp("render", path, "-o", out, "--format", fmt), path)
+    assert (error.rule, error.line, error.column) == ("spec.image", SRC_LINE, SRC_COLUMN)
+    assert "'art.png' changed while it was being rendered" in error.message
+    assert snapshot(out) == before

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import hashlib
 import io
+import os
 import random
 import struct
 from pathlib import Path
@@ -15,8 +15,10 @@ from PIL import ImageChops
 from pypdf import PdfReader
 from pypdf.generic import DictionaryObject, IndirectObject
 
+from pnp.diagnostics import Mark, SpecError
 from pnp.layout.scene import Document, Image, Page, Rect, Style
 from pnp.render.pdf import render_pdf
+from pnp.source.images import check_image
 
 W, H = 60, 40
 
@@ -40,7 +42,9 @@ def save(img: PILImage.Image, path: Path, **options: object) -> Image:
 
 
 def placed(path: Path, x: float, y: float, w: float = 30, h: float = 20) -> Image:
-    return Image(x, y, w, h, path, hashlib.sha256(path.read_bytes()).hexdigest()[:16])
+    """A scene Image of `path`, checked as a spec's image is before it is rendered."""
+    info = check_image(path.parent, path.parent, path.name, Mark("kit.yaml", 3, 9))
+    return Image(x, y, w, h, info.path, info.key)
 
 
 def pdf_of(*pages: tuple[Image | Rect, ...]) -> bytes:
@@ -159,3 +163,29 @@ def test_cmyk_jpeg_keeps_its_colours(tmp_path: Path) -> None:
     page = raster(pdf_of((item,)))
     red, green, blue = page.getpixel((mm(25), mm(20)))
     assert red > 200 and green < 80 and blue < 80
+
+
+def test_a_picture_saved_over_after_its_check_is_refused_not_embedded(tmp_path: Path) -> None:
+    checked = save(noise("RGB", 1), tmp_path / "a.png")
+    noise("RGB", 2).resize((90, 60)).save(tmp_path / "a.png")  # an editor saves a bigger picture over it
+    with pytest.raises(SpecError) as error:
+        pdf_of((checked,))
+    (problem,) = error.value.diagnostics
+    assert (problem.file, problem.line, problem.column) == ("kit.yaml", 3, 9)
+    assert "'a.png' changed while it was being rendered" in problem.message
+
+
+def test_a_picture_touched_after_its_check_is_refused_even_at_the_same_size(tmp_path: Path) -> None:
+    checked = save(noise("RGB", 1), tmp_path / "a.png")
+    data = (tmp_path / "a.png").read_bytes()
+    flipped = data[:-20] + bytes([data[-20] ^ 1]) + data[-19:]  # one byte of its data: damaged, same size
+    (tmp_path / "a.png").write_bytes(flipped)
+    os.utime(tmp_path / "a.png", ns=(1, 1))
+    with pytest.raises(SpecError, match="changed while it was being rendered"):
+        pdf_of((checked,))
+
+
+def test_a_picture_never_checked_is_not_embedded(tmp_path: Path) -> None:
+    noise("RGB", 1).save(tmp_path / "raw.png")
+    with pytest.raises(SpecError, match="was not checked before it was rendered"):
+        pdf_of((Image(10, 10, 30, 20, tmp_path / "raw.png", "raw"),))
