@@ -134,10 +134,11 @@ def _image_entries(width: int, height: int, space: str, bits: int, filters: str)
     }
 
 
-def encode_image(path: Path, inks: Inks | None = None) -> tuple[Stream, Stream | None]:
+def encode_image(path: Path, key: str, inks: Inks | None = None) -> tuple[Stream, Stream | None]:
     """The PDF image stream for a PNG or JPEG file, and its soft mask (alpha) stream if it has one; in the inks
-    of `inks` when given (CMYK). The file is read once, as checked (`pnp.source.images.read_as_checked`)."""
-    data = read_as_checked(path)
+    of `inks` when given (CMYK). The file is read once, as checked under its content key `key`
+    (`pnp.source.images.read_as_checked`)."""
+    data = read_as_checked(path, key)
     if inks is not None:
         with PILImage.open(io.BytesIO(data)) as img:
             if img.format == "JPEG" and img.mode == "CMYK":
@@ -237,8 +238,8 @@ class ImageCache:
         trailer, previous, size = trailer_of(pdf)
         position = len(pdf)
         offsets: dict[int, int] = {}
-        for placeholder in self._images.values():
-            stream, mask = encode_image(placeholder.path, self.press.inks)
+        for name, placeholder in self._images.items():
+            stream, mask = encode_image(placeholder.path, name.removeprefix("img"), self.press.inks)  # by `draw`
             if mask is not None and self.press.standard == "x-1a":
                 raise ValueError(f"PDF/X-1a has no transparency: {placeholder.path.name} has an alpha channel")
             extra: dict[str, str] = {}

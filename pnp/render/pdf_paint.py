@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, Canvas
 
 from pnp.layout.scene import Ellipse, Gradient, Image, Polygon, Rect
+from pnp.source.images import read_as_checked
 from pnp.source.svglib_internals import vector_drawing
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def _faded(path: Path, key: str, opacity: float) -> Any:
     own colours, and with them reportlab's alpha, so an alpha set around the drawing would not hold)."""
     import copy
 
-    drawing = copy.deepcopy(vector_drawing(path, key))
+    drawing = copy.deepcopy(vector_drawing(path, key, read_as_checked))
     stack = [drawing]
     while stack:
         node = stack.pop()
@@ -154,8 +155,10 @@ class VectorForms:
         """Draw `item`'s art into the unit box set up by the caller (origin bottom-left, y up, size w x h)."""
         from pnp.render.reportlab_internals import vector_form
 
-        drawing = vector_drawing(item.path, item.key) if item.opacity == 1 else _faded(item.path, item.key,
-                                                                                       item.opacity)
+        if item.opacity == 1:
+            drawing = vector_drawing(item.path, item.key, read_as_checked)
+        else:
+            drawing = _faded(item.path, item.key, item.opacity)
         name = f"pnpArt{item.key}o{round(item.opacity * 10_000)}"
         if name not in self.forms:
             if vector_form(canvas, name, drawing if self.inks is None else _inked(drawing, self.inks)):

@@ -133,7 +133,7 @@ def _image_symbol(drawing: svgwrite.Drawing, item: Image, images: dict[str, str]
     if item.key not in images:
         images[item.key] = f"image-{_CLASS.sub('-', item.key)}"
         mime = _MIME.get(item.path.suffix.lower(), "image/png")
-        data = read_as_checked(item.path)  # SVG art as checked (`pnp.source.svg_art`): drawn by the viewer as vectors
+        data = read_as_checked(item.path, item.key)  # SVG art too: drawn by the viewer as vectors
         if data.startswith(PNG_SIGNATURE):
             data = png_without_ancillary_chunks(data)
         symbol = drawing.defs.add(drawing.symbol(id=images[item.key]))

@@ -109,25 +109,25 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
     return info
 
 
-def read_as_checked(path: Path) -> bytes:
-    """The bytes of an image file `check_image` passed in this process, read again to be embedded; SpecError
-    (located where the spec names it) when the file is not the one checked: saved over since (its size or
-    modification time differ, before or after the read), or never checked."""
-    size, mtime, mark, src = _STAMPS.get(path, (-1, -1, Mark(str(path), 0, 0), path.name))
+def read_as_checked(path: Path, key: str) -> bytes:
+    """The bytes of an image file `check_image` passed in this process, read again to be embedded under its
+    content key `key`; SpecError (located where the spec names it) when they are not the bytes checked: the file
+    saved over since (its size or modification time differ, before or after the read, or its content hash), or
+    never checked."""
+    import hashlib
+
+    if path not in _STAMPS:
+        raise SpecError(Diagnostic.at(None, "spec.image", f"{str(path)!r} was not checked before it was rendered",
+                                      "check every picture with pnp.source.images.check_image first"))
+    size, mtime, mark, src = _STAMPS[path]
     with path.open("rb") as file:
         before = os.fstat(file.fileno())
         data = file.read() if (before.st_size, before.st_mtime_ns) == (size, mtime) else b""
         after = os.fstat(file.fileno())
-    if size < 0 or (after.st_size, after.st_mtime_ns) != (size, mtime) or len(data) != size:
-        raise SpecError(
-            Diagnostic.at(
-                mark,
-                "spec.image",
-                f"{src!r} changed while it was being rendered (checked at {size:,} bytes, now {after.st_size:,})"
-                if size >= 0 else f"{src!r} was not checked before it was rendered",
-                "render again once the picture is saved (nothing was written)",
-            )
-        )
+    if (after.st_size, after.st_mtime_ns) != (size, mtime) or hashlib.sha256(data).hexdigest()[:16] != key:
+        raise SpecError(Diagnostic.at(mark, "spec.image", f"{src!r} changed while it was being rendered (saved over "
+                                      "since pnp checked it)", "render again once the picture is saved (nothing "
+                                      "was written)"))
     return data
 
 

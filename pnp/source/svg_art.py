@@ -66,7 +66,7 @@ def check_svg(path: Path, src: str, mark: Mark) -> ImageInfo:
     problem = _unsafe(data)
     if problem:
         raise SpecError(Diagnostic.at(mark, "spec.svg", f"{src!r} is refused: {problem}", _HINT))
-    drawing = _drawing(path, key, src, mark)
+    drawing = _drawing(path, key, data, src, mark)
     info = _CHECKED[key] = ImageInfo(path, key, "SVG", max(1, round(drawing.width)), max(1, round(drawing.height)))
     return info
 
@@ -317,12 +317,12 @@ def _outside(css: str) -> str:
     return next((target for target in _URL.findall(css) if not target.strip().startswith("#")), "")
 
 
-def _drawing(path: Path, key: str, src: str, mark: Mark) -> Any:
+def _drawing(path: Path, key: str, data: bytes, src: str, mark: Mark) -> Any:
     """svglib's drawing of a checked file; SpecError when it cannot make one, or one of no size."""
     from pnp.source.svglib_internals import vector_drawing
 
     try:
-        drawing = vector_drawing(path, key)
+        drawing = vector_drawing(path, key, lambda _path, _key: data)  # the bytes checked, not the file again
     except Exception as exc:  # svglib raises whatever its parsers meet in a malformed file
         raise SpecError(Diagnostic.at(mark, "spec.svg", f"{src!r} cannot be read as SVG art: {exc}", _HINT)) from None
     if drawing is None or not drawing.width or not drawing.height or drawing.width < 0 or drawing.height < 0:

@@ -13,18 +13,32 @@ cached drawings.
 
 from __future__ import annotations
 
+import io
+from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+_DRAWINGS: dict[str, Any] = {}
+"""The last drawings made, by content key (at most `_KEPT`; a long preview session sees many files)."""
+_KEPT = 64
 
-@lru_cache(maxsize=64)
-def vector_drawing(path: Path, key: str) -> Any:
-    """svglib's reportlab drawing of a checked SVG file (`pnp.source.svg_art` refused anything unsafe). Its text
-    is set in the PDF's standard fonts only, and no file but itself is opened (also a guard behind the check)."""
-    from svglib.svglib import svg2rlg
 
-    return svg2rlg(str(path), font_map=_standard_fonts(), external_reference_root=str(path.resolve()))
+def vector_drawing(path: Path, key: str, read: Callable[[Path, str], bytes]) -> Any:
+    """svglib's reportlab drawing of a checked SVG file (`pnp.source.svg_art` refused anything unsafe), parsed from
+    the bytes `read(path, key)` gives (the checked ones: `pnp.source.images.read_as_checked`), never from the
+    path again. Its text is set in the PDF's standard fonts only, and no file but itself is opened (also a guard
+    behind the check)."""
+    drawing = _DRAWINGS.get(key)
+    if drawing is None:
+        from svglib.svglib import svg2rlg
+
+        drawing = svg2rlg(io.BytesIO(read(path, key)), font_map=_standard_fonts(),
+                          external_reference_root=str(path.resolve()))
+        if len(_DRAWINGS) >= _KEPT:
+            del _DRAWINGS[next(iter(_DRAWINGS))]
+        _DRAWINGS[key] = drawing
+    return drawing
 
 
 @lru_cache(maxsize=1)

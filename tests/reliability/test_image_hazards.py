@@ -299,9 +299,9 @@ def test_a_picture_saved_over_while_rendering_is_one_located_error_and_keeps_the
     before = snapshot(out)
     real = pnp.source.images.read_as_checked
 
-    def saved_over_first(picture: Path) -> bytes:  # an editor saves the picture between its check and its embed
+    def saved_over_first(picture: Path, key: str) -> bytes:  # an editor saves it between its check and its embed
         picture.write_bytes(png(2, [(b"IDAT", b"not deflate data")]))
-        return real(picture)
+        return real(picture, key)
 
     monkeypatch.setattr(pnp.render.images if fmt == "pdf" else pnp.render.svg, "read_as_checked", saved_over_first)
     error = one_error(run_pnp("render", path, "-o", out, "--format", fmt), path)

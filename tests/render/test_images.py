@@ -6,6 +6,7 @@ import io
 import os
 import random
 import struct
+from dataclasses import replace
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -18,6 +19,7 @@ from pypdf.generic import DictionaryObject, IndirectObject
 from pnp.diagnostics import Mark, SpecError
 from pnp.layout.scene import Document, Image, Page, Rect, Style
 from pnp.render.pdf import render_pdf
+from pnp.source import svglib_internals
 from pnp.source.images import check_image
 
 W, H = 60, 40
@@ -189,3 +191,17 @@ def test_a_picture_never_checked_is_not_embedded(tmp_path: Path) -> None:
     noise("RGB", 1).save(tmp_path / "raw.png")
     with pytest.raises(SpecError, match="was not checked before it was rendered"):
         pdf_of((Image(10, 10, 30, 20, tmp_path / "raw.png", "raw"),))
+
+
+SQUARE = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="{n}" height="10"/></svg>'
+
+
+@pytest.mark.parametrize("opacity", [1.0, 0.5])
+def test_svg_art_saved_over_after_its_check_is_refused_not_parsed_again(tmp_path: Path, opacity: float) -> None:
+    (tmp_path / "art.svg").write_text(SQUARE.format(n=10), encoding="utf-8")
+    checked = placed(tmp_path / "art.svg", 10, 10)
+    svglib_internals._DRAWINGS.clear()  # the check's drawing gone, as after many other files in a preview session
+    (tmp_path / "art.svg").write_text(SQUARE.format(n=50), encoding="utf-8")  # saved over, same size
+    os.utime(tmp_path / "art.svg", ns=(1, 1))
+    with pytest.raises(SpecError, match=r"'art\.svg' changed while it was being rendered"):
+        pdf_of((replace(checked, opacity=opacity),))
