@@ -213,6 +213,7 @@ class ImageCache:
 
     def __init__(self, press: Press = RGB, translucent: set[str] | None = None) -> None:
         self._images: dict[str, Placeholder] = {}
+        """Each image drawn, by content key (`Image.key`)."""
         self.press = press
         self.translucent = set() if translucent is None else translucent
         """The names of the CMYK images drawn that have an alpha channel (their pages blend: `close_page`)."""
@@ -220,9 +221,9 @@ class ImageCache:
     def draw(self, canvas: Canvas, item: Image) -> None:
         """Draw `item` into the unit box set up by the caller (origin bottom-left, y up, size w x h)."""
         name = f"img{item.key}"
-        if name not in self._images:
-            self._images[name] = Placeholder(name, item.path)
-            add_placeholder(canvas, self._images[name])
+        if item.key not in self._images:
+            self._images[item.key] = Placeholder(name, item.path)
+            add_placeholder(canvas, self._images[item.key])
             if self.press.cmyk and _has_alpha(item.path):
                 self.translucent.add(name)
         canvas.saveState()
@@ -238,8 +239,8 @@ class ImageCache:
         trailer, previous, size = trailer_of(pdf)
         position = len(pdf)
         offsets: dict[int, int] = {}
-        for name, placeholder in self._images.items():
-            stream, mask = encode_image(placeholder.path, name.removeprefix("img"), self.press.inks)  # by `draw`
+        for key, placeholder in self._images.items():
+            stream, mask = encode_image(placeholder.path, key, self.press.inks)
             if mask is not None and self.press.standard == "x-1a":
                 raise ValueError(f"PDF/X-1a has no transparency: {placeholder.path.name} has an alpha channel")
             extra: dict[str, str] = {}

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
 from pathlib import Path
+
+
+def content_key(data: bytes) -> str:
+    """An image file's content key: the first 16 hex digits of its sha256 (one embed per distinct content)."""
+    return hashlib.sha256(data).hexdigest()[:16]
 
 
 @dataclass(frozen=True, slots=True)

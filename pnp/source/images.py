@@ -22,7 +22,7 @@ from typing import cast
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
 from pnp.source.files import resolve_inside
-from pnp.source.image_info import ImageInfo
+from pnp.source.image_info import ImageInfo, content_key
 
 MAX_PIXELS = 50_000_000
 """Default cap on an image's width x height (a 300-dpi A3 sheet is about 17.4 Mpx)."""
@@ -36,8 +36,8 @@ _DECODED: set[str] = set()
 """Content keys of the files decoded without error in this process (a deck repeats the same few images)."""
 _CHECKED: dict[tuple[Path, int, int, int, int], ImageInfo] = {}
 """Files checked without error in this process, by (real path, size, modification time, caps)."""
-_STAMPS: dict[Path, tuple[int, int, Mark, str]] = {}
-"""Each file checked in this process -> its size and modification time when checked, and where a spec named it."""
+_STAMPS: dict[Path, tuple[int, Mark, str]] = {}
+"""Each file checked in this process -> its size when checked, and where a spec named it (`read_as_checked`)."""
 _FIX = "re-export the picture as PNG or JPEG from an image editor"
 
 
@@ -49,7 +49,7 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
     size = stat.st_size
     known = (path, size, stat.st_mtime_ns, max_pixels, max_bytes)
     if known in _CHECKED:  # a deck repeats the same few images, and render checks them after validate
-        _STAMPS[path] = (size, stat.st_mtime_ns, mark, src)
+        _STAMPS[path] = (size, mark, src)
         return _CHECKED[known]
     if size > max_bytes:
         raise SpecError(
@@ -64,7 +64,7 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
         from pnp.source.svg_art import check_svg
 
         info = _CHECKED[known] = check_svg(path, src, mark)
-        _STAMPS[path] = (size, stat.st_mtime_ns, mark, src)
+        _STAMPS[path] = (size, mark, src)
         return info
     data = path.read_bytes()  # within the byte cap: read once for every check below and the hash
     fmt = next((name for sig, name in _SIGNATURES.items() if data.startswith(sig)), None)
@@ -96,35 +96,28 @@ def check_image(root: Path, base: Path, src: str, mark: Mark, max_pixels: int = 
         raise SpecError(
             Diagnostic.at(mark, "spec.image", f"{src!r} cannot be read as an image: {exc}", _FIX)
         ) from None
-    import hashlib  # loaded by a kit with images only
-
-    key = hashlib.sha256(data).hexdigest()[:16]
+    key = content_key(data)
     if key not in _DECODED:
         problem = _decode_problem(data, chunks)
         if problem:
             raise SpecError(Diagnostic.at(mark, "spec.image", f"{src!r} is damaged: {problem}", _FIX))
         _DECODED.add(key)
     info = _CHECKED[known] = ImageInfo(path, key, fmt, width, height)
-    _STAMPS[path] = (size, stat.st_mtime_ns, mark, src)
+    _STAMPS[path] = (size, mark, src)
     return info
 
 
 def read_as_checked(path: Path, key: str) -> bytes:
     """The bytes of an image file `check_image` passed in this process, read again to be embedded under its
-    content key `key`; SpecError (located where the spec names it) when they are not the bytes checked: the file
-    saved over since (its size or modification time differ, before or after the read, or its content hash), or
-    never checked."""
-    import hashlib
-
+    content key `key`; SpecError (located where the spec names it) when they are not the bytes checked (the file
+    saved over since: a different size is not read at all), or the file was never checked."""
     if path not in _STAMPS:
         raise SpecError(Diagnostic.at(None, "spec.image", f"{str(path)!r} was not checked before it was rendered",
                                       "check every picture with pnp.source.images.check_image first"))
-    size, mtime, mark, src = _STAMPS[path]
+    size, mark, src = _STAMPS[path]
     with path.open("rb") as file:
-        before = os.fstat(file.fileno())
-        data = file.read() if (before.st_size, before.st_mtime_ns) == (size, mtime) else b""
-        after = os.fstat(file.fileno())
-    if (after.st_size, after.st_mtime_ns) != (size, mtime) or hashlib.sha256(data).hexdigest()[:16] != key:
+        data = file.read(size + 1) if os.fstat(file.fileno()).st_size == size else b""
+    if content_key(data) != key:
         raise SpecError(Diagnostic.at(mark, "spec.image", f"{src!r} changed while it was being rendered (saved over "
                                       "since pnp checked it)", "render again once the picture is saved (nothing "
                                       "was written)"))

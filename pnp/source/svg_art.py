@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.diagnostics import Diagnostic, Mark, SpecError
-from pnp.source.image_info import ImageInfo
+from pnp.source.image_info import ImageInfo, content_key
 
 MAX_SVG_ELEMENTS = 20_000
 """Cap on the elements of one SVG file (a detailed icon has a few hundred; a traced photo tens of thousands)."""
@@ -57,10 +57,8 @@ _HINT = "keep only shapes, paths, text and gradients defined in the file itself 
 
 def check_svg(path: Path, src: str, mark: Mark) -> ImageInfo:
     """Check SVG art and read its size; SpecError at `mark` for anything unsafe or unreadable."""
-    import hashlib
-
     data = path.read_bytes()
-    key = hashlib.sha256(data).hexdigest()[:16]
+    key = content_key(data)
     if key in _CHECKED:
         return ImageInfo(path, key, "SVG", _CHECKED[key].width_px, _CHECKED[key].height_px)
     problem = _unsafe(data)
